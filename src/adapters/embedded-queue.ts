@@ -1,0 +1,242 @@
+// The embedded queue: a job table in the application's own database, so jobs commit in the same
+// transaction as the rows that need them. Leases, retries with backoff and jitter, and a dead state.
+import { EventEmitter } from 'node:events';
+import type { Database, DbExecutor } from '../ports/database.js';
+import type { Consumer, ConsumeOptions, Job, JobHandler, JobQueue, NewJob, QueueName, QueueStats } from '../ports/queue.js';
+import { QUEUE_NAMES } from '../ports/queue.js';
+import { type BackoffPolicy, DEFAULT_BACKOFF, errorMessage, isFinalFailure, retryDelayMs } from '../domain/errors.js';
+import { uuidv7 } from '../domain/ids.js';
+
+export interface EmbeddedQueueOptions {
+  leaseMs?: number;
+  pollIntervalMs?: number;
+  maxAttempts?: number;
+  backoff?: BackoffPolicy;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+  /** How long stop() waits for running jobs before handing their leases back. */
+  drainTimeoutMs?: number;
+}
+
+const INSERT_ROWS_PER_STATEMENT = 500;
+
+export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOptions = {}): JobQueue {
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const defaultMaxAttempts = options.maxAttempts ?? 4;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const now = options.now ?? Date.now;
+  const onError = options.onError ?? (() => {});
+  const drainTimeoutMs = options.drainTimeoutMs ?? 30_000;
+  // Wakes idle consumers of this process at once when a job is enqueued here; other processes poll.
+  const wake = new EventEmitter();
+  wake.setMaxListeners(0);
+  const consumers = new Set<Consumer>();
+
+  async function claim(queue: QueueName): Promise<Job | null> {
+    const at = now();
+    const ready = database.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('queue', '=', queue)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', at)]),
+          // A worker that died stops renewing its lease; the job returns to whoever asks next.
+          eb.and([eb('state', '=', 'active'), eb('lease_until', '<', at)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1)
+      .$if(database.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
+    const row = await database.db
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), lease_until: at + leaseMs }))
+      .where('id', '=', ready)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      queue,
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      attempt: Number(row.attempts),
+      maxAttempts: Number(row.max_attempts),
+    };
+  }
+
+  async function settle(job: Job, error: unknown | null): Promise<void> {
+    if (error === null) {
+      await database.db.deleteFrom('jobs').where('id', '=', job.id).execute();
+      return;
+    }
+    const final = isFinalFailure(error, job.attempt, job.maxAttempts);
+    await database.db
+      .updateTable('jobs')
+      .set({
+        state: final ? 'dead' : 'queued',
+        run_at: final ? now() : now() + retryDelayMs(error, job.attempt, backoff),
+        lease_until: null,
+        last_error: errorMessage(error).slice(0, 2000),
+      })
+      .where('id', '=', job.id)
+      .execute();
+  }
+
+  /** Hands a running job back to the queue without counting the attempt (shutdown that could not drain). */
+  async function release(job: Job): Promise<void> {
+    await database.db
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'queued', lease_until: null, attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', job.id)
+      .where('state', '=', 'active')
+      .execute();
+  }
+
+  async function renewLease(job: Job): Promise<void> {
+    await database.db
+      .updateTable('jobs')
+      .set({ lease_until: now() + leaseMs })
+      .where('id', '=', job.id)
+      .where('state', '=', 'active')
+      .execute();
+  }
+
+  function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
+    let stopping = false;
+    let stopped: Promise<void> | null = null;
+    const inFlight = new Set<Promise<void>>();
+    const running = new Map<string, Job>();
+    let idle: (() => void) | null = null;
+    const onWake = (name: string) => {
+      if (name === queue) idle?.();
+    };
+    wake.on('enqueued', onWake);
+
+    async function run(job: Job): Promise<void> {
+      const heartbeat = setInterval(() => renewLease(job).catch(onError), Math.max(1000, leaseMs / 3));
+      running.set(job.id, job);
+      try {
+        await handler(job);
+        await settle(job, null);
+      } catch (error) {
+        await settle(job, error).catch(onError);
+      } finally {
+        clearInterval(heartbeat);
+        running.delete(job.id);
+      }
+    }
+
+    async function loop(): Promise<void> {
+      while (!stopping) {
+        if (inFlight.size >= consumeOptions.concurrency) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        let job: Job | null = null;
+        try {
+          job = await claim(queue);
+        } catch (error) {
+          onError(error);
+        }
+        if (job) {
+          const task = run(job).finally(() => inFlight.delete(task));
+          inFlight.add(task);
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollIntervalMs);
+          idle = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        idle = null;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const drained = await Promise.race([
+        Promise.allSettled([...inFlight]).then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), drainTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!drained) await Promise.allSettled([...running.values()].map((job) => release(job)));
+    }
+
+    const looping = loop();
+    const consumer: Consumer = {
+      stop() {
+        if (!stopped) {
+          stopping = true;
+          idle?.();
+          wake.off('enqueued', onWake);
+          stopped = looping.finally(() => {
+            consumers.delete(consumer);
+          });
+        }
+        return stopped;
+      },
+    };
+    consumers.add(consumer);
+    return consumer;
+  }
+
+  return {
+    kind: 'embedded',
+    async start() {},
+    async stop() {
+      await Promise.all([...consumers].map((consumer) => consumer.stop()));
+    },
+    async enqueue(executor: DbExecutor, jobs: readonly NewJob[]): Promise<void> {
+      if (jobs.length === 0) return;
+      const at = now();
+      const rows = jobs.map((job) => ({
+        id: uuidv7(at),
+        queue: job.queue,
+        payload: JSON.stringify(job.payload),
+        state: 'queued',
+        singleton_key: job.singletonKey ?? null,
+        attempts: 0,
+        max_attempts: job.maxAttempts ?? defaultMaxAttempts,
+        run_at: job.runAt ? job.runAt.getTime() : at,
+        lease_until: null,
+        last_error: null,
+        created_at: at,
+      }));
+      for (let i = 0; i < rows.length; i += INSERT_ROWS_PER_STATEMENT) {
+        await executor
+          .insertInto('jobs')
+          .values(rows.slice(i, i + INSERT_ROWS_PER_STATEMENT))
+          // The only unique index a new job can hit is the live-singleton one: a duplicate is dropped.
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      for (const queue of new Set(jobs.map((job) => job.queue))) wake.emit('enqueued', queue);
+    },
+    consume,
+    async stats(): Promise<QueueStats[]> {
+      const rows = await database.db
+        .selectFrom('jobs')
+        .select(['queue', 'state', (eb) => eb.fn.countAll().as('n')])
+        .groupBy(['queue', 'state'])
+        .execute();
+      const retrying = await database.db
+        .selectFrom('jobs')
+        .select(['queue', (eb) => eb.fn.countAll().as('n')])
+        .where('state', '=', 'queued')
+        .where('attempts', '>', 0)
+        .groupBy('queue')
+        .execute();
+      return QUEUE_NAMES.map((queue) => {
+        const count = (state: string) => Number(rows.find((r) => r.queue === queue && r.state === state)?.n ?? 0);
+        const retry = Number(retrying.find((r) => r.queue === queue)?.n ?? 0);
+        return { queue, queued: count('queued') - retry, active: count('active'), retrying: retry, dead: count('dead') };
+      });
+    },
+    async ping() {
+      await database.ping();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// Local-folder object store: the embedded default. Writes go to a temp file, are fsynced, then linked
+// (create-only) or renamed (overwrite) into place, so a reader never sees a half-written object.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertSafeKey,
+  type ObjectBody,
+  ObjectExistsError,
+  type ObjectInfo,
+  type ObjectStore,
+  type PutOptions,
+} from '../ports/object-store.js';
+
+const TEMP_DIR = '.tmp';
+
+export function createFsObjectStore(root: string): ObjectStore {
+  const pathOf = (key: string): string => {
+    assertSafeKey(key);
+    return join(root, ...key.split('/'));
+  };
+
+  async function writeTemp(body: ObjectBody): Promise<string> {
+    const tempDir = join(root, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = join(tempDir, `${randomUUID()}.part`);
+    const source = typeof body === 'string' || Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    try {
+      await pipeline(source, createWriteStream(tempPath, { flags: 'wx' }));
+      const handle = await open(tempPath, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return tempPath;
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+  }
+
+  async function syncDir(dir: string): Promise<void> {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  return {
+    kind: 'fs',
+
+    async put(key: string, body: ObjectBody, options: PutOptions = {}): Promise<void> {
+      const finalPath = pathOf(key);
+      await mkdir(dirname(finalPath), { recursive: true });
+      if (options.ifAbsent && (await exists(finalPath))) throw new ObjectExistsError(key);
+      const tempPath = await writeTemp(body);
+      try {
+        if (options.ifAbsent) {
+          // link() fails with EEXIST when the name is taken: an atomic create-only, even between processes.
+          try {
+            await link(tempPath, finalPath);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+            throw error;
+          }
+          await unlink(tempPath);
+        } else {
+          await rename(tempPath, finalPath);
+        }
+        await syncDir(dirname(finalPath));
+      } finally {
+        await rm(tempPath, { force: true });
+      }
+    },
+
+    async get(key: string): Promise<Readable | null> {
+      const path = pathOf(key);
+      if (!(await isFile(path))) return null;
+      return createReadStream(path);
+    },
+
+    async head(key: string): Promise<ObjectInfo | null> {
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? { key, size: info.size, lastModified: info.mtime } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async *list(prefix: string): AsyncIterable<ObjectInfo> {
+      // Walk only the directories that can hold keys with this prefix, in byte order like S3's listing.
+      const slash = prefix.lastIndexOf('/');
+      const baseKey = slash >= 0 ? prefix.slice(0, slash) : '';
+      if (baseKey) assertSafeKey(baseKey);
+      const baseDir = baseKey ? join(root, ...baseKey.split('/')) : root;
+      for await (const info of walk(baseDir, baseKey)) {
+        if (info.key.startsWith(prefix)) yield info;
+      }
+    },
+
+    async delete(key: string): Promise<void> {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async ping(): Promise<void> {
+      await mkdir(root, { recursive: true });
+      await stat(root);
+    },
+
+    async close(): Promise<void> {},
+  };
+}
+
+async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ObjectInfo> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return;
+    throw error;
+  }
+  const names = entries
+    .filter((entry) => !(keyPrefix === '' && entry.name === TEMP_DIR))
+    .map((entry) => ({ entry, key: keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name }));
+  // A directory "a" sorts as "a/" among its siblings, exactly as its keys would in a flat listing.
+  names.sort((x, y) => compareBytes(x.entry.isDirectory() ? `${x.key}/` : x.key, y.entry.isDirectory() ? `${y.key}/` : y.key));
+  for (const { entry, key } of names) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(path, key);
+    } else if (entry.isFile() && !entry.name.includes(sep)) {
+      const info = await stat(path);
+      yield { key, size: info.size, lastModified: info.mtime };
+    }
+  }
+}
+
+function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,115 @@
+// Domain errors. Services and workers throw these; http/errors.ts is the one place that maps them to
+// problem+json, and isFinalFailure() is the one place that tells a queue runner whether to retry.
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = new.target.name;
+    this.details = details;
+  }
+}
+
+export class ValidationError extends DomainError {
+  readonly status = 400;
+  readonly code = 'validation_failed';
+  constructor(
+    readonly errors: FieldError[],
+    message = errors.map((e) => `${e.path}: ${e.message}`).join('; '),
+  ) {
+    super(message);
+  }
+  static field(path: string, message: string): ValidationError {
+    return new ValidationError([{ path, message }]);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+  readonly code = 'not_found';
+}
+
+export class ConflictError extends DomainError {
+  readonly status = 409;
+  readonly code: string;
+  constructor(message: string, code = 'conflict', details?: Record<string, unknown>) {
+    super(message, details);
+    this.code = code;
+  }
+}
+
+export class UnprocessableError extends DomainError {
+  readonly status = 422;
+  readonly code: string;
+  constructor(message: string, code = 'unprocessable', details?: Record<string, unknown>) {
+    super(message, details);
+    this.code = code;
+  }
+}
+
+export class UnavailableError extends DomainError {
+  readonly status = 503;
+  readonly code = 'unavailable';
+}
+
+/** A failure that no retry can fix (bad payload, validation, NXDOMAIN): dead-letter at once. */
+export class PermanentError extends Error {
+  override readonly name = 'PermanentError';
+  readonly permanent = true;
+}
+
+/** A failure worth retrying, not before retryAfterMs (429/503 with Retry-After). */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
+
+export function isPermanent(error: unknown): boolean {
+  return (
+    error instanceof PermanentError ||
+    (error instanceof DomainError && !(error instanceof UnavailableError)) ||
+    (typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true)
+  );
+}
+
+/** The one decision a queue makes on a failed attempt: dead-letter now, or retry later. */
+export function isFinalFailure(error: unknown, attempt: number, maxAttempts: number): boolean {
+  return attempt >= maxAttempts || isPermanent(error);
+}
+
+export interface BackoffPolicy {
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000 };
+
+/** Exponential backoff with jitter (50–100% of the step), raised to any Retry-After the error carries. */
+export function retryDelayMs(
+  error: unknown,
+  attempt: number,
+  policy: BackoffPolicy = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
+  const step = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  const jittered = Math.round(step / 2 + (random() * step) / 2);
+  const floor = error instanceof RetryLaterError ? error.retryAfterMs : 0;
+  return Math.max(jittered, floor);
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

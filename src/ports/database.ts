@@ -1,0 +1,198 @@
+// The database port: one Kysely schema shared by SQLite and PostgreSQL. Portable column types only:
+// JSON as text, timestamps as ISO-8601 text, queue times as epoch milliseconds, booleans as 0/1.
+import type { Kysely, Transaction } from 'kysely';
+
+export interface BatchTable {
+  id: string;
+  type: string;
+  status: string;
+  country: string;
+  category: string | null;
+  date: string | null;
+  total_items: number;
+  chunk_size: number;
+  chunks_total: number;
+  chunks_succeeded: number;
+  chunks_failed: number;
+  summary: string;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface BatchChunkTable {
+  batch_id: string;
+  chunk_no: number;
+  queue: string;
+  status: string;
+  /** JSON array of this chunk's inputs. */
+  items: string;
+  /** Index of the chunk's first item in the batch (items are numbered across the whole batch). */
+  item_offset: number;
+  attempts: number;
+  last_error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface BatchItemTable {
+  batch_id: string;
+  item_index: number;
+  chunk_no: number;
+  input: string;
+  status: string;
+  reason: string | null;
+  result: string | null;
+  updated_at: string;
+}
+
+export interface JobTable {
+  id: string;
+  queue: string;
+  payload: string;
+  state: string;
+  singleton_key: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface ResearchRecordTable {
+  country: string;
+  category: string;
+  date: string;
+  queries: string;
+  methods: string;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResearchSourceTable {
+  country: string;
+  category: string;
+  date: string;
+  normalized_url: string;
+  raw_url: string;
+  registrable_domain: string;
+  domain_id: string;
+  authority: string;
+  source_type: string;
+  discovery_method: string;
+  confidence: number;
+  content_hints: string;
+  /** Which unit of work owns (and writes) this source: a batch chunk, or a synchronous POST /research call. */
+  owner: string;
+  raw_chunk: number | null;
+  created_at: string;
+}
+
+export interface DatasetChunkTable {
+  country: string;
+  category: string;
+  date: string;
+  chunk: number;
+  key: string;
+  record_count: number;
+  bytes: number;
+  origin: string;
+  /** The unit of work that allocated the chunk number, so a retry finds the same number again. */
+  owner: string | null;
+  created_at: string;
+  checkpointed_at: string | null;
+}
+
+export interface SeedTable {
+  seed_id: string;
+  domain_id: string;
+  registrable_domain: string;
+  country: string;
+  category: string;
+  content_type: string;
+  source_type: string;
+  status: string;
+  version: number;
+  name: string | null;
+  entry_url: string | null;
+  fetch: string;
+  schedule: string | null;
+  policy: string;
+  discovery: string;
+  provenance: string;
+  created_at: string;
+  updated_at: string;
+  promoted_at: string | null;
+}
+
+export interface LivenessResultTable {
+  domain: string;
+  alive: number;
+  state: string;
+  http_status: number | null;
+  final_url: string | null;
+  https: number;
+  latency_ms: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  checked_at: string;
+  batch_id: string | null;
+}
+
+export interface MetadataTaskTable {
+  id: string;
+  kind: string;
+  status: string;
+  trigger: string;
+  target: string | null;
+  commit_id: string | null;
+  snapshot_hash: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  scopes: string;
+  created_at: string;
+}
+
+export interface Tables {
+  batches: BatchTable;
+  batch_chunks: BatchChunkTable;
+  batch_items: BatchItemTable;
+  jobs: JobTable;
+  research_records: ResearchRecordTable;
+  research_sources: ResearchSourceTable;
+  dataset_chunks: DatasetChunkTable;
+  seeds: SeedTable;
+  liveness_results: LivenessResultTable;
+  metadata_tasks: MetadataTaskTable;
+  api_keys: ApiKeyTable;
+}
+
+export type Db = Kysely<Tables>;
+export type DbTransaction = Transaction<Tables>;
+/** Anything queries can run on: the database itself or an open transaction. */
+export type DbExecutor = Kysely<Tables> | Transaction<Tables>;
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  readonly dialect: Dialect;
+  readonly db: Db;
+  transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T>;
+  /** Runs every pending migration; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,64 @@
+// The queue port. Jobs are enqueued inside the caller's database transaction, so a batch row and its
+// messages commit together (embedded: the same SQLite database; pg-boss: insert through the same transaction).
+import type { DbExecutor } from './database.js';
+
+export const QUEUE_NAMES = [
+  'RESEARCH_QUEUE',
+  'LIVENESS_QUEUE',
+  'CONTRACT_QUEUE',
+  'SEED_QUEUE',
+  'METADATA_QUEUE',
+] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export interface NewJob {
+  queue: QueueName;
+  payload: Record<string, unknown>;
+  /** At most one live job per (queue, singletonKey); a duplicate enqueue is dropped. */
+  singletonKey?: string;
+  /** Not before this time. */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface Job {
+  id: string;
+  queue: QueueName;
+  payload: Record<string, unknown>;
+  /** 1 on the first delivery. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/**
+ * Resolve to acknowledge. Throw to fail this attempt: the adapter retries with backoff and jitter unless
+ * `isFinalFailure(error, job)` says this was the last try, in which case the job is dead-lettered.
+ */
+export type JobHandler = (job: Job) => Promise<void>;
+
+export interface ConsumeOptions {
+  concurrency: number;
+}
+
+export interface Consumer {
+  /** Stop taking new jobs, wait for in-flight ones, release what was not started. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface QueueStats {
+  queue: QueueName;
+  queued: number;
+  active: number;
+  retrying: number;
+  dead: number;
+}
+
+export interface JobQueue {
+  readonly kind: 'embedded' | 'pg-boss';
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  enqueue(executor: DbExecutor, jobs: readonly NewJob[]): Promise<void>;
+  consume(queue: QueueName, options: ConsumeOptions, handler: JobHandler): Consumer;
+  stats(): Promise<QueueStats[]>;
+  ping(): Promise<void>;
+}

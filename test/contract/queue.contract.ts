@@ -1,0 +1,138 @@
+// One behaviour suite for the JobQueue port, run against every adapter (embedded, pg-boss).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PermanentError } from '../../src/domain/errors.js';
+import type { Database } from '../../src/ports/database.js';
+import type { Job, JobQueue } from '../../src/ports/queue.js';
+
+export interface QueueFixture {
+  database: Database;
+  queue: JobQueue;
+  /** Makes every lease taken from now on expire at once (simulates a worker that died). */
+  expireLeases?: () => Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function runQueueContract(name: string, makeFixture: () => Promise<QueueFixture>): void {
+  describe(`JobQueue contract: ${name}`, () => {
+    let fixture: QueueFixture;
+    beforeEach(async () => {
+      fixture = await makeFixture();
+      await fixture.queue.start();
+    });
+    afterEach(async () => {
+      await fixture.queue.stop();
+      await fixture.cleanup();
+    });
+
+    it('delivers jobs enqueued in a committed transaction, each once', async () => {
+      const { database, queue } = fixture;
+      await database.transaction((trx) =>
+        queue.enqueue(
+          trx,
+          Array.from({ length: 25 }, (_, n) => ({ queue: 'RESEARCH_QUEUE' as const, payload: { n } })),
+        ),
+      );
+      const seen: number[] = [];
+      const consumer = queue.consume('RESEARCH_QUEUE', { concurrency: 4 }, async (job) => {
+        seen.push(job.payload.n as number);
+      });
+      await until(() => seen.length >= 25);
+      await consumer.stop();
+      expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, n) => n));
+    });
+
+    it('keeps nothing of a rolled-back transaction', async () => {
+      const { database, queue } = fixture;
+      await expect(
+        database.transaction(async (trx) => {
+          await queue.enqueue(trx, [{ queue: 'SEED_QUEUE', payload: { lost: true } }]);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      const stats = await queue.stats();
+      expect(stats.find((s) => s.queue === 'SEED_QUEUE')?.queued).toBe(0);
+    });
+
+    it('retries a failing job and then succeeds', async () => {
+      const { database, queue } = fixture;
+      await database.transaction((trx) => queue.enqueue(trx, [{ queue: 'LIVENESS_QUEUE', payload: { x: 1 } }]));
+      const attempts: number[] = [];
+      const consumer = queue.consume('LIVENESS_QUEUE', { concurrency: 1 }, async (job) => {
+        attempts.push(job.attempt);
+        if (job.attempt < 2) throw new Error('transient');
+      });
+      await until(() => attempts.length >= 2);
+      await consumer.stop();
+      expect(attempts).toEqual([1, 2]);
+    });
+
+    it('dead-letters a job after its last attempt and at once on a permanent error', async () => {
+      const { database, queue } = fixture;
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [
+          { queue: 'CONTRACT_QUEUE', payload: { kind: 'flaky' }, maxAttempts: 2 },
+          { queue: 'CONTRACT_QUEUE', payload: { kind: 'permanent' }, maxAttempts: 5 },
+        ]),
+      );
+      const calls: string[] = [];
+      const consumer = queue.consume('CONTRACT_QUEUE', { concurrency: 2 }, async (job: Job) => {
+        calls.push(`${job.payload.kind}:${job.attempt}`);
+        if (job.payload.kind === 'permanent') throw new PermanentError('never');
+        throw new Error('always');
+      });
+      await until(async () => (await queue.stats()).find((s) => s.queue === 'CONTRACT_QUEUE')?.dead === 2);
+      await consumer.stop();
+      expect(calls.filter((c) => c.startsWith('permanent'))).toEqual(['permanent:1']);
+      expect(calls.filter((c) => c.startsWith('flaky')).sort()).toEqual(['flaky:1', 'flaky:2']);
+    });
+
+    it('drops a duplicate singleton while the first is live', async () => {
+      const { database, queue } = fixture;
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [
+          { queue: 'METADATA_QUEUE', payload: { a: 1 }, singletonKey: 'sync' },
+          { queue: 'METADATA_QUEUE', payload: { a: 2 }, singletonKey: 'sync' },
+        ]),
+      );
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { a: 3 }, singletonKey: 'sync' }]),
+      );
+      const stats = await queue.stats();
+      expect(stats.find((s) => s.queue === 'METADATA_QUEUE')?.queued).toBe(1);
+    });
+
+    it('gives a job back when its worker stops renewing the lease', async () => {
+      if (!fixture.expireLeases) return expect(fixture.expireLeases).toBeUndefined();
+      const { database, queue } = fixture;
+      await database.transaction((trx) => queue.enqueue(trx, [{ queue: 'SEED_QUEUE', payload: { f: 1 } }]));
+      let release!: () => void;
+      const hang = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const firstAttempts: number[] = [];
+      const stuck = queue.consume('SEED_QUEUE', { concurrency: 1 }, async (job) => {
+        firstAttempts.push(job.attempt);
+        await hang;
+        throw new Error('the stuck worker never acknowledges');
+      });
+      await until(() => firstAttempts.length === 1);
+      await fixture.expireLeases();
+      const secondAttempts: number[] = [];
+      const rescuer = queue.consume('SEED_QUEUE', { concurrency: 1 }, async (job) => {
+        secondAttempts.push(job.attempt);
+      });
+      await until(() => secondAttempts.length === 1);
+      release();
+      await Promise.all([stuck.stop(), rescuer.stop()]);
+      expect(secondAttempts).toEqual([2]);
+    });
+  });
+}
