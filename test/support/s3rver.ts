@@ -1,0 +1,126 @@
+// Starts s3rver (a pure-JS S3 server) as a child process for tests that need a real S3 API, on a free port
+// and a throw-away folder. A child process keeps its OpenSSL flag and its crashes out of the test worker.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+
+export interface S3rverHandle {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** s3rver checks signatures against these fixed dummy credentials. */
+  accessKeyId: string;
+  secretAccessKey: string;
+  stop(): Promise<void>;
+}
+
+const BUCKET = 'seedbed-test';
+const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+const REGION = 'us-east-1';
+// Generous: only a guard so a wedged child fails the run instead of hanging it; never a test assertion.
+const START_GUARD_MS = 30_000;
+
+export async function startS3rver(): Promise<S3rverHandle> {
+  const directory = await mkdtemp(join(tmpdir(), 'seedbed-s3rver-'));
+  const bin = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
+  // --openssl-legacy-provider: s3rver encrypts continuation tokens with DES, which OpenSSL 3 only has in
+  // the legacy provider; without it every paginated ListObjectsV2 answers 500.
+  const child = spawn(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      bin,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      '0',
+      '-d',
+      directory,
+      '--configure-bucket',
+      BUCKET,
+      '--silent',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(directory, { recursive: true, force: true });
+  };
+
+  try {
+    const port = await waitForListening(child);
+    const endpoint = `http://127.0.0.1:${port}`;
+    await ensureBucket(endpoint);
+    return { endpoint, bucket: BUCKET, region: REGION, ...CREDENTIALS, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Resolves with the port s3rver prints once it listens ("S3rver listening on 127.0.0.1:PORT"). */
+function waitForListening(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    const finish = (error: Error | null, port?: number): void => {
+      clearTimeout(guard);
+      child.stdout?.removeListener('data', onStdout);
+      child.removeListener('exit', onExit);
+      child.removeListener('error', onError);
+      // Keep draining so a chatty child can never block on a full pipe.
+      child.stdout?.resume();
+      if (error) reject(error);
+      else resolve(port ?? 0);
+    };
+    const onStdout = (data: Buffer): void => {
+      stdout += data.toString();
+      const match = /listening on [^\s:]+:(\d+)/.exec(stdout);
+      if (match) finish(null, Number(match[1]));
+    };
+    const onExit = (code: number | null, signal: string | null): void => {
+      finish(new Error(`s3rver exited before listening (code ${code}, signal ${signal}): ${stderr.trim()}`));
+    };
+    const onError = (error: Error): void => finish(error);
+    const guard = setTimeout(
+      () => finish(new Error(`s3rver did not report a port within ${START_GUARD_MS} ms: ${stderr.trim()}`)),
+      START_GUARD_MS,
+    );
+    child.stdout?.on('data', onStdout);
+    child.stderr?.on('data', (data: Buffer) => {
+      stderr = (stderr + data.toString()).slice(-4000);
+    });
+    child.once('exit', onExit);
+    child.once('error', onError);
+  });
+}
+
+// --configure-bucket already creates it; checking through the SDK also proves the server answers S3 calls.
+async function ensureBucket(endpoint: string): Promise<void> {
+  const client = new S3Client({ endpoint, region: REGION, credentials: CREDENTIALS, forcePathStyle: true });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: BUCKET }));
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404) throw error;
+    await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  } finally {
+    client.destroy();
+  }
+}
