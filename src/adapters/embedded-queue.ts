@@ -1,11 +1,26 @@
 // The embedded queue: a job table in the application's own database, so jobs commit in the same
 // transaction as the rows that need them. Leases, retries with backoff and jitter, and a dead state.
 import { EventEmitter } from 'node:events';
-import type { Database, DbExecutor } from '../ports/database.js';
-import type { Consumer, ConsumeOptions, Job, JobHandler, JobQueue, NewJob, QueueName, QueueStats } from '../ports/queue.js';
-import { QUEUE_NAMES } from '../ports/queue.js';
-import { type BackoffPolicy, DEFAULT_BACKOFF, errorMessage, isFinalFailure, retryDelayMs } from '../domain/errors.js';
+import {
+  type BackoffPolicy,
+  DEFAULT_BACKOFF,
+  errorMessage,
+  isFinalFailure,
+  retryDelayMs,
+} from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
+import type { Database, DbExecutor } from '../ports/database.js';
+import type {
+  ConsumeOptions,
+  Consumer,
+  Job,
+  JobHandler,
+  JobQueue,
+  NewJob,
+  QueueName,
+  QueueStats,
+} from '../ports/queue.js';
+import { QUEUE_NAMES } from '../ports/queue.js';
 
 export interface EmbeddedQueueOptions {
   leaseMs?: number;
@@ -230,9 +245,16 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
         .groupBy('queue')
         .execute();
       return QUEUE_NAMES.map((queue) => {
-        const count = (state: string) => Number(rows.find((r) => r.queue === queue && r.state === state)?.n ?? 0);
+        const count = (state: string) =>
+          Number(rows.find((r) => r.queue === queue && r.state === state)?.n ?? 0);
         const retry = Number(retrying.find((r) => r.queue === queue)?.n ?? 0);
-        return { queue, queued: count('queued') - retry, active: count('active'), retrying: retry, dead: count('dead') };
+        return {
+          queue,
+          queued: count('queued') - retry,
+          active: count('active'),
+          retrying: retry,
+          dead: count('dead'),
+        };
       });
     },
     async ping() {

@@ -43,6 +43,8 @@ export interface BatchItemTable {
   chunk_no: number;
   input: string;
   status: string;
+  /** A type-specific word for summaries: new/duplicate, alive/dead, created/updated... */
+  outcome: string | null;
   reason: string | null;
   result: string | null;
   updated_at: string;
@@ -100,7 +102,10 @@ export interface DatasetChunkTable {
   key: string;
   record_count: number;
   bytes: number;
+  /** research | upload | adopted (an object found in the bucket that the catalog did not know). */
   origin: string;
+  /** writing (number reserved, object not yet confirmed) | stored. Only stored chunks are listed. */
+  status: string;
   /** The unit of work that allocated the chunk number, so a retry finds the same number again. */
   owner: string | null;
   created_at: string;

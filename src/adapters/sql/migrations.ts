@@ -51,6 +51,7 @@ const initial: Migration = {
       .addColumn('chunk_no', 'integer', (c) => c.notNull())
       .addColumn('input', 'text', (c) => c.notNull())
       .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('outcome', 'text')
       .addColumn('reason', 'text')
       .addColumn('result', 'text')
       .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -129,6 +130,7 @@ const initial: Migration = {
       .addColumn('record_count', 'integer', (c) => c.notNull())
       .addColumn('bytes', 'bigint', (c) => c.notNull())
       .addColumn('origin', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('owner', 'text', (c) => c.unique())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('checkpointed_at', 'text')
@@ -157,7 +159,11 @@ const initial: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .addColumn('promoted_at', 'text')
       .execute();
-    await db.schema.createIndex('seeds_filter').on('seeds').columns(['country', 'status', 'source_type']).execute();
+    await db.schema
+      .createIndex('seeds_filter')
+      .on('seeds')
+      .columns(['country', 'status', 'source_type'])
+      .execute();
     await db.schema.createIndex('seeds_domain').on('seeds').column('registrable_domain').execute();
 
     await db.schema

@@ -2,7 +2,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, SqliteDialect, SqliteDriver, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import type { Database, DbTransaction, Tables } from '../../ports/database.js';
 import { migrationProvider } from './migrations.js';
 

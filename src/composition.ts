@@ -1,0 +1,163 @@
+// The composition root: builds every adapter, service and worker from config, in one place. Nothing is
+// built at import time; tests build their own Seedbed with their own config, clock and logger.
+import { type Logger, pino } from 'pino';
+import { createEmbeddedQueue } from './adapters/embedded-queue.js';
+import { createFsObjectStore } from './adapters/fs-object-store.js';
+import { createSqliteDatabase } from './adapters/sql/sqlite-database.js';
+import type { Config } from './config.js';
+import { todayUtc } from './domain/identifiers.js';
+import { buildHttpApp } from './http/app.js';
+import { createMetrics } from './metrics.js';
+import type { Database } from './ports/database.js';
+import type { ObjectStore } from './ports/object-store.js';
+import { type JobQueue, QUEUE_NAMES, type QueueName } from './ports/queue.js';
+import type { SyncTarget } from './ports/sync-target.js';
+import { createApiKeyService } from './services/api-keys.js';
+import { createBatchService } from './services/batches.js';
+import { type Clock, systemClock } from './services/common.js';
+import { createDatasetService } from './services/datasets.js';
+import { createHealthService } from './services/health.js';
+import { createMetadataService } from './services/metadata.js';
+import { createOrchestrationService } from './services/orchestration.js';
+import { createResearchService } from './services/research.js';
+import { createSeedService } from './services/seeds.js';
+import { NAME, readVersion } from './version.js';
+import { metadataWorker } from './workers/metadata-worker.js';
+import { researchWorker } from './workers/research-worker.js';
+import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/runner.js';
+import { seedFileWorker } from './workers/seed-file-worker.js';
+
+export interface SeedbedOptions {
+  config: Config;
+  logger?: Logger;
+  clock?: Clock;
+  /** Replaces the configured sync target (tests, or an embedding application). */
+  syncTarget?: SyncTarget | null;
+  queueOptions?: { pollIntervalMs?: number; leaseMs?: number; backoff?: { baseMs: number; maxMs: number } };
+}
+
+export type Seedbed = Awaited<ReturnType<typeof createSeedbed>>;
+
+async function openDatabase(config: Config): Promise<Database> {
+  if (config.database.kind === 'sqlite') return createSqliteDatabase(config.database.path);
+  const { createPostgresDatabase } = await import('./adapters/sql/postgres-database.js');
+  return createPostgresDatabase(config.database.url);
+}
+
+async function openObjects(config: Config): Promise<ObjectStore> {
+  if (config.objects.kind === 'fs') return createFsObjectStore(config.objects.root);
+  const { createS3ObjectStore, parseS3Url } = await import('./adapters/s3-object-store.js');
+  const { url, ...connection } = config.objects;
+  return createS3ObjectStore({ ...parseS3Url(url), ...connection });
+}
+
+async function openQueue(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  options: SeedbedOptions['queueOptions'],
+): Promise<JobQueue> {
+  const onError = (error: unknown) => logger.error({ err: error }, 'queue error');
+  if (config.queue.kind === 'embedded') {
+    return createEmbeddedQueue(database, { maxAttempts: config.queue.maxAttempts, onError, ...options });
+  }
+  if (config.database.kind !== 'postgres') throw new Error('pg-boss needs PostgreSQL');
+  const { createPgBossQueue } = await import('./adapters/pg-boss-queue.js');
+  return createPgBossQueue(database, {
+    connectionString: config.database.url,
+    maxAttempts: config.queue.maxAttempts,
+    onError,
+    ...(options?.backoff ? { backoff: options.backoff } : {}),
+  });
+}
+
+export async function createSeedbed(options: SeedbedOptions) {
+  const { config } = options;
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'seedbed' } });
+  const clock = options.clock ?? systemClock;
+  const version = readVersion();
+
+  const database = await openDatabase(config);
+  const objects = await openObjects(config);
+  const queue = await openQueue(config, database, logger, options.queueOptions);
+  const syncTarget = options.syncTarget !== undefined ? options.syncTarget : null;
+
+  const batches = createBatchService({ database, queue, clock });
+  const datasets = createDatasetService({ database, objects, clock, version });
+  const research = createResearchService({ database, datasets, clock });
+  const seeds = createSeedService({ database, clock });
+  const orchestration = createOrchestrationService({ objects, batches });
+  const metadata = createMetadataService({ database, queue, clock, syncTarget });
+  const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
+  const health = createHealthService({ database, objects, queue });
+  const metrics = createMetrics({ queue, database });
+  const services = { batches, datasets, research, seeds, orchestration, metadata, apiKeys, health };
+
+  const concurrency = config.queue.concurrency;
+  const workerDefinitions: Record<QueueName, WorkerDefinition | null> = {
+    RESEARCH_QUEUE: researchWorker({ batches, research, concurrency }),
+    SEED_QUEUE: seedFileWorker({ database, objects, batches, datasets, concurrency }),
+    METADATA_QUEUE: metadataWorker({ metadata }),
+    LIVENESS_QUEUE: null,
+    CONTRACT_QUEUE: null,
+  };
+
+  let started = false;
+  const pools: WorkerPool[] = [];
+
+  return {
+    config,
+    logger,
+    clock,
+    version,
+    database,
+    objects,
+    queue,
+    services,
+    metrics,
+
+    /** Migrations, then the queue. Called once by every process before it serves or works. */
+    async start() {
+      if (started) return;
+      await database.migrate();
+      await queue.start();
+      started = true;
+    },
+
+    async buildHttp(open: boolean) {
+      return buildHttpApp({
+        name: NAME,
+        version,
+        logger,
+        metrics,
+        auth: { keys: apiKeys, open },
+        limits: {
+          requestTimeoutMs: config.http.requestTimeoutMs,
+          rateLimitPerMinute: config.http.rateLimitPerMinute,
+          maxDatasetBytes: config.http.maxDatasetBytes,
+        },
+        services,
+        today: () => todayUtc(clock()),
+      });
+    },
+
+    startWorkers(queues: readonly QueueName[] = QUEUE_NAMES): WorkerPool {
+      const definitions = queues
+        .map((q) => workerDefinitions[q])
+        .filter((d): d is WorkerDefinition => d !== null);
+      const missing = queues.filter((q) => !workerDefinitions[q]);
+      if (missing.length > 0)
+        logger.warn({ queues: missing }, 'no worker for these queues yet; their jobs wait');
+      const pool = startWorkers(queue, definitions, logger, metrics);
+      pools.push(pool);
+      return pool;
+    },
+
+    async close() {
+      await Promise.all(pools.map((p) => p.stop()));
+      await queue.stop();
+      await objects.close();
+      await database.close();
+    },
+  };
+}

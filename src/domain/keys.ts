@@ -1,0 +1,60 @@
+// Object keys of DESIGN §4, built only from validated parts (Hive-style key=value partitions).
+import { type Partition, padChunk, parseChunkRef, partitionSchema } from './identifiers.js';
+
+const PROD_FILES = [
+  'domain_metadata.json',
+  'domain_metadata.json.success',
+  'robots.txt',
+  'sitemap.xml',
+] as const;
+export type ProdFile = (typeof PROD_FILES)[number];
+
+/** Re-validates, so a key can never be built from a value that skipped the schemas. */
+function checked(partition: Partition): Partition {
+  return partitionSchema.parse(partition);
+}
+
+function partitionPath(root: 'raw' | 'prod', partition: Partition): string {
+  const p = checked(partition);
+  return `${root}/country=${p.country}/category=${p.category}/date=${p.date}/`;
+}
+
+export function rawPartitionPrefix(partition: Partition): string {
+  return partitionPath('raw', partition);
+}
+
+export function rawChunkKey(partition: Partition, chunk: number): string {
+  if (parseChunkRef(chunk) !== chunk) throw new Error(`invalid chunk number ${chunk}`);
+  return `${rawPartitionPrefix(partition)}raw_${padChunk(chunk)}.json`;
+}
+
+export function checkpointKey(rawKey: string): string {
+  if (!parseRawChunkKey(rawKey)) throw new Error(`not a raw chunk key: ${rawKey}`);
+  return `${rawKey}.success`;
+}
+
+const RAW_KEY =
+  /^raw\/country=([a-z]{2}|intl)\/category=([a-z0-9][a-z0-9_-]{0,63})\/date=(\d{4}-\d{2}-\d{2})\/raw_(\d{4})\.json$/;
+
+/** Recognises exactly `raw_NNNN.json` objects: no checkpoints, no system files. */
+export function parseRawChunkKey(key: string): { partition: Partition; chunk: number } | null {
+  const match = RAW_KEY.exec(key);
+  if (!match) return null;
+  const parsed = partitionSchema.safeParse({ country: match[1], category: match[2], date: match[3] });
+  const chunk = parseChunkRef(match[4]!);
+  if (!parsed.success || chunk === null) return null;
+  return { partition: parsed.data, chunk };
+}
+
+const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export function prodDomainKey(partition: Partition, domain: string, file: ProdFile): string {
+  if (!HOST_PATTERN.test(domain) || domain.length > 253)
+    throw new Error(`invalid domain for a key: ${domain}`);
+  if (!PROD_FILES.includes(file)) throw new Error(`invalid evidence file ${file}`);
+  return `${partitionPath('prod', partition)}${domain}/${file}`;
+}
+
+export function prodPartitionPrefix(partition: Partition): string {
+  return partitionPath('prod', partition);
+}

@@ -1,0 +1,127 @@
+// The seed: its schemas, its state machine and its version rule (DESIGN §3).
+import { z } from 'zod';
+import { SOURCE_TYPES } from './domains.js';
+import { CATEGORY_PATTERN, categorySchema, countrySchema } from './identifiers.js';
+
+export const SEED_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
+export type SeedStatus = (typeof SEED_STATUSES)[number];
+
+/** Every allowed move. draft → active happens only through POST /seeds/promote. */
+const TRANSITIONS: Record<SeedStatus, readonly SeedStatus[]> = {
+  draft: ['active', 'archived'],
+  active: ['suspended', 'archived'],
+  suspended: ['active', 'archived'],
+  archived: [],
+};
+
+export function canTransition(from: SeedStatus, to: SeedStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export const FETCH_TYPES = ['rss', 'sitemap', 'html', 'api'] as const;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .meta({ description: 'An absolute http(s) URL' });
+
+export const fetchSchema = z.object({
+  type: z.enum(FETCH_TYPES),
+  urls: z.array(httpUrl).max(100),
+});
+
+export const policySchema = z.object({
+  robots_url: httpUrl.nullable().optional(),
+  robots_allowed: z.boolean().optional(),
+  crawl_delay: z.number().min(0).max(86_400).nullable().optional(),
+  sitemap_urls: z.array(httpUrl).max(100).optional(),
+});
+
+export const discoverySchema = z.object({
+  alive: z.boolean().nullable().optional(),
+  checked_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  http_status: z.number().int().min(100).max(599).nullable().optional(),
+});
+
+/** Cron: five fields, or a @-macro. */
+export const scheduleSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^(@(hourly|daily|weekly|monthly|yearly)|(\S+\s+){4}\S+)$/, {
+    message: 'must be a 5-field cron expression',
+  });
+
+const contentTypeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(CATEGORY_PATTERN, { message: 'must be a slug: a-z, 0-9, "_" or "-", 1 to 64 characters' });
+
+export const seedCreateSchema = z
+  .object({
+    domain: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2048)
+      .meta({ description: 'A domain, host or URL of the source; its registrable domain is kept' }),
+    country: countrySchema,
+    category: categorySchema,
+    content_type: contentTypeSchema.optional().meta({ description: 'Defaults to the category' }),
+    source_type: z
+      .enum(SOURCE_TYPES)
+      .optional()
+      .meta({ description: 'Derived from the domain when left out' }),
+    name: z.string().trim().min(1).max(300).optional(),
+    entry_url: httpUrl.optional(),
+    fetch: fetchSchema.optional(),
+    schedule: scheduleSchema.optional(),
+    policy: policySchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'SeedCreateRequest' });
+export type SeedCreateRequest = z.infer<typeof seedCreateSchema>;
+
+export const seedPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(300).nullable().optional(),
+    source_type: z.enum(SOURCE_TYPES).optional(),
+    entry_url: httpUrl.nullable().optional(),
+    fetch: fetchSchema.optional(),
+    schedule: scheduleSchema.nullable().optional(),
+    policy: policySchema.optional(),
+    status: z.enum(SEED_STATUSES).optional(),
+    /** Optimistic concurrency: the patch applies only if the seed is still at this version. */
+    expected_version: z.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((patch) => Object.keys(patch).some((key) => key !== 'expected_version'), {
+    message: 'must change at least one field',
+  })
+  .meta({ id: 'SeedPatchRequest' });
+export type SeedPatch = z.infer<typeof seedPatchSchema>;
+
+export const promoteSchema = z
+  .object({
+    seedIds: z.array(z.string().min(1).max(400)).min(1).max(1000).optional(),
+    filter: z
+      .object({
+        country: countrySchema.optional(),
+        category: categorySchema.optional(),
+        source_type: z.enum(SOURCE_TYPES).optional(),
+        robots_allowed: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    limit: z.number().int().min(1).max(1000).default(1000).optional(),
+  })
+  .strict()
+  .refine((body) => (body.seedIds === undefined) !== (body.filter === undefined), {
+    message: 'give either seedIds or filter, not both',
+  })
+  .meta({ id: 'PromoteRequest' });
+export type PromoteRequest = z.infer<typeof promoteSchema>;
+
+/** Fields whose change is a change of contract: they raise the seed's version. */
+export const CONTRACT_FIELDS = ['entry_url', 'fetch', 'schedule', 'policy'] as const;

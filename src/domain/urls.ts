@@ -1,0 +1,72 @@
+// URL normalisation for research input: one canonical spelling per page, so duplicates can be found.
+import { type Authority, classifyHost, domainIdOf, type SourceType, sourceTypeOf } from './domains.js';
+
+export const MAX_URL_LENGTH = 2048;
+
+export type NormalizeResult = { ok: true; url: URL } | { ok: false; reason: string };
+
+/**
+ * Scheme and host lower-cased, IDN to punycode, default port, fragment and credentials dropped, an empty
+ * path made "/", a trailing dot on the host removed. A URL written without a scheme is taken as https.
+ */
+export function normalizeUrl(input: unknown): NormalizeResult {
+  if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
+  const raw = input.trim();
+  if (raw.length === 0) return { ok: false, reason: 'empty' };
+  if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `longer than ${MAX_URL_LENGTH} characters` };
+  if (hasWhitespaceOrControl(raw)) return { ok: false, reason: 'contains whitespace or control characters' };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) && !/^[^:/]+:\d+(\/|$)/.test(raw);
+  let url: URL;
+  try {
+    url = new URL(hasScheme ? raw : `https://${raw.replace(/^\/\//, '')}`);
+  } catch {
+    return { ok: false, reason: 'not a valid URL' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, reason: `unsupported scheme ${url.protocol.replace(/:$/, '')}` };
+  }
+  if (url.username || url.password) return { ok: false, reason: 'credentials in URLs are refused' };
+  if (!url.hostname) return { ok: false, reason: 'no host' };
+  url.hash = '';
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
+  return { ok: true, url };
+}
+
+export interface ClassifiedUrl {
+  raw_url: string;
+  normalized_url: string;
+  host: string;
+  registrable_domain: string;
+  domain_id: string;
+  authority: Authority;
+  source_type: SourceType;
+}
+
+export type ClassifyResult = { ok: true; value: ClassifiedUrl } | { ok: false; reason: string };
+
+export function classifyUrl(input: unknown, country: string): ClassifyResult {
+  const normalized = normalizeUrl(input);
+  if (!normalized.ok) return normalized;
+  const host = classifyHost(normalized.url.hostname);
+  if (!host.ok) return host;
+  return {
+    ok: true,
+    value: {
+      raw_url: String(input),
+      normalized_url: normalized.url.href,
+      host: host.host,
+      registrable_domain: host.registrableDomain,
+      domain_id: domainIdOf(host.authority, country, host.registrableDomain),
+      authority: host.authority,
+      source_type: sourceTypeOf(host.authority),
+    },
+  };
+}
+
+function hasWhitespaceOrControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || /\s/.test(text[i] as string)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,138 @@
+// The Fastify application: validation through the shared zod schemas, OpenAPI from those schemas,
+// auth, rate limits, metrics and the single error mapping. Routes are registered from src/http/routes.
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Metrics } from '../metrics.js';
+import type { ApiKeyService } from '../services/api-keys.js';
+import type { BatchService } from '../services/batches.js';
+import type { DatasetService } from '../services/datasets.js';
+import type { HealthService } from '../services/health.js';
+import type { MetadataService } from '../services/metadata.js';
+import type { OrchestrationService } from '../services/orchestration.js';
+import type { ResearchService } from '../services/research.js';
+import type { SeedService } from '../services/seeds.js';
+import { registerAuth } from './auth.js';
+import { problem, sendProblem, toProblem } from './errors.js';
+import { datasetRoutes } from './routes/datasets.js';
+import { healthRoutes } from './routes/health.js';
+import { metadataRoutes } from './routes/metadata.js';
+import { queueRoutes } from './routes/queues.js';
+import { researchRoutes } from './routes/research.js';
+import { seedRoutes } from './routes/seeds.js';
+
+export interface HttpDeps {
+  name: string;
+  version: string;
+  logger: Logger;
+  metrics: Metrics;
+  auth: { keys: ApiKeyService; open: boolean };
+  limits: { requestTimeoutMs: number; rateLimitPerMinute: number; maxDatasetBytes: number };
+  services: {
+    health: HealthService;
+    batches: BatchService;
+    datasets: DatasetService;
+    research: ResearchService;
+    seeds: SeedService;
+    orchestration: OrchestrationService;
+    metadata: MetadataService;
+  };
+  today: () => string;
+}
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout: deps.limits.requestTimeoutMs,
+    connectionTimeout: deps.limits.requestTimeoutMs,
+    // Requests are counted in metrics; per-request log lines would double the cost of a cheap request.
+    logController: new LogController({ disableRequestLogging: true }),
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const endpoints: Array<{ method: string; path: string }> = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url.startsWith('/docs') || route.url === '/openapi.json') return;
+    for (const method of methods) if (method !== 'HEAD') endpoints.push({ method, path: route.url });
+  });
+
+  app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error as Error, request)));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, problem(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    deps.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 500)
+      request.log.error({ method: request.method, route, status: reply.statusCode }, 'request failed');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Seedbed API',
+        version: deps.version,
+        description: 'News-source discovery: research, liveness, seed contracts, raw datasets and metadata.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(rateLimit, {
+    max: deps.limits.rateLimitPerMinute,
+    timeWindow: 60_000,
+    // Per key when one is sent (hashed, never logged), per client address otherwise.
+    keyGenerator: (request) => {
+      const auth = request.headers.authorization;
+      return auth
+        ? `key:${createHash('sha256').update(auth).digest('hex').slice(0, 24)}`
+        : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `rate limit of ${context.max} requests per minute exceeded; retry in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+
+  registerAuth(app, deps.auth.keys, { open: deps.auth.open });
+
+  const { services } = deps;
+  healthRoutes(app, {
+    health: services.health,
+    name: deps.name,
+    version: deps.version,
+    endpoints: () => endpoints,
+  });
+  queueRoutes(app, { batches: services.batches, metadata: services.metadata, today: deps.today });
+  datasetRoutes(app, { datasets: services.datasets, maxDatasetBytes: deps.limits.maxDatasetBytes });
+  metadataRoutes(app, { metadata: services.metadata });
+  researchRoutes(app, { research: services.research });
+  seedRoutes(app, { seeds: services.seeds, orchestration: services.orchestration });
+
+  app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  app.get('/metrics', { config: { scope: 'read' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
+  );
+
+  return app;
+}

@@ -1,0 +1,53 @@
+// Health and root: /health, /health/ready, /health/live and the JSON summary at /.
+import type { FastifyInstance } from 'fastify';
+import type { HealthService } from '../../services/health.js';
+
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: {
+    health: HealthService;
+    name: string;
+    version: string;
+    endpoints: () => Array<{ method: string; path: string }>;
+  },
+) {
+  const { health } = deps;
+  const publicRoute = { rateLimit: false } as const;
+
+  app.get(
+    '/health',
+    { config: publicRoute, schema: { tags: ['health'], summary: 'Service status' } },
+    async () => ({
+      status: 'ok',
+      timestamp: new Date().toISOString(),
+      version: deps.version,
+    }),
+  );
+
+  app.get(
+    '/health/ready',
+    { config: publicRoute, schema: { tags: ['health'], summary: 'Whether the service can receive traffic' } },
+    async (_request, reply) => {
+      const readiness = await health.ready();
+      return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
+    },
+  );
+
+  app.get(
+    '/health/live',
+    { config: publicRoute, schema: { tags: ['health'], summary: 'Whether the process is alive' } },
+    async () => ({
+      status: 'alive',
+      timestamp: new Date().toISOString(),
+      uptime_seconds: Math.round(process.uptime()),
+    }),
+  );
+
+  app.get('/', { config: publicRoute, schema: { tags: ['health'], summary: 'API summary' } }, async () => ({
+    name: deps.name,
+    version: deps.version,
+    docs: '/docs',
+    openapi: '/openapi.json',
+    endpoints: deps.endpoints(),
+  }));
+}

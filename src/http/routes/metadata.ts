@@ -1,0 +1,60 @@
+// /api/v1/metadata: the snapshot for CI, per-country views, sync and its tasks.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { countrySchema } from '../../domain/identifiers.js';
+import type { MetadataService } from '../../services/metadata.js';
+import { paginationSchema } from '../schemas.js';
+
+export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataService }) {
+  const { metadata } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/metadata/snapshot',
+    {
+      config: { scope: 'read' },
+      schema: { tags: ['metadata'], summary: 'Full snapshot metadata, for a CI workflow to synchronise' },
+    },
+    () => metadata.snapshot(),
+  );
+
+  r.post(
+    '/api/v1/metadata/sync',
+    {
+      config: { scope: 'admin' },
+      schema: { tags: ['metadata'], summary: 'Synchronise the snapshot to the configured git repository' },
+    },
+    async (_request, reply) => reply.code(202).send(await metadata.requestSync('api')),
+  );
+
+  r.get(
+    '/api/v1/metadata/by-country/:country',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['metadata'],
+        summary: 'Metadata of one country',
+        params: z.object({ country: countrySchema }),
+      },
+    },
+    (request) => metadata.byCountry(request.params.country),
+  );
+
+  r.get(
+    '/api/v1/metadata/tasks',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['metadata'],
+        summary: 'Metadata tasks (snapshot builds and syncs) and their status',
+        querystring: paginationSchema.extend({
+          status: z
+            .enum(['queued', 'running', 'retrying', 'succeeded', 'unchanged', 'failed', 'skipped'])
+            .optional(),
+        }),
+      },
+    },
+    (request) => metadata.tasks(request.query),
+  );
+}

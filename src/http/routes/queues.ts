@@ -1,0 +1,196 @@
+// /api/v1/queues: research, liveness and contract batches, batch status and items, metadata-sync trigger.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categorySchema, countrySchema } from '../../domain/identifiers.js';
+import type { QueueName } from '../../ports/queue.js';
+import { type BatchService, type BatchType, type BatchView, ITEM_STATUSES } from '../../services/batches.js';
+import type { MetadataService } from '../../services/metadata.js';
+import { idempotencyHeaders, paginationSchema } from '../schemas.js';
+
+const MAX_CHUNK_SIZE = 1000;
+const itemString = z.string().max(4096);
+const chunkSize = (fallback: number) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CHUNK_SIZE)
+    .default(fallback)
+    .meta({ description: `Items per chunk, 1..${MAX_CHUNK_SIZE}, default ${fallback}` });
+
+export const researchBatchSchema = z
+  .object({
+    country: countrySchema,
+    category: categorySchema,
+    urls: z.array(itemString).min(1).max(10_000),
+    chunkSize: chunkSize(100),
+  })
+  .strict()
+  .meta({ id: 'ResearchBatchRequest' });
+export const livenessBatchSchema = z
+  .object({
+    country: countrySchema,
+    domains: z.array(itemString).min(1).max(10_000),
+    chunkSize: chunkSize(50),
+  })
+  .strict()
+  .meta({ id: 'LivenessBatchRequest' });
+export const contractBatchSchema = z
+  .object({
+    country: countrySchema,
+    category: categorySchema,
+    domainIds: z.array(itemString).min(1).max(1000),
+    chunkSize: chunkSize(20),
+  })
+  .strict()
+  .meta({ id: 'ContractBatchRequest' });
+
+/** Bodies of 10,000 URLs of the longest allowed length fit; anything larger is a 413. */
+export const QUEUE_BODY_LIMIT = 10_000 * (4096 + 16) + 64 * 1024;
+
+const batchParams = z.object({ batchId: z.string().min(1).max(100) });
+
+export function queueRoutes(
+  app: FastifyInstance,
+  deps: { batches: BatchService; metadata: MetadataService; today: () => string },
+) {
+  const { batches, metadata } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function accept(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: {
+      type: BatchType;
+      queue: QueueName;
+      country: string;
+      category?: string;
+      items: string[];
+      chunkSize: number;
+    },
+  ) {
+    const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
+    const { batch, created } = await batches.create({
+      ...input,
+      date: input.type === 'research' ? deps.today() : null,
+      idempotencyKey: key
+        ? `${request.principal?.name ?? 'anonymous'}:${request.routeOptions.url}:${key}`
+        : null,
+      request: request.body,
+    });
+    return respond(reply, batch, created);
+  }
+
+  r.post(
+    '/api/v1/queues/research',
+    {
+      bodyLimit: QUEUE_BODY_LIMIT,
+      config: { scope: 'write' },
+      schema: {
+        tags: ['queues'],
+        summary: 'Create a research discovery batch over URLs',
+        body: researchBatchSchema,
+        headers: idempotencyHeaders,
+      },
+    },
+    (request, reply) => {
+      const { country, category, urls, chunkSize } = request.body;
+      return accept(request, reply, {
+        type: 'research',
+        queue: 'RESEARCH_QUEUE',
+        country,
+        category,
+        items: urls,
+        chunkSize,
+      });
+    },
+  );
+
+  r.post(
+    '/api/v1/queues/liveness',
+    {
+      bodyLimit: QUEUE_BODY_LIMIT,
+      config: { scope: 'write' },
+      schema: {
+        tags: ['queues'],
+        summary: 'Create a domain liveness-check batch',
+        body: livenessBatchSchema,
+        headers: idempotencyHeaders,
+      },
+    },
+    (request, reply) => {
+      const { country, domains, chunkSize } = request.body;
+      return accept(request, reply, {
+        type: 'liveness',
+        queue: 'LIVENESS_QUEUE',
+        country,
+        items: domains,
+        chunkSize,
+      });
+    },
+  );
+
+  r.post(
+    '/api/v1/queues/contract',
+    {
+      bodyLimit: QUEUE_BODY_LIMIT,
+      config: { scope: 'write' },
+      schema: {
+        tags: ['queues'],
+        summary: 'Create a seed-contract generation batch',
+        body: contractBatchSchema,
+        headers: idempotencyHeaders,
+      },
+    },
+    (request, reply) => {
+      const { country, category, domainIds, chunkSize } = request.body;
+      return accept(request, reply, {
+        type: 'contract',
+        queue: 'CONTRACT_QUEUE',
+        country,
+        category,
+        items: domainIds,
+        chunkSize,
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/queues/batch/:batchId',
+    {
+      config: { scope: 'read' },
+      schema: { tags: ['queues'], summary: 'Status, progress and summary of a batch', params: batchParams },
+    },
+    (request) => batches.get(request.params.batchId),
+  );
+
+  r.get(
+    '/api/v1/queues/batch/:batchId/items',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['queues'],
+        summary: 'Per-item results of a batch',
+        params: batchParams,
+        querystring: paginationSchema.extend({ status: z.enum(ITEM_STATUSES).optional() }),
+      },
+    },
+    (request) => batches.items(request.params.batchId, request.query),
+  );
+
+  r.post(
+    '/api/v1/queues/trigger/metadata-sync',
+    {
+      config: { scope: 'admin' },
+      schema: { tags: ['queues'], summary: 'Trigger metadata synchronisation' },
+    },
+    async (_request, reply) => reply.code(202).send(await metadata.requestSync('trigger')),
+  );
+}
+
+export function respond(reply: FastifyReply, batch: BatchView, created: boolean) {
+  reply.header('Location', `/api/v1/queues/batch/${batch.batchId}`);
+  if (!created) reply.header('Idempotent-Replayed', 'true');
+  return reply.code(202).send(batch);
+}

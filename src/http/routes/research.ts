@@ -1,0 +1,73 @@
+// /api/v1/research: research records (where to look), their index and synchronous creation.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
+import { type ResearchService, researchCreateSchema } from '../../services/research.js';
+import { paginationSchema, partitionParams } from '../schemas.js';
+import { QUEUE_BODY_LIMIT } from './queues.js';
+
+export function researchRoutes(app: FastifyInstance, deps: { research: ResearchService }) {
+  const { research } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/research',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['research'],
+        summary: 'List research records',
+        querystring: paginationSchema.extend({
+          country: countrySchema.optional(),
+          category: categorySchema.optional(),
+          date: dateSchema.optional(),
+        }),
+      },
+    },
+    (request) => research.list(request.query),
+  );
+
+  r.get(
+    '/api/v1/research/index',
+    {
+      config: { scope: 'read' },
+      schema: { tags: ['research'], summary: 'Research index: country → category → dates, with counts' },
+    },
+    () => research.index(),
+  );
+
+  r.get(
+    '/api/v1/research/:country/:category/:date',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['research'],
+        summary: 'One research record, with its sources (paginated by limit/offset)',
+        params: partitionParams,
+        querystring: paginationSchema,
+      },
+    },
+    (request) => research.detail(request.params, request.query),
+  );
+
+  r.post(
+    '/api/v1/research',
+    {
+      bodyLimit: QUEUE_BODY_LIMIT * 2,
+      config: { scope: 'write' },
+      schema: {
+        tags: ['research'],
+        summary: 'Create or merge into a research record, synchronously',
+        body: researchCreateSchema,
+      },
+    },
+    async (request, reply) => {
+      const created = await research.create(request.body);
+      const { country, category, date } = created.record;
+      return reply
+        .code(201)
+        .header('Location', `/api/v1/research/${country}/${category}/${date}`)
+        .send(created);
+    },
+  );
+}

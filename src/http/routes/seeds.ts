@@ -1,0 +1,113 @@
+// /api/v1/seeds: seeds (how to fetch), their review (patch, promote) and orchestration from raw chunks.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SOURCE_TYPES } from '../../domain/domains.js';
+import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
+import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from '../../domain/seeds.js';
+import type { OrchestrationService } from '../../services/orchestration.js';
+import type { SeedService } from '../../services/seeds.js';
+import { idempotencyHeaders, paginationSchema } from '../schemas.js';
+
+const seedParams = z.object({ seedId: z.string().min(1).max(400) });
+export const orchestrateSchema = z
+  .object({
+    country: countrySchema,
+    category: categorySchema,
+    date: dateSchema,
+    force: z.boolean().default(false),
+  })
+  .strict()
+  .meta({ id: 'OrchestrateRequest' });
+
+export function seedRoutes(
+  app: FastifyInstance,
+  deps: { seeds: SeedService; orchestration: OrchestrationService },
+) {
+  const { seeds, orchestration } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/seeds',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['seeds'],
+        summary: 'List seeds',
+        querystring: paginationSchema.extend({
+          country: countrySchema.optional(),
+          status: z.enum(SEED_STATUSES).optional(),
+          source_type: z.enum(SOURCE_TYPES).optional(),
+          category: categorySchema.optional(),
+        }),
+      },
+    },
+    (request) => seeds.list(request.query),
+  );
+
+  r.get(
+    '/api/v1/seeds/:seedId',
+    {
+      config: { scope: 'read' },
+      schema: { tags: ['seeds'], summary: 'Retrieve one seed', params: seedParams },
+    },
+    (request) => seeds.get(request.params.seedId),
+  );
+
+  r.post(
+    '/api/v1/seeds',
+    {
+      config: { scope: 'write' },
+      schema: { tags: ['seeds'], summary: 'Create a seed in draft status', body: seedCreateSchema },
+    },
+    async (request, reply) => {
+      const seed = await seeds.create(request.body);
+      return reply
+        .code(201)
+        .header('Location', `/api/v1/seeds/${encodeURIComponent(seed.seed_id)}`)
+        .send(seed);
+    },
+  );
+
+  r.patch(
+    '/api/v1/seeds/:seedId',
+    {
+      config: { scope: 'write' },
+      schema: { tags: ['seeds'], summary: 'Modify a seed', params: seedParams, body: seedPatchSchema },
+    },
+    (request) => seeds.patch(request.params.seedId, request.body),
+  );
+
+  r.post(
+    '/api/v1/seeds/promote',
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['seeds'],
+        summary: 'Promote draft seeds to active (explicit ids or a filter)',
+        body: promoteSchema,
+      },
+    },
+    (request) => seeds.promote(request.body),
+  );
+
+  r.post(
+    '/api/v1/seeds/orchestrate',
+    {
+      config: { scope: 'write' },
+      schema: {
+        tags: ['seeds'],
+        summary: 'List raw chunks of a partition and put one SEED_QUEUE message per unprocessed file',
+        body: orchestrateSchema,
+        headers: idempotencyHeaders,
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      const result = await orchestration.orchestrate(request.body, {
+        idempotencyKey: key ? `${request.principal?.name ?? 'anonymous'}:orchestrate:${key}` : null,
+      });
+      return reply.code(202).header('Location', `/api/v1/queues/batch/${result.batchId}`).send(result);
+    },
+  );
+}

@@ -1,0 +1,164 @@
+// The `seedbed` CLI: serve (API + workers), api, worker, migrate, keys, and client commands. This is the
+// process entry point: the only place that reads process.env and handles signals.
+import { Command, InvalidArgumentError } from 'commander';
+import { clientCommands } from './cli/client.js';
+import { createSeedbed, type Seedbed } from './composition.js';
+import { ConfigError, loadConfig } from './config.js';
+import { QUEUE_NAMES, type QueueName } from './ports/queue.js';
+import { readVersion } from './version.js';
+
+async function boot(): Promise<Seedbed> {
+  const seedbed = await createSeedbed({ config: loadConfig(process.env) });
+  await seedbed.start();
+  return seedbed;
+}
+
+/** Refuses an unauthenticated production service; says loudly when running open anywhere else. */
+async function authMode(seedbed: Seedbed): Promise<boolean> {
+  const hasKeys = await seedbed.services.apiKeys.hasAnyKeys();
+  if (hasKeys) return false;
+  if (seedbed.config.env === 'production') {
+    throw new ConfigError(
+      'NODE_ENV=production needs API keys: set SEEDBED_API_KEYS or run `seedbed keys create`',
+    );
+  }
+  seedbed.logger.warn(
+    '!!! NO API KEYS CONFIGURED: the API is OPEN to anyone who can reach it. Set SEEDBED_API_KEYS or run `seedbed keys create`. !!!',
+  );
+  return true;
+}
+
+function onShutdown(seedbed: Seedbed, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      seedbed.logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(130);
+    }
+    stopping = true;
+    seedbed.logger.info({ signal }, 'shutting down: draining requests and jobs');
+    stop()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        seedbed.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+}
+
+async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
+  const seedbed = await boot();
+  const open = await authMode(seedbed);
+  const app = await seedbed.buildHttp(open);
+  const pool = options.workers ? seedbed.startWorkers(options.queues) : null;
+  const { host, port } = seedbed.config.http;
+  await app.listen({ host, port });
+  seedbed.logger.info(
+    { url: `http://${host}:${port}`, docs: `http://${host}:${port}/docs`, workers: pool?.queues ?? [] },
+    'seedbed is listening',
+  );
+  onShutdown(seedbed, async () => {
+    await app.close();
+    await seedbed.close();
+  });
+}
+
+async function runWorker(queues: QueueName[]) {
+  const seedbed = await boot();
+  const pool = seedbed.startWorkers(queues);
+  seedbed.logger.info({ queues: pool.queues }, 'seedbed worker started');
+  onShutdown(seedbed, () => seedbed.close());
+}
+
+function parseQueues(value: string): QueueName[] {
+  const names = value
+    .split(',')
+    .map((q) => q.trim().toUpperCase())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(QUEUE_NAMES as readonly string[]).includes(name)) {
+      throw new InvalidArgumentError(`unknown queue ${name}; known: ${QUEUE_NAMES.join(', ')}`);
+    }
+  }
+  return names as QueueName[];
+}
+
+async function withSeedbed<T>(work: (seedbed: Seedbed) => Promise<T>): Promise<T> {
+  const seedbed = await boot();
+  try {
+    return await work(seedbed);
+  } finally {
+    await seedbed.close();
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command('seedbed')
+    .description('Seedbed: open news-source discovery engine')
+    .version(readVersion());
+
+  program
+    .command('serve')
+    .description('API and every worker in one process (the embedded default)')
+    .action(() => runServer({ workers: true }));
+  program
+    .command('api')
+    .description('the HTTP API only')
+    .action(() => runServer({ workers: false }));
+  program
+    .command('worker')
+    .description('queue workers only')
+    .option(
+      '--queues <names>',
+      `comma-separated queues (default: all of ${QUEUE_NAMES.join(',')})`,
+      parseQueues,
+    )
+    .action((opts: { queues?: QueueName[] }) => runWorker(opts.queues ?? [...QUEUE_NAMES]));
+  program
+    .command('migrate')
+    .description('apply database migrations and exit')
+    .action(() => withSeedbed(async (s) => s.logger.info('migrations applied')));
+
+  const keys = program.command('keys').description('manage API keys stored in the database');
+  keys
+    .command('create <name>')
+    .description('create a key; it is printed once and stored only as a hash')
+    .option('--scopes <scopes>', 'comma-separated: read, write, admin', 'read,write')
+    .action((name: string, opts: { scopes: string }) =>
+      withSeedbed(async (s) => {
+        const created = await s.services.apiKeys.create(name, opts.scopes);
+        process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
+        process.stderr.write('Store this key now: it cannot be shown again.\n');
+      }),
+    );
+  keys
+    .command('list')
+    .description('list key names and scopes')
+    .action(() =>
+      withSeedbed(async (s) => {
+        process.stdout.write(`${JSON.stringify(await s.services.apiKeys.list(), null, 2)}\n`);
+      }),
+    );
+  keys
+    .command('revoke <name>')
+    .description('delete a stored key')
+    .action((name: string) =>
+      withSeedbed(async (s) => {
+        await s.services.apiKeys.revoke(name);
+        process.stdout.write(`revoked ${name}\n`);
+      }),
+    );
+
+  clientCommands(program);
+  return program;
+}
+
+buildProgram()
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`seedbed: ${message}\n`);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  });

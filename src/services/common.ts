@@ -1,0 +1,48 @@
+// Small things every service shares: the clock, pagination and JSON columns.
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+export interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: { limit: number; offset: number; total: number };
+}
+
+export function page<T>(data: T[], request: PageRequest, total: number): Page<T> {
+  return { data, pagination: { limit: request.limit, offset: request.offset, total } };
+}
+
+export function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  if (text === null || text === undefined || text === '') return fallback;
+  return JSON.parse(text) as T;
+}
+
+/** Splits items into chunks of `size`, keeping order. */
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
+/** The value under key, created with make() the first time. */
+export function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}

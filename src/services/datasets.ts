@@ -1,0 +1,421 @@
+// Raw dataset chunks: immutable objects under raw/…, indexed by a catalog table so listings and
+// statistics need no bucket scan. A chunk number is reserved in the catalog before its object is written.
+import type { Readable } from 'node:stream';
+import type { ExpressionBuilder } from 'kysely';
+import {
+  datasetIdOf,
+  ENGINE_NAME,
+  type EnhancedResearchDataset,
+  serializeDataset,
+} from '../domain/dataset.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.js';
+import { MAX_CHUNK, type Partition, padChunk } from '../domain/identifiers.js';
+import { checkpointKey, rawChunkKey } from '../domain/keys.js';
+import type { Database, DbExecutor, Tables } from '../ports/database.js';
+import { ObjectExistsError, type ObjectStore } from '../ports/object-store.js';
+import { type Clock, type Page, type PageRequest, page } from './common.js';
+
+export interface ChunkView {
+  country: string;
+  category: string;
+  date: string;
+  chunk: number;
+  file: string;
+  key: string;
+  dataset_id: string;
+  record_count: number;
+  bytes: number;
+  origin: string;
+  created_at: string;
+  checkpointed_at: string | null;
+}
+
+export interface PartitionView {
+  country: string;
+  category: string;
+  date: string;
+  chunks: number;
+  records: number;
+  bytes: number;
+  last_modified: string;
+}
+
+export type DatasetService = ReturnType<typeof createDatasetService>;
+
+export function createDatasetService(deps: {
+  database: Database;
+  objects: ObjectStore;
+  clock: Clock;
+  version: string;
+}) {
+  const { database, objects, clock, version } = deps;
+  const now = () => clock().toISOString();
+  const partitionWhere = (p: Partition) => (eb: ExpressionBuilder<Tables, 'dataset_chunks'>) =>
+    eb.and([eb('country', '=', p.country), eb('category', '=', p.category), eb('date', '=', p.date)]);
+
+  /**
+   * Reserves a chunk number. With an owner, the same owner always gets the same number back, so a
+   * retried unit of work rewrites the same object rather than a second one.
+   */
+  async function reserveChunk(
+    executor: DbExecutor,
+    partition: Partition,
+    options: { owner?: string; requested?: number; origin: string },
+  ): Promise<{ chunk: number; createdAt: string }> {
+    if (options.owner) {
+      const mine = await executor
+        .selectFrom('dataset_chunks')
+        .select(['chunk', 'created_at'])
+        .where('owner', '=', options.owner)
+        .executeTakeFirst();
+      if (mine) return { chunk: Number(mine.chunk), createdAt: mine.created_at };
+    }
+    let chunk = options.requested;
+    if (chunk === undefined) {
+      const last = await executor
+        .selectFrom('dataset_chunks')
+        .select((eb) => eb.fn.max('chunk').as('last'))
+        .where(partitionWhere(partition))
+        .executeTakeFirst();
+      chunk = Number(last?.last ?? 0) + 1;
+    } else {
+      const taken = await executor
+        .selectFrom('dataset_chunks')
+        .select('chunk')
+        .where(partitionWhere(partition))
+        .where('chunk', '=', chunk)
+        .executeTakeFirst();
+      if (taken) throw chunkExists(partition, chunk);
+    }
+    if (chunk > MAX_CHUNK) {
+      throw new UnprocessableError(`partition is full: at most ${MAX_CHUNK} chunks`, 'partition_full');
+    }
+    const createdAt = now();
+    await executor
+      .insertInto('dataset_chunks')
+      .values({
+        ...partition,
+        chunk,
+        key: rawChunkKey(partition, chunk),
+        record_count: 0,
+        bytes: 0,
+        origin: options.origin,
+        status: 'writing',
+        owner: options.owner ?? null,
+        created_at: createdAt,
+        checkpointed_at: null,
+      })
+      .execute();
+    return { chunk, createdAt };
+  }
+
+  async function markStored(partition: Partition, chunk: number, recordCount: number, origin?: string) {
+    const info = await objects.head(rawChunkKey(partition, chunk));
+    await database.db
+      .updateTable('dataset_chunks')
+      .set({
+        status: 'stored',
+        bytes: info?.size ?? 0,
+        record_count: recordCount,
+        ...(origin ? { origin } : {}),
+      })
+      .where(partitionWhere(partition))
+      .where('chunk', '=', chunk)
+      .execute();
+  }
+
+  /** Writes a chunk whose number was reserved; an object already there from an earlier attempt is kept. */
+  async function writeReserved(
+    partition: Partition,
+    chunk: number,
+    dataset: EnhancedResearchDataset,
+  ): Promise<void> {
+    try {
+      await objects.put(rawChunkKey(partition, chunk), serializeDataset(dataset), {
+        ifAbsent: true,
+        contentType: 'application/json',
+      });
+    } catch (error) {
+      if (!(error instanceof ObjectExistsError)) throw error;
+    }
+    await markStored(partition, chunk, dataset.records.length);
+  }
+
+  /** POST /datasets: stores a client's dataset as a new immutable chunk. */
+  async function store(dataset: EnhancedResearchDataset): Promise<ChunkView> {
+    const partition: Partition = {
+      country: dataset.meta.country,
+      category: dataset.meta.category,
+      date: dataset.meta.date,
+    };
+    if (dataset.meta.record_count !== undefined && dataset.meta.record_count !== dataset.records.length) {
+      throw new UnprocessableError(
+        `meta.record_count is ${dataset.meta.record_count} but there are ${dataset.records.length} records`,
+        'record_count_mismatch',
+      );
+    }
+    const requested = dataset.meta.chunk;
+    // A number left out takes the next free one; objects written behind the catalog's back are adopted.
+    for (let tries = 0; tries < 20; tries++) {
+      const { chunk, createdAt } = await database.transaction((trx) =>
+        reserveChunk(trx, partition, { origin: 'upload', ...(requested !== undefined ? { requested } : {}) }),
+      );
+      const meta = {
+        ...dataset.meta,
+        dataset_id: datasetIdOf(partition, chunk),
+        chunk,
+        discovered_at: dataset.meta.discovered_at ?? createdAt,
+        record_count: dataset.records.length,
+      };
+      try {
+        await objects.put(rawChunkKey(partition, chunk), serializeDataset({ ...dataset, meta }), {
+          ifAbsent: true,
+          contentType: 'application/json',
+        });
+      } catch (error) {
+        if (error instanceof ObjectExistsError) {
+          await markStored(partition, chunk, 0, 'adopted');
+          if (requested !== undefined) throw chunkExists(partition, chunk);
+          continue;
+        }
+        await releaseReservation(partition, chunk);
+        throw error;
+      }
+      await markStored(partition, chunk, dataset.records.length);
+      return getInfo(partition, chunk);
+    }
+    throw new ConflictError('could not find a free chunk number', 'chunk_allocation_failed');
+  }
+
+  async function releaseReservation(partition: Partition, chunk: number) {
+    await database.db
+      .deleteFrom('dataset_chunks')
+      .where(partitionWhere(partition))
+      .where('chunk', '=', chunk)
+      .where('status', '=', 'writing')
+      .execute();
+  }
+
+  async function getInfo(partition: Partition, chunk: number): Promise<ChunkView> {
+    const row = await database.db
+      .selectFrom('dataset_chunks')
+      .selectAll()
+      .where(partitionWhere(partition))
+      .where('chunk', '=', chunk)
+      .where('status', '=', 'stored')
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError(`no chunk ${padChunk(chunk)} in ${describe(partition)}`);
+    return toView(row);
+  }
+
+  async function open(partition: Partition, chunk: number): Promise<{ stream: Readable; info: ChunkView }> {
+    const info = await getInfo(partition, chunk);
+    const stream = await objects.get(info.key);
+    if (!stream)
+      throw new NotFoundError(`chunk ${padChunk(chunk)} of ${describe(partition)} is missing from storage`);
+    return { stream, info };
+  }
+
+  async function listChunks(partition: Partition): Promise<ChunkView[]> {
+    const rows = await database.db
+      .selectFrom('dataset_chunks')
+      .selectAll()
+      .where(partitionWhere(partition))
+      .where('status', '=', 'stored')
+      .orderBy('chunk')
+      .execute();
+    if (rows.length === 0) throw new NotFoundError(`no dataset chunks in ${describe(partition)}`);
+    return rows.map(toView);
+  }
+
+  async function listPartitions(
+    filter: { country?: string; category?: string } & PageRequest,
+  ): Promise<Page<PartitionView>> {
+    let query = database.db.selectFrom('dataset_chunks').where('status', '=', 'stored');
+    if (filter.country) query = query.where('country', '=', filter.country);
+    if (filter.category) query = query.where('category', '=', filter.category);
+    const grouped = query
+      .select((eb) => [
+        'country',
+        'category',
+        'date',
+        eb.fn.countAll().as('chunks'),
+        eb.fn.sum('record_count').as('records'),
+        eb.fn.sum('bytes').as('bytes'),
+        eb.fn.max('created_at').as('last_modified'),
+      ])
+      .groupBy(['country', 'category', 'date']);
+    const [rows, total] = await Promise.all([
+      grouped
+        .orderBy('country')
+        .orderBy('category')
+        .orderBy('date', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      database.db
+        .selectFrom(grouped.as('partitions'))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return page(
+      rows.map((r) => ({
+        country: r.country,
+        category: r.category,
+        date: r.date,
+        chunks: Number(r.chunks),
+        records: Number(r.records ?? 0),
+        bytes: Number(r.bytes ?? 0),
+        last_modified: String(r.last_modified),
+      })),
+      filter,
+      Number(total.n),
+    );
+  }
+
+  async function stats() {
+    const base = database.db.selectFrom('dataset_chunks').where('status', '=', 'stored');
+    const [totals, byCountry, byCategory] = await Promise.all([
+      base
+        .select((eb) => [
+          eb.fn.countAll().as('chunks'),
+          eb.fn.sum('record_count').as('records'),
+          eb.fn.sum('bytes').as('bytes'),
+          eb.fn
+            .count(eb.fn('concat', ['country', eb.val('/'), 'category', eb.val('/'), 'date']))
+            .distinct()
+            .as('partitions'),
+          eb.fn.count('country').distinct().as('countries'),
+          eb.fn.max('created_at').as('last_modified'),
+        ])
+        .executeTakeFirstOrThrow(),
+      base
+        .select((eb) => [
+          'country',
+          eb.fn.countAll().as('chunks'),
+          eb.fn.sum('record_count').as('records'),
+          eb.fn.sum('bytes').as('bytes'),
+        ])
+        .groupBy('country')
+        .orderBy('country')
+        .execute(),
+      base
+        .select((eb) => [
+          'category',
+          eb.fn.countAll().as('chunks'),
+          eb.fn.sum('record_count').as('records'),
+          eb.fn.sum('bytes').as('bytes'),
+        ])
+        .groupBy('category')
+        .orderBy('category')
+        .execute(),
+    ]);
+    const numbers = (r: { chunks: unknown; records: unknown; bytes: unknown }) => ({
+      chunks: Number(r.chunks),
+      records: Number(r.records ?? 0),
+      bytes: Number(r.bytes ?? 0),
+    });
+    return {
+      totals: {
+        ...numbers(totals),
+        partitions: Number(totals.partitions),
+        countries: Number(totals.countries),
+        last_modified: totals.last_modified ?? null,
+      },
+      by_country: byCountry.map((r) => ({ country: r.country, ...numbers(r) })),
+      by_category: byCategory.map((r) => ({ category: r.category, ...numbers(r) })),
+    };
+  }
+
+  /** Deletes a chunk, its checkpoint, and frees its research URLs so they can be discovered again. */
+  async function remove(partition: Partition, chunk: number): Promise<void> {
+    const info = await getInfo(partition, chunk);
+    await objects.delete(checkpointKey(info.key));
+    await objects.delete(info.key);
+    await database.transaction(async (trx) => {
+      await trx
+        .deleteFrom('dataset_chunks')
+        .where(partitionWhere(partition))
+        .where('chunk', '=', chunk)
+        .execute();
+      await trx
+        .deleteFrom('research_sources')
+        .where('country', '=', partition.country)
+        .where('category', '=', partition.category)
+        .where('date', '=', partition.date)
+        .where('raw_chunk', '=', chunk)
+        .execute();
+    });
+  }
+
+  /** Writes the empty `.success` checkpoint next to a raw chunk (the seed-file worker's last step). */
+  async function checkpoint(partition: Partition, chunk: number): Promise<void> {
+    await objects.put(checkpointKey(rawChunkKey(partition, chunk)), '', {
+      contentType: 'application/octet-stream',
+    });
+    await database.db
+      .updateTable('dataset_chunks')
+      .set({ checkpointed_at: now() })
+      .where(partitionWhere(partition))
+      .where('chunk', '=', chunk)
+      .execute();
+  }
+
+  function engineMeta() {
+    return { name: ENGINE_NAME, version };
+  }
+
+  return {
+    reserveChunk,
+    writeReserved,
+    store,
+    open,
+    getInfo,
+    listChunks,
+    listPartitions,
+    stats,
+    remove,
+    checkpoint,
+    engineMeta,
+  };
+}
+
+function describe(p: Partition): string {
+  return `${p.country}/${p.category}/${p.date}`;
+}
+
+function chunkExists(partition: Partition, chunk: number): ConflictError {
+  return new ConflictError(
+    `chunk ${padChunk(chunk)} of ${describe(partition)} already exists; raw chunks are immutable`,
+    'chunk_exists',
+    { chunk },
+  );
+}
+
+function toView(row: {
+  country: string;
+  category: string;
+  date: string;
+  chunk: number;
+  key: string;
+  record_count: number;
+  bytes: number;
+  origin: string;
+  created_at: string;
+  checkpointed_at: string | null;
+}): ChunkView {
+  const chunk = Number(row.chunk);
+  const partition = { country: row.country, category: row.category, date: row.date };
+  return {
+    ...partition,
+    chunk,
+    file: `raw_${padChunk(chunk)}.json`,
+    key: row.key,
+    dataset_id: datasetIdOf(partition, chunk),
+    record_count: Number(row.record_count),
+    bytes: Number(row.bytes),
+    origin: row.origin,
+    created_at: row.created_at,
+    checkpointed_at: row.checkpointed_at,
+  };
+}

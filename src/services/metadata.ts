@@ -1,0 +1,283 @@
+// The metadata snapshot of everything stored (for a CI workflow), per-country views, and the tasks that
+// build and publish it to a sync target.
+import { createHash } from 'node:crypto';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
+import { uuidv7 } from '../domain/ids.js';
+import type { Database, MetadataTaskTable } from '../ports/database.js';
+import type { JobQueue } from '../ports/queue.js';
+import type { SnapshotFile, SyncTarget } from '../ports/sync-target.js';
+import { type Clock, type PageRequest, page } from './common.js';
+
+export interface DateNode {
+  chunks: number;
+  records: number;
+  bytes: number;
+  last_modified: string;
+}
+
+export interface CountryNode {
+  totals: { categories: number; partitions: number; chunks: number; records: number; bytes: number };
+  categories: Record<string, Record<string, DateNode>>;
+}
+
+export interface Snapshot {
+  generated_at: string;
+  hash: string;
+  totals: {
+    countries: number;
+    partitions: number;
+    chunks: number;
+    records: number;
+    bytes: number;
+    research_records: number;
+    seeds: Record<string, number>;
+    batches: Record<string, number>;
+  };
+  countries: Record<string, CountryNode>;
+}
+
+export type MetadataService = ReturnType<typeof createMetadataService>;
+
+export function createMetadataService(deps: {
+  database: Database;
+  queue: JobQueue;
+  clock: Clock;
+  syncTarget: SyncTarget | null;
+}) {
+  const { database, queue, clock, syncTarget } = deps;
+  const now = () => clock().toISOString();
+
+  async function snapshot(): Promise<Snapshot> {
+    const [chunks, researchRecords, seeds, batches] = await Promise.all([
+      database.db
+        .selectFrom('dataset_chunks')
+        .select((eb) => [
+          'country',
+          'category',
+          'date',
+          eb.fn.countAll().as('chunks'),
+          eb.fn.sum('record_count').as('records'),
+          eb.fn.sum('bytes').as('bytes'),
+          eb.fn.max('created_at').as('last_modified'),
+        ])
+        .where('status', '=', 'stored')
+        .groupBy(['country', 'category', 'date'])
+        .orderBy('country')
+        .orderBy('category')
+        .orderBy('date')
+        .execute(),
+      database.db
+        .selectFrom('research_records')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+      database.db
+        .selectFrom('seeds')
+        .select(['status', (eb) => eb.fn.countAll().as('n')])
+        .groupBy('status')
+        .execute(),
+      database.db
+        .selectFrom('batches')
+        .select(['status', (eb) => eb.fn.countAll().as('n')])
+        .groupBy('status')
+        .execute(),
+    ]);
+    const countries: Record<string, CountryNode> = {};
+    const totals = { partitions: 0, chunks: 0, records: 0, bytes: 0 };
+    for (const row of chunks) {
+      const node: DateNode = {
+        chunks: Number(row.chunks),
+        records: Number(row.records ?? 0),
+        bytes: Number(row.bytes ?? 0),
+        last_modified: String(row.last_modified),
+      };
+      const country = countries[row.country] ?? {
+        totals: { categories: 0, partitions: 0, chunks: 0, records: 0, bytes: 0 },
+        categories: {},
+      };
+      countries[row.country] = country;
+      country.categories[row.category] = { ...country.categories[row.category], [row.date]: node };
+      country.totals.partitions += 1;
+      country.totals.chunks += node.chunks;
+      country.totals.records += node.records;
+      country.totals.bytes += node.bytes;
+      country.totals.categories = Object.keys(country.categories).length;
+      totals.partitions += 1;
+      totals.chunks += node.chunks;
+      totals.records += node.records;
+      totals.bytes += node.bytes;
+    }
+    const body = {
+      totals: {
+        countries: Object.keys(countries).length,
+        ...totals,
+        research_records: Number(researchRecords.n),
+        seeds: Object.fromEntries(seeds.map((s) => [s.status, Number(s.n)])),
+        batches: Object.fromEntries(batches.map((b) => [b.status, Number(b.n)])),
+      },
+      countries,
+    };
+    // The hash covers the content, not the time it was generated: equal data, equal hash, no new commit.
+    return { generated_at: now(), hash: hashOf(body), ...body };
+  }
+
+  async function byCountry(country: string) {
+    const full = await snapshot();
+    const node = full.countries[country];
+    if (!node) throw new NotFoundError(`no stored data for country ${country}`);
+    return { generated_at: full.generated_at, country, hash: hashOf(node), ...node };
+  }
+
+  async function tasks(request: PageRequest & { status?: string }) {
+    let query = database.db.selectFrom('metadata_tasks');
+    if (request.status) query = query.where('status', '=', request.status);
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(request.limit)
+        .offset(request.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return page(rows.map(taskView), request, Number(total.n));
+  }
+
+  /** Records a sync task and queues it; without a configured target the task is recorded as skipped. */
+  async function requestSync(trigger: 'api' | 'trigger' | 'cron' | 'cli') {
+    const id = uuidv7();
+    const at = now();
+    if (!syncTarget) {
+      const task: MetadataTaskTable = {
+        id,
+        kind: 'sync',
+        status: 'skipped',
+        trigger,
+        target: null,
+        commit_id: null,
+        snapshot_hash: null,
+        error: 'no sync target is configured: set SEEDBED_SYNC_TARGET',
+        attempts: 0,
+        created_at: at,
+        started_at: null,
+        finished_at: at,
+      };
+      await database.db.insertInto('metadata_tasks').values(task).execute();
+      throw new ConflictError(
+        'no sync target is configured: set SEEDBED_SYNC_TARGET',
+        'sync_target_not_configured',
+        {
+          task: taskView(task),
+        },
+      );
+    }
+    await database.transaction(async (trx) => {
+      await trx
+        .insertInto('metadata_tasks')
+        .values({
+          id,
+          kind: 'sync',
+          status: 'queued',
+          trigger,
+          target: syncTarget.description,
+          commit_id: null,
+          snapshot_hash: null,
+          error: null,
+          attempts: 0,
+          created_at: at,
+          started_at: null,
+          finished_at: null,
+        })
+        .execute();
+      await queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { taskId: id } }]);
+    });
+    return getTask(id);
+  }
+
+  async function getTask(id: string) {
+    const row = await database.db
+      .selectFrom('metadata_tasks')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError(`no metadata task ${id}`);
+    return taskView(row);
+  }
+
+  /** The worker's part: build the snapshot and publish it. Throws on failure so the queue retries. */
+  async function runSync(taskId: string): Promise<void> {
+    if (!syncTarget) throw new ConflictError('no sync target is configured', 'sync_target_not_configured');
+    await database.db
+      .updateTable('metadata_tasks')
+      .set((eb) => ({ status: 'running', started_at: now(), attempts: eb('attempts', '+', 1), error: null }))
+      .where('id', '=', taskId)
+      .execute();
+    try {
+      const snap = await snapshot();
+      const result = await syncTarget.publish(
+        snapshotFiles(snap),
+        `metadata snapshot ${snap.hash.slice(0, 12)}`,
+      );
+      await database.db
+        .updateTable('metadata_tasks')
+        .set({
+          status: result.changed ? 'succeeded' : 'unchanged',
+          commit_id: result.commitId,
+          snapshot_hash: snap.hash,
+          finished_at: now(),
+        })
+        .where('id', '=', taskId)
+        .execute();
+    } catch (error) {
+      await database.db
+        .updateTable('metadata_tasks')
+        .set({ status: 'retrying', error: error instanceof Error ? error.message : String(error) })
+        .where('id', '=', taskId)
+        .execute();
+      throw error;
+    }
+  }
+
+  async function failTask(taskId: string, reason: string): Promise<void> {
+    await database.db
+      .updateTable('metadata_tasks')
+      .set({ status: 'failed', error: reason, finished_at: now() })
+      .where('id', '=', taskId)
+      .execute();
+  }
+
+  return { snapshot, byCountry, tasks, requestSync, getTask, runSync, failTask };
+}
+
+/** The files a sync commits: the whole snapshot, and one file per country. */
+export function snapshotFiles(snap: Snapshot): SnapshotFile[] {
+  const { generated_at: _generated, ...stable } = snap;
+  return [
+    { path: 'metadata/snapshot.json', content: `${JSON.stringify(stable, null, 2)}\n` },
+    ...Object.entries(snap.countries).map(([country, node]) => ({
+      path: `metadata/countries/${country}.json`,
+      content: `${JSON.stringify({ country, hash: hashOf(node), ...node }, null, 2)}\n`,
+    })),
+  ];
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function taskView(row: MetadataTaskTable) {
+  return {
+    taskId: row.id,
+    kind: row.kind,
+    status: row.status,
+    trigger: row.trigger,
+    target: row.target,
+    commit_id: row.commit_id,
+    snapshot_hash: row.snapshot_hash,
+    error: row.error,
+    attempts: Number(row.attempts),
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+  };
+}

@@ -1,0 +1,490 @@
+// Research: turns URLs into deduplicated research sources and raw dataset chunks. The same ingest path
+// serves POST /research (synchronously) and the research worker (one batch chunk at a time).
+//
+// Exactly-once, even with retries, crashes and concurrent chunks: (1) one transaction claims each
+// normalised URL for one owner (a batch chunk or a request) — a URL already in the partition is a duplicate —
+// and reserves that owner's chunk number; (2) the object is written create-only from what the owner holds;
+// (3) a second transaction records the results. A retry repeats all three and finds the same claims.
+import { z } from 'zod';
+import { type DatasetRecord, datasetIdOf, datasetRecordSchema } from '../domain/dataset.js';
+import { NotFoundError } from '../domain/errors.js';
+import {
+  categorySchema,
+  countrySchema,
+  dateSchema,
+  type Partition,
+  todayUtc,
+} from '../domain/identifiers.js';
+import { uuidv7 } from '../domain/ids.js';
+import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
+import type { Database, DbTransaction } from '../ports/database.js';
+import { type Clock, getOrCreate, type Page, type PageRequest, page, parseJson } from './common.js';
+import type { DatasetService } from './datasets.js';
+
+export const MAX_RESEARCH_URLS = 10_000;
+
+export const researchCreateSchema = z
+  .object({
+    country: countrySchema,
+    category: categorySchema,
+    date: dateSchema.optional().meta({ description: 'Date partition; defaults to today (UTC)' }),
+    urls: z.array(z.string().max(4096)).min(1).max(MAX_RESEARCH_URLS).optional(),
+    records: z.array(datasetRecordSchema).min(1).max(MAX_RESEARCH_URLS).optional(),
+    queries: z.array(z.string().trim().min(1).max(2000)).max(1000).optional(),
+    methods: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+    notes: z.string().max(10_000).optional(),
+  })
+  .strict()
+  .refine((body) => body.urls !== undefined || body.records !== undefined, {
+    message: 'give urls, records, or both',
+    path: ['urls'],
+  })
+  .refine((body) => (body.urls?.length ?? 0) + (body.records?.length ?? 0) <= MAX_RESEARCH_URLS, {
+    message: `at most ${MAX_RESEARCH_URLS} urls and records together`,
+    path: ['records'],
+  })
+  .meta({ id: 'ResearchCreateRequest' });
+export type ResearchCreateRequest = z.infer<typeof researchCreateSchema>;
+
+/** One input to ingest: a URL with whatever a research tool said about it. */
+export interface ResearchInput {
+  index: number;
+  input: unknown;
+  discovery_method?: string;
+  confidence?: number;
+  content_hints?: string[];
+  extra?: Record<string, unknown>;
+}
+
+export type IngestOutcome =
+  | {
+      index: number;
+      input: unknown;
+      status: 'succeeded';
+      outcome: 'new';
+      result: { normalized_url: string; domain_id: string; raw_chunk: number };
+    }
+  | {
+      index: number;
+      input: unknown;
+      status: 'skipped';
+      outcome: 'duplicate';
+      reason: string;
+      result: { normalized_url: string };
+    }
+  | { index: number; input: unknown; status: 'failed'; outcome: 'invalid'; reason: string };
+
+export interface IngestRequest {
+  partition: Partition;
+  owner: string;
+  inputs: readonly ResearchInput[];
+  queries?: readonly string[];
+  methods?: readonly string[];
+  notes?: string | null;
+  defaultMethod: string;
+}
+
+export type ResearchService = ReturnType<typeof createResearchService>;
+
+export function createResearchService(deps: { database: Database; datasets: DatasetService; clock: Clock }) {
+  const { database, datasets, clock } = deps;
+  const now = () => clock().toISOString();
+
+  async function ingest(
+    request: IngestRequest,
+    finish?: (trx: DbTransaction, outcomes: IngestOutcome[]) => Promise<void>,
+  ): Promise<{ outcomes: IngestOutcome[]; chunk: number | null }> {
+    const { partition, owner } = request;
+    const classified: Array<
+      { input: ResearchInput; value: ClassifiedUrl } | { input: ResearchInput; reason: string }
+    > = request.inputs.map((input) => {
+      const result = classifyUrl(input.input, partition.country);
+      return result.ok ? { input, value: result.value } : { input, reason: result.reason };
+    });
+    const firstOfUrl = new Map<string, { input: ResearchInput; value: ClassifiedUrl }>();
+    for (const entry of classified) {
+      if ('value' in entry && !firstOfUrl.has(entry.value.normalized_url))
+        firstOfUrl.set(entry.value.normalized_url, entry);
+    }
+
+    const claim = await database.transaction(async (trx) => {
+      await mergeRecord(trx, request);
+      const at = now();
+      const rows = [...firstOfUrl.values()].map(({ input, value }) => ({
+        ...partition,
+        normalized_url: value.normalized_url,
+        raw_url: value.raw_url,
+        registrable_domain: value.registrable_domain,
+        domain_id: value.domain_id,
+        authority: value.authority,
+        source_type: value.source_type,
+        discovery_method: input.discovery_method ?? request.defaultMethod,
+        confidence: input.confidence ?? 1,
+        content_hints: JSON.stringify({ hints: input.content_hints ?? [], extra: input.extra ?? {} }),
+        owner,
+        raw_chunk: null,
+        created_at: at,
+      }));
+      for (let i = 0; i < rows.length; i += 200) {
+        await trx
+          .insertInto('research_sources')
+          .values(rows.slice(i, i + 200))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+      const owned = await trx
+        .selectFrom('research_sources')
+        .selectAll()
+        .where('owner', '=', owner)
+        .orderBy('normalized_url')
+        .execute();
+      if (owned.length === 0) return { owned, chunk: null, createdAt: at };
+      const reservation = await datasets.reserveChunk(trx, partition, { owner, origin: 'research' });
+      await trx
+        .updateTable('research_sources')
+        .set({ raw_chunk: reservation.chunk })
+        .where('owner', '=', owner)
+        .execute();
+      return { owned, chunk: reservation.chunk, createdAt: reservation.createdAt };
+    });
+
+    if (claim.chunk !== null) {
+      const record = await database.db
+        .selectFrom('research_records')
+        .select(['queries', 'methods'])
+        .where('country', '=', partition.country)
+        .where('category', '=', partition.category)
+        .where('date', '=', partition.date)
+        .executeTakeFirstOrThrow();
+      const records: DatasetRecord[] = claim.owned.map((row) => {
+        const hints = parseJson<{ hints: string[]; extra: Record<string, unknown> }>(row.content_hints, {
+          hints: [],
+          extra: {},
+        });
+        return {
+          ...hints.extra,
+          raw_url: row.raw_url,
+          normalized_url: row.normalized_url,
+          registrable_domain: row.registrable_domain,
+          domain_id: row.domain_id,
+          authority: row.authority as DatasetRecord['authority'],
+          source_type: row.source_type as DatasetRecord['source_type'],
+          discovery_method: row.discovery_method,
+          confidence: Number(row.confidence),
+          content_hints: hints.hints,
+        };
+      });
+      await datasets.writeReserved(partition, claim.chunk, {
+        meta: {
+          dataset_id: datasetIdOf(partition, claim.chunk),
+          ...partition,
+          chunk: claim.chunk,
+          discovered_at: claim.createdAt,
+          research_methods: parseJson<string[]>(record.methods, []),
+          queries: parseJson<string[]>(record.queries, []),
+          engine: datasets.engineMeta(),
+          record_count: records.length,
+        },
+        records,
+      });
+    }
+
+    const ownedUrls = new Set(claim.owned.map((row) => row.normalized_url));
+    const outcomes: IngestOutcome[] = classified.map((entry): IngestOutcome => {
+      const { index, input } = entry.input;
+      if (!('value' in entry))
+        return { index, input, status: 'failed', outcome: 'invalid', reason: entry.reason };
+      const url = entry.value.normalized_url;
+      if (ownedUrls.has(url) && firstOfUrl.get(url)?.input === entry.input) {
+        return {
+          index,
+          input,
+          status: 'succeeded',
+          outcome: 'new',
+          result: { normalized_url: url, domain_id: entry.value.domain_id, raw_chunk: claim.chunk as number },
+        };
+      }
+      const reason = ownedUrls.has(url)
+        ? 'duplicate of an earlier URL in the same request'
+        : 'duplicate: already in this partition';
+      return {
+        index,
+        input,
+        status: 'skipped',
+        outcome: 'duplicate',
+        reason,
+        result: { normalized_url: url },
+      };
+    });
+    if (finish) await database.transaction((trx) => finish(trx, outcomes));
+    return { outcomes, chunk: claim.chunk };
+  }
+
+  async function mergeRecord(trx: DbTransaction, request: IngestRequest): Promise<void> {
+    const { partition } = request;
+    const at = now();
+    const existing = await trx
+      .selectFrom('research_records')
+      .selectAll()
+      .where('country', '=', partition.country)
+      .where('category', '=', partition.category)
+      .where('date', '=', partition.date)
+      .executeTakeFirst();
+    const union = (old: string | undefined, added: readonly string[] | undefined) =>
+      JSON.stringify([...new Set([...parseJson<string[]>(old, []), ...(added ?? [])])]);
+    if (!existing) {
+      await trx
+        .insertInto('research_records')
+        .values({
+          ...partition,
+          queries: union(undefined, request.queries),
+          methods: union(undefined, request.methods ?? [request.defaultMethod]),
+          notes: request.notes ?? null,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return;
+    }
+    await trx
+      .updateTable('research_records')
+      .set({
+        queries: union(existing.queries, request.queries),
+        methods: union(existing.methods, request.methods ?? [request.defaultMethod]),
+        notes: request.notes ?? existing.notes,
+        updated_at: at,
+      })
+      .where('country', '=', partition.country)
+      .where('category', '=', partition.category)
+      .where('date', '=', partition.date)
+      .execute();
+  }
+
+  /** POST /research: ingest now, answer with the record and what happened to each input. */
+  async function create(body: ResearchCreateRequest) {
+    const partition: Partition = {
+      country: body.country,
+      category: body.category,
+      date: body.date ?? todayUtc(clock()),
+    };
+    const inputs: ResearchInput[] = [
+      ...(body.urls ?? []).map((url, index) => ({ index, input: url })),
+      ...(body.records ?? []).map((record, i) => {
+        const {
+          raw_url,
+          discovery_method,
+          confidence,
+          content_hints,
+          normalized_url: _n,
+          registrable_domain: _r,
+          domain_id: _d,
+          authority: _a,
+          source_type: _s,
+          ...extra
+        } = record;
+        return {
+          index: (body.urls?.length ?? 0) + i,
+          input: raw_url,
+          ...(discovery_method !== undefined ? { discovery_method } : {}),
+          ...(confidence !== undefined ? { confidence } : {}),
+          ...(content_hints !== undefined ? { content_hints } : {}),
+          extra,
+        };
+      }),
+    ];
+    const { outcomes, chunk } = await ingest({
+      partition,
+      owner: `request:${uuidv7()}`,
+      inputs,
+      ...(body.queries ? { queries: body.queries } : {}),
+      ...(body.methods ? { methods: body.methods } : {}),
+      notes: body.notes ?? null,
+      defaultMethod: 'manual',
+    });
+    const count = (outcome: string) => outcomes.filter((o) => o.outcome === outcome).length;
+    return {
+      record: await detail(partition, { limit: 50, offset: 0 }),
+      ingest: {
+        raw_chunk: chunk,
+        accepted: count('new'),
+        duplicates: count('duplicate'),
+        invalid: count('invalid'),
+        errors: outcomes
+          .filter((o) => o.status === 'failed')
+          .slice(0, 100)
+          .map((o) => ({ index: o.index, input: o.input, reason: 'reason' in o ? o.reason : null })),
+      },
+    };
+  }
+
+  async function list(filter: { country?: string; category?: string; date?: string } & PageRequest) {
+    let query = database.db.selectFrom('research_records');
+    if (filter.country) query = query.where('country', '=', filter.country);
+    if (filter.category) query = query.where('category', '=', filter.category);
+    if (filter.date) query = query.where('date', '=', filter.date);
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('date', 'desc')
+        .orderBy('country')
+        .orderBy('category')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const counts = await sourceCounts(rows);
+    return page(
+      rows.map((r) => ({
+        country: r.country,
+        category: r.category,
+        date: r.date,
+        queries: parseJson<string[]>(r.queries, []),
+        methods: parseJson<string[]>(r.methods, []),
+        notes: r.notes,
+        counts: counts.get(`${r.country}/${r.category}/${r.date}`) ?? { sources: 0, domains: 0 },
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      })),
+      filter,
+      Number(total.n),
+    );
+  }
+
+  async function sourceCounts(rows: readonly Partition[]) {
+    const counts = new Map<string, { sources: number; domains: number }>();
+    if (rows.length === 0) return counts;
+    const grouped = await database.db
+      .selectFrom('research_sources')
+      .select((eb) => [
+        'country',
+        'category',
+        'date',
+        eb.fn.countAll().as('sources'),
+        eb.fn.count('registrable_domain').distinct().as('domains'),
+      ])
+      .where('date', 'in', [...new Set(rows.map((r) => r.date))])
+      .where('country', 'in', [...new Set(rows.map((r) => r.country))])
+      .groupBy(['country', 'category', 'date'])
+      .execute();
+    for (const g of grouped)
+      counts.set(`${g.country}/${g.category}/${g.date}`, {
+        sources: Number(g.sources),
+        domains: Number(g.domains),
+      });
+    return counts;
+  }
+
+  /** Table of contents: country → category → dates, with counts. */
+  async function index() {
+    const rows = await database.db
+      .selectFrom('research_sources')
+      .select((eb) => ['country', 'category', 'date', eb.fn.countAll().as('sources')])
+      .groupBy(['country', 'category', 'date'])
+      .orderBy('country')
+      .orderBy('category')
+      .orderBy('date')
+      .execute();
+    const records = await database.db
+      .selectFrom('research_records')
+      .select(['country', 'category', 'date'])
+      .execute();
+    // country → category → date → sources; a record with no sources yet still shows, with 0.
+    const tree = new Map<string, Map<string, Map<string, number>>>();
+    const dates = (r: Partition) =>
+      getOrCreate(
+        getOrCreate(tree, r.country, () => new Map()),
+        r.category,
+        () => new Map<string, number>(),
+      );
+    for (const r of records) dates(r).set(r.date, 0);
+    for (const r of rows) dates(r).set(r.date, Number(r.sources));
+    const countries = [...tree].map(([country, categories]) => ({
+      country,
+      categories: [...categories].map(([category, byDate]) => ({
+        category,
+        dates: [...byDate]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([date, sources]) => ({ date, sources })),
+      })),
+    }));
+    return {
+      countries,
+      totals: { records: records.length, sources: rows.reduce((n, r) => n + Number(r.sources), 0) },
+    };
+  }
+
+  async function detail(partition: Partition, sources: PageRequest) {
+    const record = await database.db
+      .selectFrom('research_records')
+      .selectAll()
+      .where('country', '=', partition.country)
+      .where('category', '=', partition.category)
+      .where('date', '=', partition.date)
+      .executeTakeFirst();
+    if (!record)
+      throw new NotFoundError(
+        `no research record for ${partition.country}/${partition.category}/${partition.date}`,
+      );
+    const inPartition = database.db
+      .selectFrom('research_sources')
+      .where('country', '=', partition.country)
+      .where('category', '=', partition.category)
+      .where('date', '=', partition.date);
+    const [rows, counts, chunks] = await Promise.all([
+      inPartition.selectAll().orderBy('normalized_url').limit(sources.limit).offset(sources.offset).execute(),
+      inPartition
+        .select((eb) => [
+          eb.fn.countAll().as('sources'),
+          eb.fn.count('registrable_domain').distinct().as('domains'),
+        ])
+        .executeTakeFirstOrThrow(),
+      database.db
+        .selectFrom('dataset_chunks')
+        .select(['chunk', 'key', 'record_count', 'bytes', 'origin'])
+        .where('country', '=', partition.country)
+        .where('category', '=', partition.category)
+        .where('date', '=', partition.date)
+        .where('status', '=', 'stored')
+        .orderBy('chunk')
+        .execute(),
+    ]);
+    const sourcePage: Page<unknown> = page(
+      rows.map((r) => ({
+        normalized_url: r.normalized_url,
+        raw_url: r.raw_url,
+        registrable_domain: r.registrable_domain,
+        domain_id: r.domain_id,
+        authority: r.authority,
+        source_type: r.source_type,
+        discovery_method: r.discovery_method,
+        confidence: Number(r.confidence),
+        raw_chunk: r.raw_chunk === null ? null : Number(r.raw_chunk),
+        created_at: r.created_at,
+      })),
+      sources,
+      Number(counts.sources),
+    );
+    return {
+      country: record.country,
+      category: record.category,
+      date: record.date,
+      queries: parseJson<string[]>(record.queries, []),
+      methods: parseJson<string[]>(record.methods, []),
+      notes: record.notes,
+      counts: { sources: Number(counts.sources), domains: Number(counts.domains), raw_chunks: chunks.length },
+      raw_chunks: chunks.map((c) => ({
+        chunk: Number(c.chunk),
+        key: c.key,
+        record_count: Number(c.record_count),
+        bytes: Number(c.bytes),
+      })),
+      sources: sourcePage,
+      created_at: record.created_at,
+      updated_at: record.updated_at,
+    };
+  }
+
+  return { ingest, create, list, index, detail };
+}
