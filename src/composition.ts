@@ -59,13 +59,19 @@ async function openQueue(
 ): Promise<JobQueue> {
   const onError = (error: unknown) => logger.error({ err: error }, 'queue error');
   if (config.queue.kind === 'embedded') {
-    return createEmbeddedQueue(database, { maxAttempts: config.queue.maxAttempts, onError, ...options });
+    return createEmbeddedQueue(database, {
+      maxAttempts: config.queue.maxAttempts,
+      leaseMs: config.queue.leaseSeconds * 1000,
+      onError,
+      ...options,
+    });
   }
   if (config.database.kind !== 'postgres') throw new Error('pg-boss needs PostgreSQL');
   const { createPgBossQueue } = await import('./adapters/pg-boss-queue.js');
   return createPgBossQueue(database, {
     connectionString: config.database.url,
     maxAttempts: config.queue.maxAttempts,
+    leaseSeconds: config.queue.leaseSeconds,
     onError,
     ...(options?.backoff ? { backoff: options.backoff } : {}),
   });

@@ -30,6 +30,7 @@ const envSchema = z.object({
   SEEDBED_REQUEST_TIMEOUT_MS: intFrom(1000, 3_600_000).default(120_000),
   SEEDBED_WORKER_CONCURRENCY: intFrom(1, 64).default(2),
   SEEDBED_JOB_ATTEMPTS: intFrom(1, 20).default(4),
+  SEEDBED_JOB_LEASE_SECONDS: intFrom(2, 3600).default(60),
   SEEDBED_PUBLIC_URL: z.url().default('https://github.com/seedbed/seedbed'),
 });
 
@@ -54,7 +55,7 @@ export interface Config {
         accessKeyId?: string;
         secretAccessKey?: string;
       };
-  queue: { kind: 'embedded' | 'pg-boss'; concurrency: number; maxAttempts: number };
+  queue: { kind: 'embedded' | 'pg-boss'; concurrency: number; maxAttempts: number; leaseSeconds: number };
   apiKeys: string | undefined;
   fetch: { resolve: string | undefined };
   sync: {
@@ -131,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       kind: queueKind,
       concurrency: e.SEEDBED_WORKER_CONCURRENCY,
       maxAttempts: e.SEEDBED_JOB_ATTEMPTS,
+      leaseSeconds: e.SEEDBED_JOB_LEASE_SECONDS,
     },
     apiKeys: e.SEEDBED_API_KEYS,
     fetch: { resolve: e.SEEDBED_FETCH_RESOLVE },

@@ -54,11 +54,8 @@ async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
   const app = await seedbed.buildHttp(open);
   const pool = options.workers ? seedbed.startWorkers(options.queues) : null;
   const { host, port } = seedbed.config.http;
-  await app.listen({ host, port });
-  seedbed.logger.info(
-    { url: `http://${host}:${port}`, docs: `http://${host}:${port}/docs`, workers: pool?.queues ?? [] },
-    'seedbed is listening',
-  );
+  const url = await app.listen({ host, port });
+  seedbed.logger.info({ url, docs: `${url}/docs`, workers: pool?.queues ?? [] }, 'seedbed is listening');
   onShutdown(seedbed, async () => {
     await app.close();
     await seedbed.close();

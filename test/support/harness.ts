@@ -1,0 +1,60 @@
+// Builds a real Seedbed for a test: SQLite and a local folder in a fresh temporary directory, the real
+// migrations, fast queue polling, and the Fastify app for in-process `inject` requests.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createSeedbed, type Seedbed, type SeedbedOptions } from '../../src/composition.js';
+import { loadConfig } from '../../src/config.js';
+import type { QueueName } from '../../src/ports/queue.js';
+
+export interface TestSeedbed {
+  seedbed: Seedbed;
+  app: FastifyInstance;
+  dir: string;
+  /** Starts the workers of these queues (all by default) in this process. */
+  startWorkers(queues?: QueueName[]): void;
+  /** Polls the batch until it leaves queued/running; returns its final view. */
+  waitForBatch(batchId: string, timeoutMs?: number): Promise<Record<string, any>>;
+  close(): Promise<void>;
+}
+
+export async function createTestSeedbed(
+  env: Record<string, string> = {},
+  options: Omit<SeedbedOptions, 'config'> = {},
+): Promise<TestSeedbed> {
+  const dir = await mkdtemp(join(tmpdir(), 'seedbed-test-'));
+  const config = loadConfig({ SEEDBED_DATA_DIR: dir, SEEDBED_LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const seedbed = await createSeedbed({
+    config,
+    queueOptions: { pollIntervalMs: 20, backoff: { baseMs: 20, maxMs: 200 } },
+    ...options,
+  });
+  await seedbed.start();
+  const open = !(await seedbed.services.apiKeys.hasAnyKeys());
+  const app = await seedbed.buildHttp(open);
+  await app.ready();
+  return {
+    seedbed,
+    app,
+    dir,
+    startWorkers(queues) {
+      seedbed.startWorkers(queues);
+    },
+    async waitForBatch(batchId, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const batch = (await seedbed.services.batches.get(batchId)) as unknown as Record<string, any>;
+        if (batch.status !== 'queued' && batch.status !== 'running') return batch;
+        if (Date.now() > deadline)
+          throw new Error(`batch ${batchId} still ${batch.status} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close() {
+      await app.close();
+      await seedbed.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
