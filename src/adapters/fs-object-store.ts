@@ -124,7 +124,10 @@ async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ObjectInfo>
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+    if (
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+    )
       return;
     throw error;
   }
@@ -132,7 +135,9 @@ async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ObjectInfo>
     .filter((entry) => !(keyPrefix === '' && entry.name === TEMP_DIR))
     .map((entry) => ({ entry, key: keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name }));
   // A directory "a" sorts as "a/" among its siblings, exactly as its keys would in a flat listing.
-  names.sort((x, y) => compareBytes(x.entry.isDirectory() ? `${x.key}/` : x.key, y.entry.isDirectory() ? `${y.key}/` : y.key));
+  names.sort((x, y) =>
+    compareBytes(x.entry.isDirectory() ? `${x.key}/` : x.key, y.entry.isDirectory() ? `${y.key}/` : y.key),
+  );
   for (const { entry, key } of names) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
