@@ -1,0 +1,113 @@
+// Reads a response body into a Buffer: decodes gzip/deflate/br as it streams and stops the moment the decoded
+// (or raw) size passes the cap, so neither a huge body nor a decompression bomb is ever held in memory.
+import { pipeline, type Readable, Transform, type TransformCallback, Writable } from 'node:stream';
+import zlib from 'node:zlib';
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`response body is larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+export class BodyDecodeError extends Error {
+  constructor(encoding: string, cause: unknown) {
+    super(`could not decode the ${encoding} response body`, { cause });
+    this.name = 'BodyDecodeError';
+  }
+}
+
+/** Counts bytes through it and fails once they pass the cap. */
+class ByteCap extends Transform {
+  private seen = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) done(new BodyTooLargeError(this.limit));
+    else done(null, chunk);
+  }
+}
+
+/** zlib with Z_SYNC_FLUSH forgives a body cut short, which browsers also accept. */
+const SYNC = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+
+/** Raw deflate and zlib-wrapped deflate both travel as "deflate": sniff the first byte. */
+class Inflate extends Transform {
+  private inner: zlib.Inflate | zlib.InflateRaw | null = null;
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    if (this.inner === null) {
+      const zlibWrapped = ((chunk[0] ?? 0) & 0x0f) === 8;
+      this.inner = zlibWrapped ? zlib.createInflate(SYNC) : zlib.createInflateRaw(SYNC);
+      this.inner.on('data', (out: Buffer) => this.push(out));
+      this.inner.on('error', (err) => this.destroy(err));
+    }
+    this.inner.write(chunk, () => done());
+  }
+  override _flush(done: TransformCallback): void {
+    if (this.inner === null) {
+      done();
+      return;
+    }
+    // 'end' comes after the last 'data', so everything decoded has been pushed by then.
+    this.inner.once('end', () => done());
+    this.inner.end();
+  }
+  override _destroy(err: Error | null, done: (error?: Error | null) => void): void {
+    this.inner?.destroy();
+    done(err);
+  }
+}
+
+function decoderFor(encoding: string): Transform | null {
+  switch (encoding) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip(SYNC);
+    case 'deflate':
+      return new Inflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return null;
+  }
+}
+
+/**
+ * `contentEncoding` is the raw header; codings are undone last-applied first. An unknown coding leaves the
+ * bytes as they came (the caller still gets something to look at).
+ */
+export function readBody(
+  body: Readable,
+  contentEncoding: string | undefined,
+  limit: number,
+): Promise<Buffer> {
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse();
+  const decoders = codings.map(decoderFor);
+  const usable = decoders.every((d) => d !== null) ? (decoders as Transform[]) : [];
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return new Promise<Buffer>((resolve, reject) => {
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > limit) return done(new BodyTooLargeError(limit));
+        chunks.push(chunk);
+        done();
+      },
+    });
+    const stages = [new ByteCap(limit), ...usable, sink];
+    // pipeline destroys every stage (and so aborts the socket) as soon as one fails, e.g. on the cap.
+    pipeline(body, ...(stages as [Transform, ...Transform[], Writable]), (err) => {
+      if (!err) return resolve(Buffer.concat(chunks, size));
+      if (err instanceof BodyTooLargeError) return reject(err);
+      const decodeFailed = usable.length > 0 && typeof (err as { errno?: unknown }).errno === 'number';
+      reject(decodeFailed ? new BodyDecodeError(codings.join(', '), err) : err);
+    });
+  });
+}

@@ -1,0 +1,182 @@
+// Contract discovery for one domain: liveness, robots.txt, sitemaps, feeds and the homepage, turned into the
+// domain_metadata.json record (DESIGN §4), its evidence files, and a draft seed contract (or the reason for none).
+import { createHash } from 'node:crypto';
+import type { Fetcher } from '../ports/fetcher.js';
+import { type DiscoveredFeed, discoverFeeds, parseHomepage } from './feeds.js';
+import { type LivenessResult, probeLiveness } from './liveness.js';
+import { fetchRobots } from './robots.js';
+import { discoverSitemaps, type SitemapDiscovery } from './sitemaps.js';
+
+export interface DomainMetadata {
+  domain_id: string;
+  registrable_domain: string;
+  country: string;
+  category: string;
+  collected_at: string;
+  robots: {
+    url: string | null;
+    status_code: number | null;
+    exists: boolean;
+    crawl_delay: number | null;
+    sitemap_urls: string[];
+  };
+  sitemap: { url: string | null; status_code: number | null; exists: boolean; url_count: number };
+  feeds: Array<{ url: string; type: DiscoveredFeed['type']; title: string | null }>;
+  homepage: { final_url: string | null; status_code: number | null };
+  /** Where the domain came from: a batch, or a raw dataset file (only the keys given are written). */
+  source: { batch_id?: string; raw_file_path?: string };
+}
+
+export interface SeedDraft {
+  /** The homepage's <title>. */
+  name: string | null;
+  entry_url: string;
+  fetch: { type: 'rss' | 'sitemap' | 'html'; urls: string[] };
+  /** Cron, five fields, UTC. */
+  schedule: string;
+  policy: { robots_url: string; robots_allowed: boolean; crawl_delay: number | null; sitemap_urls: string[] };
+  discovery: { alive: boolean; checked_at: string; http_status: number | null };
+}
+
+export interface ContractInput {
+  domainId: string;
+  registrableDomain: string;
+  country: string;
+  category: string;
+  source?: { batch_id?: string; raw_file_path?: string };
+}
+
+export interface ContractDiscovery {
+  liveness: LivenessResult;
+  metadata: DomainMetadata;
+  evidence: { robotsTxt: Buffer | null; sitemapXml: Buffer | null };
+  draft: SeedDraft | null;
+  /** Why there is no draft (null when there is one). */
+  reason: string | null;
+}
+
+/**
+ * Feeds and Google News sitemaps change by the hour; anything else is read daily. The minute (and the hour for
+ * daily) comes from a hash of the domain, so thousands of seeds do not all fire at :00.
+ */
+export function scheduleFor(domain: string, frequent: boolean): string {
+  const hash = createHash('sha256').update(domain).digest();
+  const minute = hash.readUInt16BE(0) % 60;
+  const hour = hash.readUInt16BE(2) % 24;
+  return frequent ? `${minute} * * * *` : `${minute} ${hour} * * *`;
+}
+
+function sourceOf(input: ContractInput): DomainMetadata['source'] {
+  const source: DomainMetadata['source'] = {};
+  if (input.source?.batch_id !== undefined) source.batch_id = input.source.batch_id;
+  if (input.source?.raw_file_path !== undefined) source.raw_file_path = input.source.raw_file_path;
+  return source;
+}
+
+const NOTHING_FETCHED: Pick<DomainMetadata, 'robots' | 'sitemap' | 'feeds'> = {
+  robots: { url: null, status_code: null, exists: false, crawl_delay: null, sitemap_urls: [] },
+  sitemap: { url: null, status_code: null, exists: false, url_count: 0 },
+  feeds: [],
+};
+
+export async function discoverContract(
+  fetcher: Fetcher,
+  input: ContractInput,
+  now: () => Date = () => new Date(),
+): Promise<ContractDiscovery> {
+  const { result: liveness, response: homepage } = await probeLiveness(fetcher, input.registrableDomain, now);
+  const base = {
+    domain_id: input.domainId,
+    registrable_domain: input.registrableDomain,
+    country: input.country,
+    category: input.category,
+  };
+  const homepageMeta = { final_url: liveness.final_url, status_code: liveness.http_status };
+
+  // Only a live homepage is worth a contract: a blocked, dead or erroring site is not fetched any further.
+  if (!liveness.alive || liveness.final_url === null) {
+    const metadata: DomainMetadata = {
+      ...base,
+      collected_at: now().toISOString(),
+      ...NOTHING_FETCHED,
+      homepage: homepageMeta,
+      source: sourceOf(input),
+    };
+    const reason = `domain is ${liveness.state}: ${liveness.error_message ?? liveness.error_code ?? 'no answer'}`;
+    return { liveness, metadata, evidence: { robotsTxt: null, sitemapXml: null }, draft: null, reason };
+  }
+
+  const entryUrl = liveness.final_url;
+  const entry = new URL(entryUrl);
+  // robots.txt of the host that actually serves the site (after e.g. example.org → www.example.org).
+  const robots = await fetchRobots(fetcher, entry.origin);
+  const policy = robots.policy;
+  if (policy.crawl_delay !== null) fetcher.setCrawlDelay(entry.hostname, policy.crawl_delay);
+  const robotsAllowed = policy.allowed(entryUrl);
+  const page = homepage === null ? null : parseHomepage(homepage.body.toString('utf8'), homepage.finalUrl);
+
+  // Disallowed on the entry path: the draft is recorded for a person to decide, but nothing past robots.txt
+  // is fetched. The homepage was already read by the liveness check, so its title is still used.
+  let sitemaps: SitemapDiscovery | null = null;
+  let feeds: DiscoveredFeed[] = [];
+  if (robotsAllowed) {
+    sitemaps = await discoverSitemaps(fetcher, {
+      origin: entry.origin,
+      listed: policy.sitemap_urls,
+      allowed: policy.allowed,
+    });
+    feeds = await discoverFeeds(fetcher, {
+      pageUrl: entryUrl,
+      html: homepage === null ? null : homepage.body.toString('utf8'),
+      allowed: policy.allowed,
+    });
+  }
+
+  const metadata: DomainMetadata = {
+    ...base,
+    collected_at: now().toISOString(),
+    robots: {
+      url: policy.url,
+      status_code: policy.status_code,
+      exists: policy.exists,
+      crawl_delay: policy.crawl_delay,
+      sitemap_urls: policy.sitemap_urls,
+    },
+    sitemap: {
+      url: sitemaps?.url ?? null,
+      status_code: sitemaps?.status_code ?? null,
+      exists: sitemaps?.exists ?? false,
+      url_count: sitemaps?.url_count ?? 0,
+    },
+    feeds: feeds.map((f) => ({ url: f.url, type: f.type, title: f.title })),
+    homepage: homepageMeta,
+    source: sourceOf(input),
+  };
+
+  const fetchPlan: SeedDraft['fetch'] =
+    feeds.length > 0
+      ? { type: 'rss', urls: feeds.map((f) => f.url) }
+      : sitemaps?.exists
+        ? { type: 'sitemap', urls: sitemaps.sitemap_urls }
+        : { type: 'html', urls: [entryUrl] };
+  const draft: SeedDraft = {
+    name: page?.title ?? null,
+    entry_url: entryUrl,
+    fetch: fetchPlan,
+    schedule: scheduleFor(input.registrableDomain, feeds.length > 0 || (sitemaps?.news ?? false)),
+    policy: {
+      robots_url: policy.url,
+      robots_allowed: robotsAllowed,
+      crawl_delay: policy.crawl_delay,
+      sitemap_urls: [...new Set([...policy.sitemap_urls, ...(sitemaps?.sitemap_urls ?? [])])],
+    },
+    discovery: { alive: liveness.alive, checked_at: liveness.checked_at, http_status: liveness.http_status },
+  };
+  return {
+    liveness,
+    metadata,
+    evidence: { robotsTxt: robots.body, sitemapXml: sitemaps?.firstBody ?? null },
+    draft,
+    reason: null,
+  };
+}

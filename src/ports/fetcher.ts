@@ -1,0 +1,79 @@
+// The fetcher port: every outbound HTTP request of the engine (liveness, robots, sitemaps, feeds) goes through it,
+// so the SSRF guard, size caps, timeouts and per-host politeness live in one adapter.
+
+/** What a request is for: it picks the size cap and the Accept header. */
+export type FetchKind = 'html' | 'robots' | 'sitemap' | 'feed' | 'probe';
+
+export const FETCH_KINDS: readonly FetchKind[] = ['html', 'robots', 'sitemap', 'feed', 'probe'];
+
+export interface FetchOptions {
+  kind: FetchKind;
+  method?: 'GET' | 'HEAD';
+  signal?: AbortSignal;
+}
+
+export interface FetchResponse {
+  /** The URL that was asked for. */
+  url: string;
+  /** The URL that gave the final answer, after redirects. */
+  finalUrl: string;
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Decoded (gzip/deflate/br) and never larger than the kind's cap. Empty for HEAD. */
+  body: Buffer;
+  /** Every redirect target followed, in order (finalUrl is the last one when there were any). */
+  redirects: string[];
+  /** From the first byte sent to the last byte read, redirects and retries included. */
+  elapsedMs: number;
+}
+
+export type FetchErrorCode =
+  | 'ENOTFOUND'
+  | 'ECONNREFUSED'
+  | 'TIMEOUT'
+  | 'TLS'
+  | 'TOO_MANY_REDIRECTS'
+  | 'REDIRECT_LOOP'
+  | 'SSRF_BLOCKED'
+  | 'BODY_TOO_LARGE'
+  | 'INVALID_URL'
+  | 'ABORTED'
+  | 'NETWORK';
+
+export interface FetchErrorDetails {
+  url: string;
+  /** Set when the failure came after an answer's headers (BODY_TOO_LARGE, a body timeout). */
+  status?: number;
+  finalUrl?: string;
+  cause?: unknown;
+}
+
+export class FetchError extends Error {
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly finalUrl: string | undefined;
+
+  constructor(
+    readonly code: FetchErrorCode,
+    message: string,
+    details: FetchErrorDetails,
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'FetchError';
+    this.url = details.url;
+    this.status = details.status;
+    this.finalUrl = details.finalUrl;
+  }
+}
+
+export interface Fetcher {
+  /** Resolves with any HTTP answer (4xx/5xx included); rejects only with FetchError. */
+  fetch(url: string, options: FetchOptions): Promise<FetchResponse>;
+  /**
+   * Raises the minimum delay between two requests to `host` (robots.txt Crawl-delay, in seconds). It never
+   * lowers the fetcher's own floor, and the adapter may cap it.
+   */
+  setCrawlDelay(host: string, seconds: number): void;
+  close(): Promise<void>;
+}

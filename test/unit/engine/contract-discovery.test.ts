@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverContract, scheduleFor } from '../../../src/engine/contract-discovery.js';
+import type { Fetcher } from '../../../src/ports/fetcher.js';
+import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
+import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+
+const NOW = new Date('2025-03-04T05:06:07.000Z');
+const now = () => NOW;
+
+let net: FakeInternet;
+let fetcher: Fetcher;
+let sleeps: number[];
+
+beforeAll(async () => {
+  net = await startFakeInternet();
+  ({ fetcher, sleeps } = testFetcher(net));
+});
+afterAll(async () => {
+  await fetcher?.close();
+  await net?.close();
+});
+
+function input(domain: string, source?: { batch_id?: string; raw_file_path?: string }) {
+  return {
+    domainId: `other:intl:${domain}`,
+    registrableDomain: domain,
+    country: 'intl',
+    category: 'news',
+    source,
+  };
+}
+
+describe('discoverContract', () => {
+  it('builds the full record for a news site with a feed and a sitemap index', async () => {
+    const found = await discoverContract(fetcher, input(SITES.news, { batch_id: '01JTESTBATCH' }), now);
+    expect(found.reason).toBeNull();
+    expect(found.metadata).toEqual({
+      domain_id: 'other:intl:news.test',
+      registrable_domain: 'news.test',
+      country: 'intl',
+      category: 'news',
+      collected_at: NOW.toISOString(),
+      robots: {
+        url: 'https://news.test/robots.txt',
+        status_code: 200,
+        exists: true,
+        crawl_delay: null,
+        sitemap_urls: ['https://news.test/sitemap_index.xml'],
+      },
+      sitemap: { url: 'https://news.test/sitemap_index.xml', status_code: 200, exists: true, url_count: 5 },
+      feeds: [{ url: 'https://news.test/rss.xml', type: 'rss', title: 'News Test Daily RSS' }],
+      homepage: { final_url: 'https://news.test/', status_code: 200 },
+      source: { batch_id: '01JTESTBATCH' },
+    });
+    expect(found.draft).toEqual({
+      name: 'News Test Daily',
+      entry_url: 'https://news.test/',
+      fetch: { type: 'rss', urls: ['https://news.test/rss.xml'] },
+      schedule: scheduleFor('news.test', true),
+      policy: {
+        robots_url: 'https://news.test/robots.txt',
+        robots_allowed: true,
+        crawl_delay: null,
+        sitemap_urls: ['https://news.test/sitemap_index.xml'],
+      },
+      discovery: { alive: true, checked_at: NOW.toISOString(), http_status: 200 },
+    });
+    expect(found.evidence.robotsTxt?.toString()).toContain('Sitemap: https://news.test/sitemap_index.xml');
+    expect(found.evidence.sitemapXml?.toString()).toContain('<sitemapindex');
+  });
+
+  it.each([
+    [SITES.atom, 'rss', ['https://atom.test/home/feed.atom']],
+    [SITES.jsonFeed, 'rss', ['https://jsonfeed.test/feed.json']],
+    [SITES.commonFeed, 'rss', ['https://commonfeed.test/feed']],
+    [SITES.sitemapOnly, 'sitemap', ['https://sitemaponly.test/sitemap.xml']],
+    [SITES.bare, 'html', ['https://bare.test/']],
+    [SITES.httpOnly, 'html', ['http://plain.test/']],
+  ])('%s → fetch.type %s', async (domain, type, urls) => {
+    const found = await discoverContract(fetcher, input(domain), now);
+    expect(found.draft?.fetch).toEqual({ type, urls });
+    expect(found.draft?.policy.robots_allowed).toBe(true);
+  });
+
+  it('schedules feeds hourly and plain sites daily', async () => {
+    const feed = await discoverContract(fetcher, input(SITES.atom), now);
+    expect(feed.draft?.schedule).toMatch(/^\d{1,2} \* \* \* \*$/);
+    const plain = await discoverContract(fetcher, input(SITES.sitemapOnly), now);
+    expect(plain.draft?.schedule).toMatch(/^\d{1,2} \d{1,2} \* \* \*$/);
+  });
+
+  it('keeps a draft for a disallowing robots.txt but fetches nothing past it', async () => {
+    const before = net.requests.length;
+    const found = await discoverContract(fetcher, input(SITES.disallow), now);
+    expect(found.draft).toMatchObject({
+      name: 'Disallow Test',
+      entry_url: 'https://disallow.test/',
+      fetch: { type: 'html', urls: ['https://disallow.test/'] },
+      policy: { robots_allowed: false, sitemap_urls: ['https://disallow.test/sitemap.xml'] },
+    });
+    expect(found.metadata.sitemap).toEqual({ url: null, status_code: null, exists: false, url_count: 0 });
+    expect(found.metadata.feeds).toEqual([]);
+    const paths = net.requests.slice(before).map((r) => r.path);
+    expect(paths).toEqual(['/', '/robots.txt']);
+  });
+
+  it('honours Crawl-delay through the fetcher', async () => {
+    sleeps.length = 0;
+    const found = await discoverContract(fetcher, input(SITES.crawlDelay), now);
+    expect(found.metadata.robots.crawl_delay).toBe(5);
+    expect(found.draft?.policy.crawl_delay).toBe(5);
+    expect(found.draft?.fetch).toEqual({ type: 'sitemap', urls: ['https://slow.test/sitemap.xml'] });
+    // Every request after robots.txt waited for the gap; the first of them waited (almost) the full 5 s.
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(sleeps[0]).toBeGreaterThan(0);
+    expect(sleeps[0]).toBeLessThanOrEqual(5_000);
+  });
+
+  it.each([
+    [SITES.unresolvable, 'dead', 'ENOTFOUND'],
+    [SITES.unavailable, 'dead', 'HTTP_503'],
+    [SITES.forbidden, 'blocked', 'HTTP_403'],
+    [SITES.challenge, 'blocked', 'CHALLENGE'],
+    [SITES.ssrf, 'error', 'SSRF_BLOCKED'],
+  ])('gives no draft for %s (%s) and says why', async (domain, state, code) => {
+    const before = net.hits(domain, '/robots.txt');
+    const found = await discoverContract(
+      fetcher,
+      input(domain, { raw_file_path: 'raw/x/raw_0001.json' }),
+      now,
+    );
+    expect(found.draft).toBeNull();
+    expect(found.liveness).toMatchObject({ state, error_code: code });
+    expect(found.reason).toContain(state);
+    expect(found.metadata).toMatchObject({
+      robots: { url: null, exists: false },
+      sitemap: { exists: false, url_count: 0 },
+      feeds: [],
+      source: { raw_file_path: 'raw/x/raw_0001.json' },
+    });
+    expect(found.evidence).toEqual({ robotsTxt: null, sitemapXml: null });
+    expect(net.hits(domain, '/robots.txt') - before).toBe(0);
+    expect(net.privateHits()).toBe(0);
+  });
+});
+
+describe('scheduleFor', () => {
+  it('is stable per domain and spreads domains over the hour', () => {
+    expect(scheduleFor('a.example', true)).toBe(scheduleFor('a.example', true));
+    const minutes = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map((x) => scheduleFor(`${x}.example`, true)));
+    expect(minutes.size).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverFeeds, identifyFeed, parseHomepage } from '../../../src/engine/feeds.js';
+import type { Fetcher } from '../../../src/ports/fetcher.js';
+import { atom, jsonFeed, rss } from '../../fixtures/fake-internet/content.js';
+import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
+import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+
+describe('parseHomepage', () => {
+  it('finds the title and feed links, resolving relative hrefs against the page URL', () => {
+    const html = `<html><head><title>  The  Daily &amp; Co </title>
+      <link rel="alternate" type="application/rss+xml" href="feed.xml">
+      <link rel="Alternate home" type="application/atom+xml; charset=utf-8" href="/atom">
+      <link rel="alternate" type="application/feed+json" href="https://cdn.example.net/f.json">
+      <link rel="alternate" type="application/json" href="/legacy.json">
+      <link rel="alternate" type="text/html" hreflang="fr" href="/fr/">
+      <link rel="stylesheet" type="application/rss+xml" href="/nope.xml">
+      <link rel="alternate" type="application/rss+xml" href="feed.xml">
+      <link rel="alternate" type="application/rss+xml" href="javascript:alert(1)">
+      </head><body></body></html>`;
+    expect(parseHomepage(html, 'https://example.org/news/index.html')).toEqual({
+      title: 'The Daily & Co',
+      feedLinks: [
+        'https://example.org/news/feed.xml',
+        'https://example.org/atom',
+        'https://cdn.example.net/f.json',
+        'https://example.org/legacy.json',
+      ],
+    });
+  });
+
+  it('honours <base href> and ignores an SVG title', () => {
+    const html =
+      '<head><base href="https://static.example.org/site/"><link rel="alternate" type="application/rss+xml" href="rss"></head>' +
+      '<body><svg><title>icon</title></svg></body>';
+    expect(parseHomepage(html, 'https://example.org/')).toEqual({
+      title: null,
+      feedLinks: ['https://static.example.org/site/rss'],
+    });
+    const titled = '<svg><title>icon</title></svg><title>Real</title>';
+    expect(parseHomepage(titled, 'https://example.org/').title).toBe('Real');
+  });
+});
+
+describe('identifyFeed', () => {
+  it.each([
+    ['rss', rss('An RSS feed', 'https://a/'), 'An RSS feed'],
+    ['atom', atom('An Atom feed', 'https://a/'), 'An Atom feed'],
+    ['json', jsonFeed('A JSON feed', 'https://a/'), 'A JSON feed'],
+    [
+      'rdf',
+      '<?xml version="1.0"?><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"><channel rdf:about="https://a/"><title>An RDF feed</title><link>https://a/</link></channel><item rdf:about="https://a/1"><title>x</title><link>https://a/1</link></item></rdf:RDF>',
+      'An RDF feed',
+    ],
+  ])('recognises %s', (type, body, title) => {
+    expect(identifyFeed(Buffer.from(body))).toEqual({ type, title });
+  });
+
+  it.each([['<html><body>hi</body></html>'], ['{"hello":"world"}'], [''], ['<urlset></urlset>']])(
+    'rejects what is not a feed: %s',
+    (body) => {
+      expect(identifyFeed(Buffer.from(body))).toBeNull();
+    },
+  );
+});
+
+describe('discoverFeeds on the fake internet', () => {
+  let net: FakeInternet;
+  let fetcher: Fetcher;
+  beforeAll(async () => {
+    net = await startFakeInternet();
+    ({ fetcher } = testFetcher(net));
+  });
+  afterAll(async () => {
+    await fetcher?.close();
+    await net?.close();
+  });
+
+  async function homepage(host: string) {
+    const res = await fetcher.fetch(`https://${host}/`, { kind: 'html' });
+    return { pageUrl: res.finalUrl, html: res.body.toString('utf8') };
+  }
+
+  it('follows a relative Atom link from the final (redirected) page', async () => {
+    const feeds = await discoverFeeds(fetcher, { ...(await homepage(SITES.atom)), allowed: () => true });
+    expect(feeds).toEqual([
+      { url: `https://${SITES.atom}/home/feed.atom`, type: 'atom', title: 'Atom Test Feed' },
+    ]);
+  });
+
+  it('confirms a JSON Feed', async () => {
+    const feeds = await discoverFeeds(fetcher, { ...(await homepage(SITES.jsonFeed)), allowed: () => true });
+    expect(feeds).toEqual([
+      { url: `https://${SITES.jsonFeed}/feed.json`, type: 'json', title: 'JSON Test Feed' },
+    ]);
+  });
+
+  it('drops a linked "feed" that is HTML and finds the real one at a common path', async () => {
+    const feeds = await discoverFeeds(fetcher, {
+      ...(await homepage(SITES.commonFeed)),
+      allowed: () => true,
+    });
+    expect(feeds).toEqual([{ url: `https://${SITES.commonFeed}/feed`, type: 'rss', title: 'Common Feed' }]);
+    expect(net.hits(SITES.commonFeed, '/not-a-feed.xml')).toBe(1);
+    // It stops at the first common path that works.
+    expect(net.hits(SITES.commonFeed, '/rss.xml')).toBe(0);
+  });
+
+  it('tries every common path, and nothing else, when the page links no feed', async () => {
+    const feeds = await discoverFeeds(fetcher, { ...(await homepage(SITES.bare)), allowed: () => true });
+    expect(feeds).toEqual([]);
+    for (const path of ['/feed', '/rss.xml', '/atom.xml', '/feed.xml', '/rss', '/index.xml']) {
+      expect(net.hits(SITES.bare, path)).toBe(1);
+    }
+  });
+
+  it('does not fetch a candidate robots.txt disallows', async () => {
+    const page = await homepage(SITES.disallow);
+    const before = net.hits(SITES.disallow);
+    const feeds = await discoverFeeds(fetcher, { ...page, allowed: () => false });
+    expect(feeds).toEqual([]);
+    expect(net.hits(SITES.disallow) - before).toBe(0);
+  });
+});

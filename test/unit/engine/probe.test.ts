@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostOf, probeDomain } from '../../../src/engine/probe.js';
+import type { Fetcher } from '../../../src/ports/fetcher.js';
+import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
+import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+
+describe('hostOf', () => {
+  it.each([
+    ['example.org', 'example.org'],
+    [' Example.ORG. ', 'example.org'],
+    ['https://www.Example.org/news?x=1', 'www.example.org'],
+    ['example.org/news', 'example.org'],
+  ])('%s → %s', (given, host) => {
+    expect(hostOf(given)).toBe(host);
+  });
+});
+
+describe('probeDomain', () => {
+  let net: FakeInternet;
+  let fetcher: Fetcher;
+  beforeAll(async () => {
+    net = await startFakeInternet();
+    ({ fetcher } = testFetcher(net));
+  });
+  afterAll(async () => {
+    await fetcher?.close();
+    await net?.close();
+  });
+
+  it('reports what the seed would be, as JSON-ready data', async () => {
+    const report = await probeDomain(fetcher, `https://${SITES.news}/`, 'news', { country: 'SG' });
+    expect(report.domain).toBe(SITES.news);
+    expect(report.metadata).toMatchObject({
+      domain_id: 'other:sg:news.test',
+      country: 'sg',
+      category: 'news',
+    });
+    expect(report.draft?.fetch.type).toBe('rss');
+    expect(report.evidence.robots_txt_bytes).toBeGreaterThan(0);
+    expect(report.evidence.sitemap_xml_bytes).toBeGreaterThan(0);
+    expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+  });
+
+  it('uses a given domain id and reports a dead domain with its reason', async () => {
+    const report = await probeDomain(fetcher, SITES.unresolvable, 'news', {
+      domainId: 'gov:intl:nowhere.invalid',
+    });
+    expect(report.metadata.domain_id).toBe('gov:intl:nowhere.invalid');
+    expect(report.draft).toBeNull();
+    expect(report.reason).toMatch(/dead/);
+    expect(report.liveness.error_code).toBe('ENOTFOUND');
+  });
+});

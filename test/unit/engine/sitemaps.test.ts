@@ -1,0 +1,180 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverSitemaps, parseSitemap } from '../../../src/engine/sitemaps.js';
+import type { Fetcher } from '../../../src/ports/fetcher.js';
+import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
+import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
+import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+
+const all = () => true;
+
+describe('parseSitemap', () => {
+  it('counts <url> entries, not <urlset>, with or without a prefix', () => {
+    const xml =
+      '<?xml version="1.0"?><sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+      '<sm:url><sm:loc>https://a/1</sm:loc></sm:url><sm:url><sm:loc>https://a/2</sm:loc></sm:url></sm:urlset>';
+    expect(parseSitemap(xml)).toEqual({ kind: 'urlset', count: 2, news: false });
+    expect(parseSitemap('<urlset><url>\n<loc>x</loc></url><url/></urlset>')).toMatchObject({ count: 2 });
+  });
+
+  it('recognises a Google News sitemap by its namespace', () => {
+    const xml =
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"><url><loc>https://a/1</loc></url></urlset>';
+    expect(parseSitemap(xml)).toEqual({ kind: 'urlset', count: 1, news: true });
+  });
+
+  it('reads index locations, entities decoded and whitespace trimmed', () => {
+    const xml =
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc> https://a/s1.xml?x=1&amp;y=2 </loc></sitemap><sitemap><loc>https://a/s2.xml</loc></sitemap></sitemapindex>';
+    expect(parseSitemap(xml)).toEqual({
+      kind: 'index',
+      locs: ['https://a/s1.xml?x=1&y=2', 'https://a/s2.xml'],
+    });
+  });
+
+  it('accepts a plain-text sitemap and rejects HTML', () => {
+    expect(parseSitemap('https://a/1\nhttps://a/2\n')).toEqual({ kind: 'urlset', count: 2, news: false });
+    expect(parseSitemap('<html><body>Not found</body></html>')).toEqual({ kind: 'none' });
+    expect(parseSitemap('')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('discoverSitemaps on the fake internet', () => {
+  let net: FakeInternet;
+  let fetcher: Fetcher;
+  beforeAll(async () => {
+    net = await startFakeInternet();
+    ({ fetcher } = testFetcher(net));
+  });
+  afterAll(async () => {
+    await fetcher?.close();
+    await net?.close();
+  });
+
+  it('counts every URL through a robots-listed index, a nested index and a gzipped child', async () => {
+    const found = await discoverSitemaps(fetcher, {
+      origin: `https://${SITES.news}`,
+      listed: [`https://${SITES.news}/sitemap_index.xml`],
+      allowed: all,
+    });
+    expect(found).toMatchObject({
+      url: `https://${SITES.news}/sitemap_index.xml`,
+      status_code: 200,
+      exists: true,
+      url_count: 5,
+      news: true,
+      sitemap_urls: [`https://${SITES.news}/sitemap_index.xml`],
+      filesFetched: 4,
+      truncated: false,
+    });
+    expect(found.firstBody?.toString()).toContain('<sitemapindex');
+    // A robots-listed sitemap that works means /sitemap.xml is never asked for.
+    expect(net.hits(SITES.news, '/sitemap.xml')).toBe(0);
+  });
+
+  it('falls back to /sitemap.xml', async () => {
+    const found = await discoverSitemaps(fetcher, {
+      origin: `https://${SITES.sitemapOnly}`,
+      listed: [],
+      allowed: all,
+    });
+    expect(found).toMatchObject({
+      url: `https://${SITES.sitemapOnly}/sitemap.xml`,
+      exists: true,
+      url_count: 2,
+      news: false,
+    });
+  });
+
+  it('reports the last tried sitemap when none exists', async () => {
+    const found = await discoverSitemaps(fetcher, {
+      origin: `https://${SITES.bare}`,
+      listed: [],
+      allowed: all,
+    });
+    expect(found).toMatchObject({
+      url: `https://${SITES.bare}/sitemap.xml`,
+      status_code: 404,
+      exists: false,
+      url_count: 0,
+    });
+    expect(found.firstBody).toBeNull();
+  });
+
+  it('does not fetch what robots.txt disallows', async () => {
+    const before = net.hits(SITES.disallow);
+    const found = await discoverSitemaps(fetcher, {
+      origin: `https://${SITES.disallow}`,
+      listed: [`https://${SITES.disallow}/sitemap.xml`],
+      allowed: () => false,
+    });
+    expect(found).toMatchObject({ url: null, exists: false, filesFetched: 0 });
+    expect(net.hits(SITES.disallow) - before).toBe(0);
+  });
+
+  it('stops at the file limit and says the count is partial', async () => {
+    const found = await discoverSitemaps(fetcher, {
+      origin: `https://${SITES.news}`,
+      listed: [`https://${SITES.news}/sitemap_index.xml`],
+      allowed: all,
+      limits: { maxFiles: 2 },
+    });
+    expect(found).toMatchObject({ exists: true, url_count: 3, filesFetched: 2, truncated: true });
+  });
+
+  it('stops at the depth limit', async () => {
+    const found = await discoverSitemaps(fetcher, {
+      origin: `https://${SITES.news}`,
+      listed: [`https://${SITES.news}/sitemap_index.xml`],
+      allowed: all,
+      limits: { maxDepth: 1 },
+    });
+    expect(found).toMatchObject({ url_count: 3, truncated: true });
+  });
+});
+
+describe('discoverSitemaps edge cases', () => {
+  it('skips a gzip that inflates past the cap, and an index that points at itself', async () => {
+    const bomb = gzipSync(
+      Buffer.from(`<urlset>${'<url><loc>https://a/x</loc></url>'.repeat(10_000)}</urlset>`),
+    );
+    const fetcher = stubFetcher({
+      'https://a.example/index.xml': {
+        status: 200,
+        body: '<sitemapindex><sitemap><loc>https://a.example/index.xml</loc></sitemap><sitemap><loc>/big.xml.gz</loc></sitemap><sitemap><loc>/ok.xml</loc></sitemap></sitemapindex>',
+      },
+      'https://a.example/big.xml.gz': { status: 200, body: bomb },
+      'https://a.example/ok.xml': { status: 200, body: '<urlset><url><loc>https://a/1</loc></url></urlset>' },
+    });
+    const found = await discoverSitemaps(fetcher, {
+      origin: 'https://a.example',
+      listed: ['https://a.example/index.xml'],
+      allowed: all,
+      limits: { maxUncompressedBytes: 10_000 },
+    });
+    expect(found.url_count).toBe(1);
+    expect(fetcher.calls.filter((u) => u.endsWith('index.xml'))).toHaveLength(1);
+  });
+
+  it('tries /sitemap.xml when every robots-listed sitemap fails', async () => {
+    const fetcher = stubFetcher({
+      'https://a.example/gone.xml': { status: 404 },
+      'https://a.example/broken.xml': { error: 'TIMEOUT' },
+      'https://a.example/sitemap.xml': {
+        status: 200,
+        body: '<urlset><url><loc>https://a/1</loc></url></urlset>',
+      },
+    });
+    const found = await discoverSitemaps(fetcher, {
+      origin: 'https://a.example',
+      listed: ['https://a.example/gone.xml', 'https://a.example/broken.xml'],
+      allowed: all,
+    });
+    expect(found).toMatchObject({ url: 'https://a.example/sitemap.xml', exists: true, url_count: 1 });
+    expect(fetcher.calls).toEqual([
+      'https://a.example/gone.xml',
+      'https://a.example/broken.xml',
+      'https://a.example/sitemap.xml',
+    ]);
+  });
+});
