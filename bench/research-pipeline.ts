@@ -1,0 +1,52 @@
+// End-to-end research throughput: URLs/s through the queue, the research worker and storage (SQLite +
+// local folder) vs the same normalisation and classification in a tight loop, in the same run.
+import { classifyUrl } from '../src/domain/urls.js';
+import { type BenchResult, rate, report, withSeedbed } from './support.js';
+
+const URLS = 20_000;
+
+function urls(tag: string): string[] {
+  return Array.from({ length: URLS }, (_, i) => `https://www.site${i % 700}.gov.sg/${tag}/news/${i}#top`);
+}
+
+export async function benchResearchPipeline(env: Record<string, string> = {}, label = 'SQLite + folder'): Promise<BenchResult> {
+  const loopInput = urls('loop');
+  let started = process.hrtime.bigint();
+  let ok = 0;
+  for (const url of loopInput) if (classifyUrl(url, 'sg').ok) ok++;
+  const baseline = rate(ok, started);
+
+  const subject = await withSeedbed({ SEEDBED_WORKER_CONCURRENCY: '2', ...env }, async (seedbed) => {
+    started = process.hrtime.bigint();
+    const { batch } = await seedbed.services.batches.create({
+      type: 'research',
+      queue: 'RESEARCH_QUEUE',
+      country: 'sg',
+      category: 'news',
+      date: '2026-11-21',
+      items: urls('pipeline'),
+      chunkSize: 100,
+    });
+    seedbed.startWorkers(['RESEARCH_QUEUE']);
+    for (;;) {
+      const view = await seedbed.services.batches.get(batch.batchId);
+      if (view.status !== 'queued' && view.status !== 'running') {
+        if (view.items.succeeded !== URLS) throw new Error(`pipeline lost URLs: ${JSON.stringify(view.items)}`);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return rate(URLS, started);
+  });
+  return report({
+    name: `research pipeline (${label})`,
+    subject: 'queue + worker + storage',
+    subjectValue: subject,
+    baseline: 'normalisation in a tight loop',
+    baselineValue: baseline,
+    unit: 'URLs/s',
+    ratio: subject / baseline,
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchResearchPipeline();
