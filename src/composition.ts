@@ -3,25 +3,31 @@
 import { type Logger, pino } from 'pino';
 import { createEmbeddedQueue } from './adapters/embedded-queue.js';
 import { createFsObjectStore } from './adapters/fs-object-store.js';
+import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { createSqliteDatabase } from './adapters/sql/sqlite-database.js';
 import type { Config } from './config.js';
 import { todayUtc } from './domain/identifiers.js';
 import { buildHttpApp } from './http/app.js';
 import { createMetrics } from './metrics.js';
 import type { Database } from './ports/database.js';
+import type { Fetcher } from './ports/fetcher.js';
 import type { ObjectStore } from './ports/object-store.js';
 import { type JobQueue, QUEUE_NAMES, type QueueName } from './ports/queue.js';
 import type { SyncTarget } from './ports/sync-target.js';
 import { createApiKeyService } from './services/api-keys.js';
 import { createBatchService } from './services/batches.js';
 import { type Clock, systemClock } from './services/common.js';
+import { createContractService } from './services/contracts.js';
 import { createDatasetService } from './services/datasets.js';
 import { createHealthService } from './services/health.js';
+import { createLivenessService } from './services/liveness.js';
 import { createMetadataService } from './services/metadata.js';
 import { createOrchestrationService } from './services/orchestration.js';
 import { createResearchService } from './services/research.js';
 import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
+import { contractWorker } from './workers/contract-worker.js';
+import { livenessWorker } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
 import { researchWorker } from './workers/research-worker.js';
 import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/runner.js';
@@ -31,6 +37,8 @@ export interface SeedbedOptions {
   config: Config;
   logger?: Logger;
   clock?: Clock;
+  /** Replaces the outbound HTTP client built from config (an embedding application, a bench). */
+  fetcher?: Fetcher;
   /** Replaces the configured sync target (tests, or an embedding application). */
   syncTarget?: SyncTarget | null;
   queueOptions?: { pollIntervalMs?: number; leaseMs?: number; backoff?: { baseMs: number; maxMs: number } };
@@ -94,18 +102,38 @@ export async function createSeedbed(options: SeedbedOptions) {
   const seeds = createSeedService({ database, clock });
   const orchestration = createOrchestrationService({ objects, batches });
   const metadata = createMetadataService({ database, queue, clock, syncTarget });
+  const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
+  const liveness = createLivenessService({ database, seeds });
+  const contracts = createContractService({ objects, fetcher, seeds, liveness });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
   const health = createHealthService({ database, objects, queue });
   const metrics = createMetrics({ queue, database });
-  const services = { batches, datasets, research, seeds, orchestration, metadata, apiKeys, health };
+  const services = {
+    batches,
+    datasets,
+    research,
+    seeds,
+    orchestration,
+    metadata,
+    apiKeys,
+    health,
+    liveness,
+    contracts,
+  };
 
   const concurrency = config.queue.concurrency;
-  const workerDefinitions: Record<QueueName, WorkerDefinition | null> = {
+  const workerDefinitions: Record<QueueName, WorkerDefinition> = {
     RESEARCH_QUEUE: researchWorker({ batches, research, concurrency }),
     SEED_QUEUE: seedFileWorker({ database, objects, batches, datasets, concurrency }),
     METADATA_QUEUE: metadataWorker({ metadata }),
-    LIVENESS_QUEUE: null,
-    CONTRACT_QUEUE: null,
+    LIVENESS_QUEUE: livenessWorker({ database, batches, liveness, fetcher, concurrency }),
+    CONTRACT_QUEUE: contractWorker({
+      database,
+      batches,
+      contracts,
+      concurrency,
+      today: () => todayUtc(clock()),
+    }),
   };
 
   let started = false;
@@ -119,6 +147,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     database,
     objects,
     queue,
+    fetcher,
     services,
     metrics,
 
@@ -162,8 +191,17 @@ export async function createSeedbed(options: SeedbedOptions) {
     async close() {
       await Promise.all(pools.map((p) => p.stop()));
       await queue.stop();
+      await fetcher.close();
       await objects.close();
       await database.close();
     },
+  };
+}
+
+/** The crawler's identity and the operator's host mapping (tests point it at a local fake internet). */
+export function fetcherConfig(config: Config, version: string) {
+  return {
+    userAgent: `SeedbedBot/${version} (+${config.http.publicUrl})`,
+    ...(config.fetch.resolve ? { resolve: config.fetch.resolve } : {}),
   };
 }

@@ -1,5 +1,12 @@
 // URL normalisation for research input: one canonical spelling per page, so duplicates can be found.
-import { type Authority, classifyHost, domainIdOf, type SourceType, sourceTypeOf } from './domains.js';
+import {
+  type Authority,
+  classifyHost,
+  domainIdOf,
+  parseDomainId,
+  type SourceType,
+  sourceTypeOf,
+} from './domains.js';
 
 export const MAX_URL_LENGTH = 2048;
 
@@ -69,4 +76,36 @@ function hasWhitespaceOrControl(text: string): boolean {
     if (code <= 0x20 || code === 0x7f || /\s/.test(text[i] as string)) return true;
   }
   return false;
+}
+
+export interface DomainTarget {
+  host: string;
+  registrable_domain: string;
+  domain_id: string;
+}
+
+/**
+ * A domain to check, given as a host, a URL or a domain id. IP literals, `localhost` and hosts without a
+ * registrable domain are refused with the reason: a liveness check never goes to a private address.
+ */
+export function parseDomainTarget(
+  input: unknown,
+  country: string,
+): { ok: true; value: DomainTarget } | { ok: false; reason: string } {
+  if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
+  const id = parseDomainId(input);
+  if (id) {
+    return {
+      ok: true,
+      value: {
+        host: id.registrableDomain,
+        registrable_domain: id.registrableDomain,
+        domain_id: `${id.authority}:${id.country}:${id.registrableDomain}`,
+      },
+    };
+  }
+  const classified = classifyUrl(input, country);
+  if (!classified.ok) return classified;
+  const { host, registrable_domain, domain_id } = classified.value;
+  return { ok: true, value: { host, registrable_domain, domain_id } };
 }

@@ -45,7 +45,7 @@ export function createOrchestrationService(deps: { objects: ObjectStore; batches
       type: 'seed',
       queue: 'SEED_QUEUE',
       ...partition,
-      items: toSend,
+      items: toSend.map((file) => ({ file, force: Boolean(request.force) })),
       chunkSize: 1,
       summary: {
         files_found: rawFiles.length,

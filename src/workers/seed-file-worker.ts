@@ -17,6 +17,20 @@ import type { WorkerDefinition } from './runner.js';
 export interface ContractItem {
   domain_id: string;
   source_file?: string;
+  /** From a forced orchestration: collect again even where a checkpoint exists. */
+  force?: boolean;
+}
+
+/** A SEED_QUEUE item: one raw file of the partition. */
+export interface SeedFileItem {
+  file: string;
+  force: boolean;
+}
+
+function fileItemOf(value: unknown): SeedFileItem | null {
+  if (typeof value === 'string') return { file: value, force: false };
+  const item = value as Partial<SeedFileItem> | null;
+  return item && typeof item.file === 'string' ? { file: item.file, force: Boolean(item.force) } : null;
 }
 
 export function seedFileWorker(deps: {
@@ -37,7 +51,7 @@ export function seedFileWorker(deps: {
       .where('queue', '=', 'SEED_QUEUE')
       .executeTakeFirst();
     const items = chunk ? (JSON.parse(chunk.items) as unknown[]) : [];
-    return typeof items[0] === 'string' ? items[0] : null;
+    return fileItemOf(items[0])?.file ?? null;
   }
 
   async function checkpoint(key: string): Promise<void> {
@@ -50,9 +64,10 @@ export function seedFileWorker(deps: {
     concurrency: deps.concurrency,
     batches,
     async process(work, message) {
-      const key = work.items[0];
-      const parsed = typeof key === 'string' ? parseRawChunkKey(key) : null;
-      if (!parsed || typeof key !== 'string') throw new PermanentError(`not a raw chunk key: ${String(key)}`);
+      const item = fileItemOf(work.items[0]);
+      const key = item?.file ?? '';
+      const parsed = parseRawChunkKey(key);
+      if (!item || !parsed) throw new PermanentError(`not a raw chunk key: ${JSON.stringify(work.items[0])}`);
       const stream = await objects.get(key);
       if (!stream) throw new PermanentError(`raw file ${key} no longer exists`);
       let body: unknown;
@@ -79,14 +94,15 @@ export function seedFileWorker(deps: {
           domainId = classified.ok ? classified.value.domain_id : null;
         }
         if (!domainId) unusable++;
-        else if (!domains.has(domainId)) domains.set(domainId, { domain_id: domainId, source_file: key });
+        else if (!domains.has(domainId))
+          domains.set(domainId, { domain_id: domainId, source_file: key, force: item.force });
       }
       await database.transaction(async (trx) => {
         await batches.addChunks(trx, work.batchId, 'CONTRACT_QUEUE', [...domains.values()], 1);
         await batches.recordItems(trx, work.batchId, work.chunk, [
           {
             index: work.itemOffset,
-            input: key,
+            input: work.items[0],
             status: 'succeeded',
             outcome: 'file_read',
             result: {

@@ -73,7 +73,8 @@ export function queueRoutes(
     const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
     const { batch, created } = await batches.create({
       ...input,
-      date: input.type === 'research' ? deps.today() : null,
+      // Research and contracts write into a date partition: the day the batch was accepted.
+      date: input.type === 'liveness' ? null : deps.today(),
       idempotencyKey: key
         ? `${request.principal?.name ?? 'anonymous'}:${request.routeOptions.url}:${key}`
         : null,

@@ -1,0 +1,159 @@
+// Seed contracts: for one domain of a partition, discover robots/sitemaps/feeds/homepage, store the
+// evidence under prod/…/{domain}/, and create or update the draft seed. Used by the contract worker.
+
+import { parseDomainId } from '../domain/domains.js';
+import type { Partition } from '../domain/identifiers.js';
+import { prodDomainKey } from '../domain/keys.js';
+import { discoverContract } from '../engine/contract-discovery.js';
+import type { DbTransaction } from '../ports/database.js';
+import type { Fetcher } from '../ports/fetcher.js';
+import type { ObjectStore } from '../ports/object-store.js';
+import type { ItemResult } from './batches.js';
+import type { LivenessService } from './liveness.js';
+import type { SeedService } from './seeds.js';
+
+export interface ContractRequest {
+  index: number;
+  input: unknown;
+  domainId: string;
+  partition: Partition;
+  /** Collect again even when the domain's checkpoint exists for this partition. */
+  force: boolean;
+  source: { batch_id?: string; raw_file_path?: string };
+}
+
+export type ContractService = ReturnType<typeof createContractService>;
+
+export function createContractService(deps: {
+  objects: ObjectStore;
+  fetcher: Fetcher;
+  seeds: SeedService;
+  liveness: LivenessService;
+}) {
+  const { objects, fetcher, seeds, liveness } = deps;
+
+  /**
+   * Fetches and stores evidence (outside any transaction), and returns the database writes to make in the
+   * caller's transaction together with the item's result, plus the checkpoint to write after the commit.
+   */
+  async function collect(request: ContractRequest): Promise<{
+    item: ItemResult;
+    write: ((trx: DbTransaction) => Promise<ItemResult>) | null;
+    checkpointKey: string | null;
+  }> {
+    const { index, input, partition } = request;
+    const id = parseDomainId(request.domainId);
+    if (!id)
+      return {
+        item: {
+          index,
+          input,
+          status: 'failed',
+          outcome: 'invalid',
+          reason: `not a domain id: ${request.domainId}`,
+        },
+        write: null,
+        checkpointKey: null,
+      };
+    if (id.country !== partition.country) {
+      const reason = `domain id country ${id.country} does not match the batch country ${partition.country}`;
+      return {
+        item: { index, input, status: 'failed', outcome: 'invalid', reason },
+        write: null,
+        checkpointKey: null,
+      };
+    }
+    const key = (file: Parameters<typeof prodDomainKey>[2]) =>
+      prodDomainKey(partition, id.registrableDomain, file);
+    const checkpointKey = key('domain_metadata.json.success');
+    if (!request.force && (await objects.head(checkpointKey))) {
+      return {
+        item: {
+          index,
+          input,
+          status: 'skipped',
+          outcome: 'already_collected',
+          reason: 'already collected for this partition (checkpoint exists)',
+        },
+        write: null,
+        checkpointKey: null,
+      };
+    }
+
+    const found = await discoverContract(fetcher, {
+      domainId: request.domainId,
+      registrableDomain: id.registrableDomain,
+      country: id.country,
+      category: partition.category,
+      source: request.source,
+    });
+    if (!found.draft) {
+      const reason =
+        found.reason ?? `${found.liveness.state}: ${found.liveness.error_code ?? found.liveness.http_status}`;
+      return {
+        item: {
+          index,
+          input,
+          status: 'failed',
+          outcome: found.liveness.state,
+          reason,
+          result: { liveness: found.liveness },
+        },
+        write: async (trx) => {
+          await liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
+          return {
+            index,
+            input,
+            status: 'failed',
+            outcome: found.liveness.state,
+            reason,
+            result: { liveness: found.liveness },
+          };
+        },
+        checkpointKey: null,
+      };
+    }
+
+    if (found.evidence.robotsTxt)
+      await objects.put(key('robots.txt'), found.evidence.robotsTxt, { contentType: 'text/plain' });
+    if (found.evidence.sitemapXml)
+      await objects.put(key('sitemap.xml'), found.evidence.sitemapXml, { contentType: 'application/xml' });
+    await objects.put(key('domain_metadata.json'), `${JSON.stringify(found.metadata, null, 2)}\n`, {
+      contentType: 'application/json',
+    });
+
+    const draft = found.draft;
+    return {
+      item: { index, input, status: 'succeeded' },
+      write: async (trx) => {
+        await liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
+        const seed = await seeds.upsertDraft(trx, {
+          domainId: request.domainId,
+          category: partition.category,
+          name: draft.name,
+          entry_url: draft.entry_url,
+          fetch: draft.fetch,
+          schedule: draft.schedule,
+          policy: draft.policy,
+          discovery: draft.discovery,
+          provenance: { ...request.source, date: partition.date, collected_at: found.metadata.collected_at },
+        });
+        const result = {
+          seed_id: seed.seed_id,
+          fetch_type: draft.fetch.type,
+          robots_allowed: draft.policy.robots_allowed,
+        };
+        if (seed.outcome === 'kept')
+          return { index, input, status: 'skipped', outcome: 'kept', reason: seed.reason, result };
+        return { index, input, status: 'succeeded', outcome: seed.outcome, result };
+      },
+      checkpointKey,
+    };
+  }
+
+  async function writeCheckpoint(key: string): Promise<void> {
+    await objects.put(key, '', { contentType: 'application/octet-stream' });
+  }
+
+  return { collect, writeCheckpoint };
+}

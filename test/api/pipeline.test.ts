@@ -1,0 +1,195 @@
+// The collection pipeline through the API, against the local fake internet: liveness, contracts, and
+// orchestration from a raw chunk through SEED_QUEUE and CONTRACT_QUEUE to draft seeds.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeInternet, SITES, startFakeInternet } from '../fixtures/fake-internet/index.js';
+import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
+import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
+
+const idOf = (host: string) => `other:sg:${host}`;
+
+describe('collection pipeline against the fake internet', () => {
+  let net: FakeInternet;
+  let t: TestSeedbed;
+  beforeAll(async () => {
+    net = await startFakeInternet();
+    t = await createTestSeedbed({}, { fetcher: testFetcher(net).fetcher });
+    t.startWorkers();
+  });
+  afterAll(async () => {
+    await t.close();
+    await net.close();
+  });
+
+  async function post(url: string, payload: unknown) {
+    const response = await t.app.inject({ method: 'POST', url, payload });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  }
+
+  async function items(batchId: string) {
+    const all: any[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = (
+        await t.app.inject({ url: `/api/v1/queues/batch/${batchId}/items?limit=100&offset=${offset}` })
+      ).json();
+      all.push(...page.data);
+      if (all.length >= page.pagination.total) return all;
+    }
+  }
+
+  it('checks liveness of every scenario, with the reason, and never reaches a private address', async () => {
+    const domains = [
+      SITES.news,
+      SITES.forbidden,
+      SITES.unavailable,
+      SITES.loop,
+      SITES.ssrf,
+      SITES.httpOnly,
+      SITES.unresolvable,
+      SITES.challenge,
+      '127.0.0.1',
+      '10.0.0.1',
+      'localhost',
+      `https://${SITES.bare}/some/page`,
+    ];
+    const batch = await post('/api/v1/queues/liveness', { country: 'sg', domains, chunkSize: 5 });
+    const done = await t.waitForBatch(batch.batchId, 60_000);
+    expect(done.status).toBe('completed_with_errors');
+    const byInput = Object.fromEntries((await items(batch.batchId)).map((i) => [i.input, i]));
+    expect(byInput[SITES.news]).toMatchObject({ status: 'succeeded', outcome: 'alive' });
+    expect(byInput[SITES.forbidden]).toMatchObject({ outcome: 'blocked' });
+    expect(byInput[SITES.unavailable]).toMatchObject({ outcome: 'dead' });
+    expect(byInput[SITES.challenge]).toMatchObject({ outcome: 'blocked' });
+    expect(byInput[SITES.loop].result.error_code).toMatch(/REDIRECT_LOOP|TOO_MANY_REDIRECTS/);
+    expect(byInput[SITES.ssrf].result.error_code).toBe('SSRF_BLOCKED');
+    expect(byInput[SITES.httpOnly]).toMatchObject({ outcome: 'alive', result: { https: false } });
+    expect(byInput[SITES.unresolvable]).toMatchObject({
+      outcome: 'dead',
+      result: { error_code: 'ENOTFOUND' },
+    });
+    for (const literal of ['127.0.0.1', '10.0.0.1', 'localhost']) {
+      expect(byInput[literal]).toMatchObject({ status: 'failed', outcome: 'invalid' });
+      expect(byInput[literal].reason).toMatch(/^refused/);
+    }
+    expect(byInput[`https://${SITES.bare}/some/page`]).toMatchObject({ outcome: 'alive' });
+    expect(net.privateHits()).toBe(0);
+    expect(net.requests.every((r) => r.userAgent.startsWith('SeedbedBot/'))).toBe(true);
+  });
+
+  it('turns domain ids into draft seeds with the right fetch type, policy and evidence', async () => {
+    const hosts = [
+      SITES.news,
+      SITES.sitemapOnly,
+      SITES.bare,
+      SITES.disallow,
+      SITES.crawlDelay,
+      SITES.unresolvable,
+    ];
+    const batch = await post('/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: [...hosts.map(idOf), 'not-a-domain-id'],
+    });
+    const done = await t.waitForBatch(batch.batchId, 90_000);
+    expect(done.status).toBe('completed_with_errors');
+    const seed = async (host: string) =>
+      (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(`${idOf(host)}::news`)}` })).json();
+
+    const news = await seed(SITES.news);
+    expect(news).toMatchObject({
+      status: 'draft',
+      version: 1,
+      fetch: { type: 'rss' },
+      policy: { robots_allowed: true },
+    });
+    expect(news.policy.sitemap_urls.length).toBeGreaterThan(0);
+    expect((await seed(SITES.sitemapOnly)).fetch.type).toBe('sitemap');
+    expect((await seed(SITES.bare)).fetch.type).toBe('html');
+    expect((await seed(SITES.disallow)).policy.robots_allowed).toBe(false);
+    expect((await seed(SITES.crawlDelay)).policy.crawl_delay).toBe(5);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/v1/seeds/${encodeURIComponent(`${idOf(SITES.unresolvable)}::news`)}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const all = await items(batch.batchId);
+    expect(all.find((i) => i.input === idOf(SITES.unresolvable))).toMatchObject({
+      status: 'failed',
+      outcome: 'dead',
+    });
+    expect(all.find((i) => i.input === 'not-a-domain-id')).toMatchObject({
+      status: 'failed',
+      outcome: 'invalid',
+    });
+
+    const prod = join(
+      t.dir,
+      'objects',
+      'prod',
+      'country=sg',
+      'category=news',
+      `date=${done.date}`,
+      SITES.news,
+    );
+    const metadata = JSON.parse(readFileSync(join(prod, 'domain_metadata.json'), 'utf8'));
+    expect(metadata).toMatchObject({
+      domain_id: idOf(SITES.news),
+      robots: { exists: true },
+      sitemap: { exists: true },
+    });
+    expect(metadata.sitemap.url_count).toBeGreaterThan(0);
+    expect(existsSync(join(prod, 'robots.txt'))).toBe(true);
+    expect(existsSync(join(prod, 'sitemap.xml'))).toBe(true);
+    expect(existsSync(join(prod, 'domain_metadata.json.success'))).toBe(true);
+  });
+
+  it('runs orchestration from a raw chunk to draft seeds; a second run is a no-op; force re-runs without duplicates', async () => {
+    const date = '2026-01-15';
+    const records = [SITES.atom, SITES.jsonFeed, SITES.commonFeed, SITES.atom].map((host, i) => ({
+      raw_url: `https://${host}/story/${i}`,
+    }));
+    await post('/api/v1/datasets', { meta: { country: 'sg', category: 'policy', date }, records });
+    const first = await post('/api/v1/seeds/orchestrate', { country: 'sg', category: 'policy', date });
+    expect(first).toMatchObject({ files_found: 1, messages_sent: 1, skipped: 0 });
+    const done = await t.waitForBatch(first.batchId, 90_000);
+    expect(done.status).toBe('completed');
+    expect(done.chunks).toMatchObject({ total: 4, succeeded: 4 });
+    const seeds = (await t.app.inject({ url: '/api/v1/seeds?category=policy' })).json();
+    expect(seeds.pagination.total).toBe(3);
+    expect(
+      existsSync(
+        join(
+          t.dir,
+          'objects',
+          'raw',
+          'country=sg',
+          'category=policy',
+          `date=${date}`,
+          'raw_0001.json.success',
+        ),
+      ),
+    ).toBe(true);
+
+    const second = await post('/api/v1/seeds/orchestrate', { country: 'sg', category: 'policy', date });
+    expect(second).toMatchObject({ files_found: 1, messages_sent: 0, skipped: 1 });
+
+    const forced = await post('/api/v1/seeds/orchestrate', {
+      country: 'sg',
+      category: 'policy',
+      date,
+      force: true,
+    });
+    expect(forced).toMatchObject({ messages_sent: 1 });
+    const again = await t.waitForBatch(forced.batchId, 90_000);
+    expect(again.status).toBe('completed');
+    expect(again.summary.outcomes).toMatchObject({ unchanged: 3 });
+    const after = (await t.app.inject({ url: '/api/v1/seeds?category=policy' })).json();
+    expect(after.pagination.total).toBe(3);
+    expect(after.data.every((s: any) => s.version === 1)).toBe(true);
+  });
+});
