@@ -1,9 +1,12 @@
 // The `seedbed` CLI: serve (API + workers), api, worker, migrate, keys, and client commands. This is the
 // process entry point: the only place that reads process.env and handles signals.
 import { Command, InvalidArgumentError } from 'commander';
+import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { clientCommands } from './cli/client.js';
-import { createSeedbed, type Seedbed } from './composition.js';
+import { createSeedbed, fetcherConfig, type Seedbed } from './composition.js';
 import { ConfigError, loadConfig } from './config.js';
+import { parseDomainTarget } from './domain/urls.js';
+import { probeDomain } from './engine/probe.js';
 import { QUEUE_NAMES, type QueueName } from './ports/queue.js';
 import { readVersion } from './version.js';
 
@@ -147,6 +150,29 @@ export function buildProgram(): Command {
         process.stdout.write(`revoked ${name}\n`);
       }),
     );
+
+  program
+    .command('probe <domain>')
+    .description(
+      'run liveness and contract discovery for one domain and print what its seed would be (stores nothing)',
+    )
+    .option('--category <slug>', 'category of the would-be seed', 'news')
+    .option('--country <cc>', 'country of the would-be seed', 'intl')
+    .action(async (domain: string, opts: { category: string; country: string }) => {
+      const config = loadConfig(process.env);
+      const fetcher = createHttpFetcher(fetcherConfig(config, readVersion()));
+      try {
+        const target = parseDomainTarget(domain, opts.country.toLowerCase());
+        if (!target.ok) throw new InvalidArgumentError(`${domain}: ${target.reason}`);
+        const report = await probeDomain(fetcher, target.value.host, opts.category, {
+          country: opts.country,
+          domainId: target.value.domain_id,
+        });
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      } finally {
+        await fetcher.close();
+      }
+    });
 
   clientCommands(program);
   return program;

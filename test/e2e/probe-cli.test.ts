@@ -1,0 +1,58 @@
+// `seedbed probe <domain>` as an operator runs it: a real process, SEEDBED_FETCH_RESOLVE pointing at the
+// fake internet and NODE_EXTRA_CA_CERTS trusting its CA. It prints the would-be seed and stores nothing.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeInternet, SITES, startFakeInternet } from '../fixtures/fake-internet/index.js';
+import { REPO_ROOT } from '../support/process.js';
+
+const run = promisify(execFile);
+
+describe('seedbed probe', () => {
+  let net: FakeInternet;
+  let dir: string;
+  beforeAll(async () => {
+    net = await startFakeInternet();
+    dir = await mkdtemp(join(tmpdir(), 'seedbed-probe-'));
+    await writeFile(join(dir, 'ca.pem'), net.caCert);
+  });
+  afterAll(async () => {
+    await net.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints liveness and the draft contract of one domain without storing anything', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'probe', SITES.news, '--country', 'sg'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          SEEDBED_FETCH_RESOLVE: net.resolveSpec,
+          NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
+          SEEDBED_DATA_DIR: join(dir, 'data'),
+        },
+      },
+    );
+    const report = JSON.parse(stdout);
+    expect(report.liveness).toMatchObject({ state: 'alive', https: true });
+    expect(report.metadata.domain_id).toBe(`other:sg:${SITES.news}`);
+    expect(report.draft.fetch.type).toBe('rss');
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+    expect(net.hits(SITES.news, '/robots.txt')).toBeGreaterThan(0);
+  });
+
+  it('refuses a private address', async () => {
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'probe', '127.0.0.1'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, SEEDBED_DATA_DIR: join(dir, 'data') },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('IP address') });
+  });
+});
