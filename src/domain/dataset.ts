@@ -64,22 +64,28 @@ export function serializeDataset(dataset: {
   records: readonly object[];
   [k: string]: unknown;
 }): Readable {
-  const { meta, records, ...rest } = dataset;
   function* parts(): Generator<string> {
-    yield `{"meta":${JSON.stringify(meta)}`;
-    for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined) yield `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
-    }
-    yield ',"records":[';
-    let batch = '';
-    for (let i = 0; i < records.length; i++) {
-      batch += (i === 0 ? '' : ',') + JSON.stringify(records[i]);
-      if (batch.length >= 64 * 1024) {
-        yield batch;
-        batch = '';
+    let first = true;
+    // Keys in the object's own order, exactly as JSON.stringify writes them; only `records` is streamed.
+    for (const [key, value] of Object.entries(dataset)) {
+      if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+      yield `${first ? '{' : ','}${JSON.stringify(key)}:`;
+      first = false;
+      if (key !== 'records' || !Array.isArray(value)) {
+        yield JSON.stringify(value);
+        continue;
       }
+      let batch = '[';
+      for (let i = 0; i < value.length; i++) {
+        batch += (i === 0 ? '' : ',') + (JSON.stringify(value[i]) ?? 'null');
+        if (batch.length >= 64 * 1024) {
+          yield batch;
+          batch = '';
+        }
+      }
+      yield `${batch}]`;
     }
-    yield `${batch}]}`;
+    yield first ? '{}' : '}';
   }
   return Readable.from(parts(), { objectMode: false });
 }

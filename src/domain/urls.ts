@@ -22,7 +22,7 @@ export function normalizeUrl(input: unknown): NormalizeResult {
   if (raw.length === 0) return { ok: false, reason: 'empty' };
   if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `longer than ${MAX_URL_LENGTH} characters` };
   if (hasWhitespaceOrControl(raw)) return { ok: false, reason: 'contains whitespace or control characters' };
-  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) && !/^[^:/]+:\d+(\/|$)/.test(raw);
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) && !/^[^:/]+:\d+([/?#]|$)/.test(raw);
   let url: URL;
   try {
     url = new URL(hasScheme ? raw : `https://${raw.replace(/^\/\//, '')}`);
@@ -36,6 +36,9 @@ export function normalizeUrl(input: unknown): NormalizeResult {
   if (!url.hostname) return { ok: false, reason: 'no host' };
   url.hash = '';
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
+  // Percent-encoding can make the canonical form much longer than the input: the limit holds for both.
+  if (url.href.length > MAX_URL_LENGTH)
+    return { ok: false, reason: `longer than ${MAX_URL_LENGTH} characters once normalised` };
   return { ok: true, url };
 }
 
@@ -73,7 +76,8 @@ export function classifyUrl(input: unknown, country: string): ClassifyResult {
 function hasWhitespaceOrControl(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f || /\s/.test(text[i] as string)) return true;
+    // C0, space, DEL and C1 (U+0080–U+009F, which \s does not cover), then any other Unicode space.
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || /\s/.test(text[i] as string)) return true;
   }
   return false;
 }

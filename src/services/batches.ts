@@ -454,6 +454,18 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
       .execute();
   }
 
+  /** Item indexes of a chunk that an earlier attempt already answered (redelivery after a crash). */
+  async function answeredItems(executor: DbExecutor, work: ChunkWork): Promise<Set<number>> {
+    const rows = await executor
+      .selectFrom('batch_items')
+      .select('item_index')
+      .where('batch_id', '=', work.batchId)
+      .where('item_index', '>=', work.itemOffset)
+      .where('item_index', '<', work.itemOffset + work.items.length)
+      .execute();
+    return new Set(rows.map((r) => Number(r.item_index)));
+  }
+
   async function completeChunk(executor: DbExecutor, message: ChunkMessage): Promise<void> {
     await finishChunk(executor, message, 'succeeded');
   }
@@ -516,7 +528,7 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
     );
   }
 
-  return { create, get, items, beginChunk, recordItems, completeChunk, failChunk, addChunks };
+  return { create, get, items, beginChunk, recordItems, answeredItems, completeChunk, failChunk, addChunks };
 }
 
 function hashOf(value: unknown): string {

@@ -5,6 +5,7 @@ import {
   classifyHost,
   domainIdOf,
   parseDomainId,
+  parseSeedId,
   type SourceType,
   seedIdOf,
   sourceTypeOf,
@@ -67,8 +68,14 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
     return executor.selectFrom('seeds').selectAll().where('seed_id', '=', seedId).executeTakeFirst();
   }
 
+  /** Seed ids are matched in their canonical spelling: any case, surrounding space ignored. */
+  function canonical(seedId: string): string {
+    const parsed = parseSeedId(seedId);
+    return parsed ? seedIdOf(parsed.domainId, parsed.contentType) : seedId;
+  }
+
   async function get(seedId: string): Promise<SeedView> {
-    const row = await find(database.db, seedId);
+    const row = await find(database.db, canonical(seedId));
     if (!row) throw new NotFoundError(`no seed ${seedId}`);
     return toView(row);
   }
@@ -135,7 +142,8 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
     return page(rows.map(toView), filter, Number(total.n));
   }
 
-  async function patch(seedId: string, changes: SeedPatch): Promise<SeedView> {
+  async function patch(id: string, changes: SeedPatch): Promise<SeedView> {
+    const seedId = canonical(id);
     return database.transaction(async (trx) => {
       const row = await find(trx, seedId);
       if (!row) throw new NotFoundError(`no seed ${seedId}`);
@@ -197,7 +205,7 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
     return database.transaction(async (trx) => {
       let ids: string[];
       if (body.seedIds) {
-        ids = [...new Set(body.seedIds)];
+        ids = [...new Set(body.seedIds.map(canonical))];
       } else {
         let query = trx.selectFrom('seeds').select(['seed_id', 'policy']).where('status', '=', 'draft');
         const f = body.filter ?? {};

@@ -19,8 +19,6 @@ export function chunkWorker(options: {
   concurrency: number;
   batches: BatchService;
   process(work: ChunkWork, message: ChunkMessage): Promise<void>;
-  /** A redelivered message whose chunk already finished: finish any step after the commit (a checkpoint). */
-  alreadyDone?(message: ChunkMessage): Promise<void>;
 }): WorkerDefinition {
   return {
     queue: options.queue,
@@ -28,11 +26,8 @@ export function chunkWorker(options: {
     async handle(job) {
       const message = parseChunkMessage(job.payload);
       const work = await options.batches.beginChunk(message, job.attempt);
-      if (!work) {
-        await options.alreadyDone?.(message);
-        return;
-      }
-      await options.process(work, message);
+      // A redelivered message whose chunk already finished has nothing left to do.
+      if (work) await options.process(work, message);
     },
     async onExhausted(job, error) {
       const message = chunkMessageSchema.safeParse(job.payload);

@@ -44,14 +44,19 @@ export function contractWorker(deps: {
             : { batch_id: work.batchId },
         });
       });
+      // Seeds and item results first; an earlier attempt's answers stand (it may have crashed after them).
       await database.transaction(async (trx) => {
+        const answered = await batches.answeredItems(trx, work);
         const results: ItemResult[] = [];
-        for (const c of collected) results.push(c.write ? await c.write(trx) : c.item);
+        for (const c of collected) {
+          if (!answered.has(c.item.index)) results.push(c.write ? await c.write(trx) : c.item);
+        }
         await batches.recordItems(trx, work.batchId, work.chunk, results);
-        await batches.completeChunk(trx, message);
       });
-      // The checkpoint comes last: it says the seed is in the database, so a later run may skip the domain.
+      // Then the checkpoints (they say the seed is stored), and only then the chunk is done: a batch that
+      // reports completed has every checkpoint in place.
       for (const c of collected) if (c.checkpointKey) await contracts.writeCheckpoint(c.checkpointKey);
+      await database.transaction((trx) => batches.completeChunk(trx, message));
     },
   });
 }

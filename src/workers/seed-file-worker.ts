@@ -8,7 +8,7 @@ import { parseRawChunkKey } from '../domain/keys.js';
 import { classifyUrl } from '../domain/urls.js';
 import type { Database } from '../ports/database.js';
 import type { ObjectStore } from '../ports/object-store.js';
-import type { BatchService, ChunkMessage } from '../services/batches.js';
+import type { BatchService } from '../services/batches.js';
 import type { DatasetService } from '../services/datasets.js';
 import { chunkWorker } from './chunk-worker.js';
 import type { WorkerDefinition } from './runner.js';
@@ -41,18 +41,6 @@ export function seedFileWorker(deps: {
   concurrency: number;
 }): WorkerDefinition {
   const { database, objects, batches, datasets } = deps;
-
-  async function fileOf(message: ChunkMessage): Promise<string | null> {
-    const chunk = await database.db
-      .selectFrom('batch_chunks')
-      .select('items')
-      .where('batch_id', '=', message.batchId)
-      .where('chunk_no', '=', message.chunk)
-      .where('queue', '=', 'SEED_QUEUE')
-      .executeTakeFirst();
-    const items = chunk ? (JSON.parse(chunk.items) as unknown[]) : [];
-    return fileItemOf(items[0])?.file ?? null;
-  }
 
   async function checkpoint(key: string): Promise<void> {
     const parsed = parseRawChunkKey(key);
@@ -98,6 +86,8 @@ export function seedFileWorker(deps: {
           domains.set(domainId, { domain_id: domainId, source_file: key, force: item.force });
       }
       await database.transaction(async (trx) => {
+        // An earlier attempt that fanned out already (and crashed before finishing) must not fan out twice.
+        if ((await batches.answeredItems(trx, work)).size > 0) return;
         await batches.addChunks(trx, work.batchId, 'CONTRACT_QUEUE', [...domains.values()], 1);
         await batches.recordItems(trx, work.batchId, work.chunk, [
           {
@@ -112,13 +102,10 @@ export function seedFileWorker(deps: {
             },
           },
         ]);
-        await batches.completeChunk(trx, message);
       });
+      // The checkpoint before the chunk completes, so a finished orchestration has all of its checkpoints.
       await checkpoint(key);
-    },
-    async alreadyDone(message) {
-      const key = await fileOf(message);
-      if (key) await checkpoint(key);
+      await database.transaction((trx) => batches.completeChunk(trx, message));
     },
   });
 }
