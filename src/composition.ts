@@ -1,10 +1,13 @@
 // The composition root: builds every adapter, service and worker from config, in one place. Nothing is
 // built at import time; tests build their own Seedbed with their own config, clock and logger.
+
+import { Cron } from 'croner';
 import { type Logger, pino } from 'pino';
 import { createEmbeddedQueue } from './adapters/embedded-queue.js';
 import { createFsObjectStore } from './adapters/fs-object-store.js';
 import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { createSqliteDatabase } from './adapters/sql/sqlite-database.js';
+import { createSyncTarget } from './adapters/sync/index.js';
 import type { Config } from './config.js';
 import { todayUtc } from './domain/identifiers.js';
 import { buildHttpApp } from './http/app.js';
@@ -94,7 +97,17 @@ export async function createSeedbed(options: SeedbedOptions) {
   const database = await openDatabase(config);
   const objects = await openObjects(config);
   const queue = await openQueue(config, database, logger, options.queueOptions);
-  const syncTarget = options.syncTarget !== undefined ? options.syncTarget : null;
+  const syncTarget =
+    options.syncTarget !== undefined
+      ? options.syncTarget
+      : config.sync.target
+        ? createSyncTarget({
+            target: config.sync.target,
+            dataDir: config.dataDir,
+            ...(config.sync.token ? { token: config.sync.token } : {}),
+            ...(config.sync.githubToken ? { githubToken: config.sync.githubToken } : {}),
+          })
+        : null;
 
   const batches = createBatchService({ database, queue, clock });
   const datasets = createDatasetService({ database, objects, clock, version });
@@ -138,6 +151,7 @@ export async function createSeedbed(options: SeedbedOptions) {
 
   let started = false;
   const pools: WorkerPool[] = [];
+  const schedules: Cron[] = [];
 
   return {
     config,
@@ -188,7 +202,26 @@ export async function createSeedbed(options: SeedbedOptions) {
       return pool;
     },
 
+    /** The metadata sync schedule (SEEDBED_SYNC_CRON); every worker process may run it, one task per tick wins. */
+    startSchedules() {
+      if (!syncTarget || schedules.length > 0) return;
+      const cron = new Cron(config.sync.cron, { timezone: 'UTC', protect: true }, async (self: Cron) => {
+        const slot = self.currentRun() ?? clock();
+        try {
+          await metadata.requestSync('cron', slot);
+        } catch (error) {
+          logger.error({ err: error }, 'scheduled metadata sync could not be queued');
+        }
+      });
+      schedules.push(cron);
+      logger.info(
+        { cron: config.sync.cron, target: syncTarget.description, next: cron.nextRun() },
+        'metadata sync scheduled',
+      );
+    },
+
     async close() {
+      for (const cron of schedules) cron.stop();
       await Promise.all(pools.map((p) => p.stop()));
       await queue.stop();
       await fetcher.close();

@@ -1,6 +1,7 @@
 // Configuration: one zod schema over an env object passed in (never read from process.env elsewhere).
 // A bad value stops the start with a message naming the variable.
 import { resolve } from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 const intFrom = (min: number, max: number) =>
@@ -36,6 +37,7 @@ const envSchema = z.object({
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  dataDir: string;
   http: {
     host: string;
     port: number;
@@ -118,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   return {
     env: e.NODE_ENV,
+    dataDir,
     http: {
       host: e.HOST,
       port: e.PORT,

@@ -143,9 +143,12 @@ export function createMetadataService(deps: {
     return page(rows.map(taskView), request, Number(total.n));
   }
 
-  /** Records a sync task and queues it; without a configured target the task is recorded as skipped. */
-  async function requestSync(trigger: 'api' | 'trigger' | 'cron' | 'cli') {
-    const id = uuidv7();
+  /**
+   * Records a sync task and queues it; without a configured target the task is recorded as skipped. A cron
+   * tick passes its slot: every process fires the same tick, and the slot's fixed task id lets one win.
+   */
+  async function requestSync(trigger: 'api' | 'trigger' | 'cron' | 'cli', slot?: Date) {
+    const id = slot ? `cron-${slot.toISOString()}` : uuidv7();
     const at = now();
     if (!syncTarget) {
       const task: MetadataTaskTable = {
@@ -172,7 +175,7 @@ export function createMetadataService(deps: {
       );
     }
     await database.transaction(async (trx) => {
-      await trx
+      const inserted = await trx
         .insertInto('metadata_tasks')
         .values({
           id,
@@ -188,8 +191,11 @@ export function createMetadataService(deps: {
           started_at: null,
           finished_at: null,
         })
-        .execute();
-      await queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { taskId: id } }]);
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { taskId: id } }]);
+      }
     });
     return getTask(id);
   }
