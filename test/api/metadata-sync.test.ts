@@ -1,0 +1,63 @@
+// Metadata sync through the API to a real bare git repository: the committed snapshot matches
+// GET /metadata/snapshot, and a second sync with nothing changed adds no commit.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+
+describe('metadata sync to a git repository', () => {
+  let t: TestSeedbed;
+  let remote: string;
+  beforeAll(async () => {
+    remote = await mkdtemp(join(tmpdir(), 'seedbed-meta-'));
+    git(remote, 'init', '--bare', '--initial-branch=main', '.');
+    t = await createTestSeedbed({ SEEDBED_SYNC_TARGET: `git+file://${remote}#main` });
+    t.startWorkers(['METADATA_QUEUE']);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(remote, { recursive: true, force: true });
+  });
+
+  async function sync(url: string) {
+    const response = await t.app.inject({ method: 'POST', url });
+    expect(response.statusCode, response.body).toBe(202);
+    const taskId = response.json().taskId as string;
+    for (;;) {
+      const task = await t.seedbed.services.metadata.getTask(taskId);
+      if (!['queued', 'running', 'retrying'].includes(task.status)) return task;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  it('commits the snapshot, then adds no commit when nothing changed', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/datasets',
+      payload: {
+        meta: { country: 'sg', category: 'news', date: '2026-11-20' },
+        records: [{ raw_url: 'https://a.gov.sg/' }],
+      },
+    });
+    const first = await sync('/api/v1/metadata/sync');
+    expect(first).toMatchObject({ status: 'succeeded', error: null });
+    expect(first.commit_id).toBe(git(remote, 'rev-parse', 'main'));
+
+    const committed = JSON.parse(git(remote, 'show', 'main:metadata/snapshot.json'));
+    const { generated_at: _, ...served } = (await t.app.inject({ url: '/api/v1/metadata/snapshot' })).json();
+    expect(committed).toEqual(served);
+    const country = JSON.parse(git(remote, 'show', 'main:metadata/countries/sg.json'));
+    expect(country.totals.records).toBe(1);
+
+    const second = await sync('/api/v1/queues/trigger/metadata-sync');
+    expect(second).toMatchObject({ status: 'unchanged', commit_id: first.commit_id });
+    expect(git(remote, 'rev-list', '--count', 'main')).toBe('1');
+
+    const tasks = (await t.app.inject({ url: '/api/v1/metadata/tasks' })).json();
+    expect(tasks.data.map((task: any) => task.status)).toEqual(['unchanged', 'succeeded']);
+  });
+});
