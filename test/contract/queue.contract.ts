@@ -1,6 +1,6 @@
 // One behaviour suite for the JobQueue port, run against every adapter (embedded, pg-boss).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PermanentError } from '../../src/domain/errors.js';
+import { PermanentError, RetryLaterError } from '../../src/domain/errors.js';
 import type { Database } from '../../src/ports/database.js';
 import type { Job, JobQueue } from '../../src/ports/queue.js';
 
@@ -63,7 +63,9 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
 
     it('retries a failing job and then succeeds', async () => {
       const { database, queue } = fixture;
-      await database.transaction((trx) => queue.enqueue(trx, [{ queue: 'LIVENESS_QUEUE', payload: { x: 1 } }]));
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [{ queue: 'LIVENESS_QUEUE', payload: { x: 1 } }]),
+      );
       const attempts: number[] = [];
       const consumer = queue.consume('LIVENESS_QUEUE', { concurrency: 1 }, async (job) => {
         attempts.push(job.attempt);
@@ -109,6 +111,106 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
       expect(stats.find((s) => s.queue === 'METADATA_QUEUE')?.queued).toBe(1);
     });
 
+    it('delivers the payload as it was enqueued, with the attempt and maxAttempts', async () => {
+      const { database, queue } = fixture;
+      const payload = { nested: { list: [1, 'two', null, true] }, text: 'é 🌱', n: 1.5 };
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [{ queue: 'RESEARCH_QUEUE', payload, maxAttempts: 3 }]),
+      );
+      const seen: Job[] = [];
+      const consumer = queue.consume('RESEARCH_QUEUE', { concurrency: 1 }, async (job) => {
+        seen.push(job);
+      });
+      await until(() => seen.length === 1);
+      await consumer.stop();
+      expect(seen[0]).toMatchObject({ queue: 'RESEARCH_QUEUE', payload, attempt: 1, maxAttempts: 3 });
+    });
+
+    it('keeps a job with a future runAt back while later jobs are delivered', async () => {
+      const { database, queue } = fixture;
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [
+          { queue: 'LIVENESS_QUEUE', payload: { name: 'later' }, runAt: new Date(Date.now() + 3_600_000) },
+          { queue: 'LIVENESS_QUEUE', payload: { name: 'now' } },
+        ]),
+      );
+      const seen: string[] = [];
+      const consumer = queue.consume('LIVENESS_QUEUE', { concurrency: 2 }, async (job) => {
+        seen.push(job.payload.name as string);
+      });
+      await until(() => seen.length >= 1);
+      await consumer.stop();
+      expect(seen).toEqual(['now']);
+      expect((await queue.stats()).find((s) => s.queue === 'LIVENESS_QUEUE')).toMatchObject({
+        queued: 1,
+        active: 0,
+      });
+    });
+
+    it('holds a failed job back for its Retry-After and counts it as retrying', async () => {
+      const { database, queue } = fixture;
+      await database.transaction((trx) => queue.enqueue(trx, [{ queue: 'CONTRACT_QUEUE', payload: {} }]));
+      const attempts: number[] = [];
+      const consumer = queue.consume('CONTRACT_QUEUE', { concurrency: 1 }, async (job) => {
+        attempts.push(job.attempt);
+        throw new RetryLaterError('slow down', 3_600_000);
+      });
+      await until(() => attempts.length === 1);
+      await consumer.stop();
+      expect(attempts).toEqual([1]);
+      const stats = (await queue.stats()).find((s) => s.queue === 'CONTRACT_QUEUE');
+      expect(stats).toMatchObject({ queued: 0, active: 0, retrying: 1, dead: 0 });
+    });
+
+    it('accepts a singleton again once the first one is done', async () => {
+      const { database, queue } = fixture;
+      const job = { queue: 'METADATA_QUEUE' as const, payload: {}, singletonKey: 'sync' };
+      await database.transaction((trx) => queue.enqueue(trx, [job]));
+      let handled = 0;
+      const consumer = queue.consume('METADATA_QUEUE', { concurrency: 1 }, async () => {
+        handled++;
+      });
+      await until(() => handled === 1);
+      await consumer.stop();
+      await database.transaction((trx) => queue.enqueue(trx, [job]));
+      expect((await queue.stats()).find((s) => s.queue === 'METADATA_QUEUE')).toMatchObject({
+        queued: 1,
+        active: 0,
+      });
+    });
+
+    it('waits in stop() for the jobs in flight, and acknowledges them', async () => {
+      const { database, queue } = fixture;
+      await database.transaction((trx) => queue.enqueue(trx, [{ queue: 'SEED_QUEUE', payload: {} }]));
+      let release!: () => void;
+      const hang = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started = false;
+      let finished = false;
+      const consumer = queue.consume('SEED_QUEUE', { concurrency: 1 }, async () => {
+        started = true;
+        await hang;
+        finished = true;
+      });
+      await until(() => started);
+      let stopped = false;
+      const stopping = consumer.stop().then(() => {
+        stopped = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stopped).toBe(false);
+      release();
+      await stopping;
+      expect(finished).toBe(true);
+      expect((await queue.stats()).find((s) => s.queue === 'SEED_QUEUE')).toMatchObject({
+        queued: 0,
+        active: 0,
+        retrying: 0,
+        dead: 0,
+      });
+    });
+
     it('gives a job back when its worker stops renewing the lease', async () => {
       if (!fixture.expireLeases) return expect(fixture.expireLeases).toBeUndefined();
       const { database, queue } = fixture;
@@ -133,6 +235,42 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
       release();
       await Promise.all([stuck.stop(), rescuer.stop()]);
       expect(secondAttempts).toEqual([2]);
+    });
+    it('delivers once more, past maxAttempts, a job whose worker died on its last attempt', async () => {
+      if (!fixture.expireLeases) return expect(fixture.expireLeases).toBeUndefined();
+      const { database, queue } = fixture;
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [{ queue: 'SEED_QUEUE', payload: { last: true }, maxAttempts: 1 }]),
+      );
+      let release!: () => void;
+      const hang = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const first: [number, number][] = [];
+      const stuck = queue.consume('SEED_QUEUE', { concurrency: 1 }, async (job) => {
+        first.push([job.attempt, job.maxAttempts]);
+        await hang;
+        throw new Error('the stuck worker never acknowledges');
+      });
+      await until(() => first.length === 1);
+      await fixture.expireLeases();
+      const again: [number, number][] = [];
+      // What the runner does with attempt > maxAttempts: records the job as exhausted, then fails it.
+      const rescuer = queue.consume('SEED_QUEUE', { concurrency: 1 }, async (job) => {
+        again.push([job.attempt, job.maxAttempts]);
+        throw new Error('exhausted');
+      });
+      await until(async () => (await queue.stats()).find((s) => s.queue === 'SEED_QUEUE')?.dead === 1);
+      release();
+      await Promise.all([stuck.stop(), rescuer.stop()]);
+      expect(first).toEqual([[1, 1]]);
+      expect(again).toEqual([[2, 1]]);
+      expect((await queue.stats()).find((s) => s.queue === 'SEED_QUEUE')).toMatchObject({
+        queued: 0,
+        active: 0,
+        retrying: 0,
+        dead: 1,
+      });
     });
   });
 }

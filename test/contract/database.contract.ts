@@ -1,0 +1,393 @@
+// One behaviour suite for the Database port, run against every adapter (SQLite, PostgreSQL): the same
+// queries must see the same JS values on both, whatever the dialect returns underneath.
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/adapters/sql/migrations.js';
+import type { Database, Tables } from '../../src/ports/database.js';
+
+export interface DatabaseFixture {
+  /** A database on fresh, empty storage, not migrated yet. */
+  database: Database;
+  /** Another Database on the same storage, as a second process would open it. Closed by cleanup(). */
+  openAnother?: () => Database;
+  cleanup(): Promise<void>;
+}
+
+export interface DatabaseContractOptions {
+  /** Whether several instances may migrate the same storage at once (several processes starting). */
+  concurrentMigrations: boolean;
+}
+
+const AT = '2025-01-02T03:04:05.678Z';
+
+type NullableKey<T> = { [K in keyof T]: null extends T[K] ? K : never }[keyof T];
+
+/** Two rows: `full` with every column set, and a copy with `changes` (keys) and every nullable column null. */
+function pair<T>(full: NoInfer<T>, changes: NoInfer<Partial<T>>, nullable: NoInfer<NullableKey<T>>[]): T[] {
+  const sparse = { ...full, ...changes };
+  for (const key of nullable) sparse[key] = null as T[typeof key];
+  return [full, sparse];
+}
+
+const ROWS: { [K in keyof Tables]: Tables[K][] } = {
+  batches: pair(
+    {
+      id: 'b1',
+      type: 'liveness',
+      status: 'running',
+      country: 'fr',
+      category: 'news',
+      date: '2025-01-02',
+      total_items: 120,
+      chunk_size: 50,
+      chunks_total: 3,
+      chunks_succeeded: 1,
+      chunks_failed: 0,
+      summary: '{"alive":1}',
+      idempotency_key: 'idem-1',
+      request_hash: 'hash-1',
+      created_at: AT,
+      started_at: AT,
+      finished_at: AT,
+    },
+    { id: 'b2', total_items: 0 },
+    ['category', 'date', 'idempotency_key', 'request_hash', 'started_at', 'finished_at'],
+  ),
+  batch_chunks: pair(
+    {
+      batch_id: 'b1',
+      chunk_no: 0,
+      queue: 'LIVENESS_QUEUE',
+      status: 'failed',
+      items: '["a.fr"]',
+      item_offset: 0,
+      attempts: 3,
+      last_error: 'timeout',
+      started_at: AT,
+      finished_at: AT,
+    },
+    { chunk_no: 1, item_offset: 50 },
+    ['last_error', 'started_at', 'finished_at'],
+  ),
+  batch_items: pair(
+    {
+      batch_id: 'b1',
+      item_index: 0,
+      chunk_no: 0,
+      input: '"a.fr"',
+      status: 'done',
+      outcome: 'alive',
+      reason: 'ok',
+      result: '{"s":200}',
+      updated_at: AT,
+    },
+    { item_index: 1 },
+    ['outcome', 'reason', 'result'],
+  ),
+  jobs: pair(
+    {
+      id: 'j1',
+      queue: 'SEED_QUEUE',
+      payload: '{"n":1}',
+      state: 'active',
+      singleton_key: 'k1',
+      attempts: 2,
+      max_attempts: 4,
+      run_at: 1_735_787_045_678,
+      lease_until: 1_735_787_105_678,
+      last_error: 'boom',
+      created_at: 1_735_787_000_001,
+    },
+    { id: 'j2', run_at: 0, created_at: 1 },
+    ['singleton_key', 'lease_until', 'last_error'],
+  ),
+  research_records: pair(
+    {
+      country: 'fr',
+      category: 'news',
+      date: '2025-01-02',
+      queries: '["q"]',
+      methods: '["search"]',
+      notes: 'some notes',
+      created_at: AT,
+      updated_at: AT,
+    },
+    { category: 'sport' },
+    ['notes'],
+  ),
+  research_sources: pair(
+    {
+      country: 'fr',
+      category: 'news',
+      date: '2025-01-02',
+      normalized_url: 'https://a.fr/',
+      raw_url: 'https://A.fr',
+      registrable_domain: 'a.fr',
+      domain_id: 'd1',
+      authority: 'high',
+      source_type: 'newspaper',
+      discovery_method: 'search',
+      confidence: 0.75,
+      content_hints: '[]',
+      owner: 'b1:0',
+      raw_chunk: 7,
+      created_at: AT,
+    },
+    { normalized_url: 'https://b.fr/', confidence: 0 },
+    ['raw_chunk'],
+  ),
+  dataset_chunks: pair(
+    {
+      country: 'fr',
+      category: 'news',
+      date: '2025-01-02',
+      chunk: 1,
+      key: 'k/raw_0001.json',
+      record_count: 500,
+      bytes: 5_000_000_000,
+      origin: 'research',
+      status: 'stored',
+      owner: 'b1:0',
+      created_at: AT,
+      checkpointed_at: AT,
+    },
+    { chunk: 2, bytes: 0, origin: 'upload' },
+    ['owner', 'checkpointed_at'],
+  ),
+  seeds: pair(
+    {
+      seed_id: 's1',
+      domain_id: 'd1',
+      registrable_domain: 'a.fr',
+      country: 'fr',
+      category: 'news',
+      content_type: 'news',
+      source_type: 'newspaper',
+      status: 'active',
+      version: 3,
+      name: 'A',
+      entry_url: 'https://a.fr/',
+      fetch: '{}',
+      schedule: '0 * * * *',
+      policy: '{}',
+      discovery: '{}',
+      provenance: '{}',
+      created_at: AT,
+      updated_at: AT,
+      promoted_at: AT,
+    },
+    { seed_id: 's2' },
+    ['name', 'entry_url', 'schedule', 'promoted_at'],
+  ),
+  liveness_results: pair(
+    {
+      domain: 'a.fr',
+      alive: 1,
+      state: 'alive',
+      http_status: 200,
+      final_url: 'https://a.fr/',
+      https: 1,
+      latency_ms: 123,
+      error_code: 'TLS',
+      error_message: 'expired',
+      checked_at: AT,
+      batch_id: 'b1',
+    },
+    { domain: 'b.fr', alive: 0, https: 0 },
+    ['http_status', 'final_url', 'latency_ms', 'error_code', 'error_message', 'batch_id'],
+  ),
+  metadata_tasks: pair(
+    {
+      id: 'm1',
+      kind: 'sync',
+      status: 'done',
+      trigger: 'cron',
+      target: 'git+file:///x',
+      commit_id: 'abc',
+      snapshot_hash: 'h',
+      error: 'none',
+      attempts: 1,
+      created_at: AT,
+      started_at: AT,
+      finished_at: AT,
+    },
+    { id: 'm2', attempts: 0 },
+    ['target', 'commit_id', 'snapshot_hash', 'error', 'started_at', 'finished_at'],
+  ),
+  api_keys: [
+    { id: 'a1', name: 'ci', key_hash: 'h1', scopes: 'read,write', created_at: AT },
+    { id: 'a2', name: 'ops', key_hash: 'h2', scopes: 'admin', created_at: AT },
+  ],
+};
+
+type TableName = keyof Tables;
+const TABLES = Object.keys(ROWS) as TableName[];
+
+/** Order-independent comparison: rows sorted by their content. */
+function sorted(rows: readonly object[]): object[] {
+  const key = (row: object) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)));
+  return [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+}
+
+async function insertRows(database: Database, table: TableName): Promise<void> {
+  // The table name is a union here; Kysely needs one table to type the values, and the rows are typed above.
+  await database.db
+    .insertInto(table as 'api_keys')
+    .values(ROWS[table] as never)
+    .execute();
+}
+
+async function countRows(database: Database, table: TableName): Promise<number> {
+  const row = await database.db
+    .selectFrom(table as 'api_keys')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n as number;
+}
+
+async function appliedMigrations(database: Database): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+    database.db,
+  );
+  return rows.map((r) => r.name);
+}
+
+export function runDatabaseContract(
+  name: string,
+  makeFixture: () => Promise<DatabaseFixture>,
+  options: DatabaseContractOptions,
+): void {
+  describe(`Database contract: ${name}`, () => {
+    let fixture: DatabaseFixture;
+    beforeEach(async () => {
+      fixture = await makeFixture();
+    });
+    afterEach(async () => {
+      await fixture.cleanup();
+    });
+
+    it('applies the migrations, and again as a no-op that keeps the data', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      await insertRows(database, 'api_keys');
+      await database.migrate();
+      expect(await appliedMigrations(database)).toEqual(Object.keys(migrations).sort());
+      expect(await countRows(database, 'api_keys')).toBe(2);
+      for (const table of TABLES) expect(await countRows(database, table)).toBe(table === 'api_keys' ? 2 : 0);
+    });
+
+    it.runIf(options.concurrentMigrations)(
+      'migrates once when several instances start at the same time',
+      async () => {
+        const { database, openAnother } = fixture;
+        if (!openAnother) throw new Error('this fixture must offer openAnother() for concurrent migrations');
+        const others = [openAnother(), openAnother(), openAnother()];
+        await Promise.all([database.migrate(), ...others.map((other) => other.migrate())]);
+        expect(await appliedMigrations(database)).toEqual(Object.keys(migrations).sort());
+        await insertRows(others[0]!, 'api_keys');
+        expect(await countRows(database, 'api_keys')).toBe(2);
+      },
+    );
+
+    it('stores a row in every table and reads it back with the same JS values and types', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      for (const table of TABLES) {
+        await insertRows(database, table);
+        const read = await database.db
+          .selectFrom(table as 'api_keys')
+          .selectAll()
+          .execute();
+        // toStrictEqual: a bigint column read back as the string '5000000000' or a null as undefined fails.
+        expect(sorted(read), table).toStrictEqual(sorted(ROWS[table]));
+      }
+    });
+
+    it('answers count(*) and sum() over bigint columns with numbers', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      await insertRows(database, 'jobs');
+      await insertRows(database, 'dataset_chunks');
+      const jobs = await database.db
+        .selectFrom('jobs')
+        .select((eb) => [
+          eb.fn.countAll().as('n'),
+          eb.fn.sum('run_at').as('total'),
+          eb.fn.max('run_at').as('last'),
+        ])
+        .executeTakeFirstOrThrow();
+      expect(jobs).toStrictEqual({ n: 2, total: 1_735_787_045_678, last: 1_735_787_045_678 });
+      const grouped = await database.db
+        .selectFrom('dataset_chunks')
+        .select(['origin', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('bytes').as('bytes')])
+        .groupBy('origin')
+        .orderBy('origin')
+        .execute();
+      expect(grouped).toStrictEqual([
+        { origin: 'research', n: 1, bytes: 5_000_000_000 },
+        { origin: 'upload', n: 1, bytes: 0 },
+      ]);
+    });
+
+    it('rolls a transaction back entirely when its work throws', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      await expect(
+        database.transaction(async (trx) => {
+          await trx.insertInto('batches').values(ROWS.batches).execute();
+          await trx.insertInto('batch_chunks').values(ROWS.batch_chunks).execute();
+          expect(await trx.selectFrom('batches').select('id').execute()).toHaveLength(2);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await countRows(database, 'batches')).toBe(0);
+      expect(await countRows(database, 'batch_chunks')).toBe(0);
+    });
+
+    it('commits a transaction that returns, and passes its result through', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      const result = await database.transaction(async (trx) => {
+        await trx.insertInto('seeds').values(ROWS.seeds).execute();
+        return 'done';
+      });
+      expect(result).toBe('done');
+      expect(await countRows(database, 'seeds')).toBe(2);
+    });
+
+    it('raises on a unique constraint, and the failed transaction leaves nothing', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      await insertRows(database, 'batches');
+      const first = ROWS.batches[0]!;
+      await expect(database.db.insertInto('batches').values(first).execute()).rejects.toThrow();
+      // A unique column that is not the key: batches.idempotency_key.
+      await expect(
+        database.db
+          .insertInto('batches')
+          .values({ ...first, id: 'b3' })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        database.transaction(async (trx) => {
+          await trx.insertInto('api_keys').values(ROWS.api_keys[0]!).execute();
+          await trx
+            .insertInto('api_keys')
+            .values({ ...ROWS.api_keys[1]!, name: ROWS.api_keys[0]!.name })
+            .execute();
+        }),
+      ).rejects.toThrow();
+      expect(await countRows(database, 'batches')).toBe(2);
+      expect(await countRows(database, 'api_keys')).toBe(0);
+    });
+
+    it('answers ping while open, refuses work once closed, and closes twice safely', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      await expect(database.ping()).resolves.toBeUndefined();
+      await database.close();
+      await expect(database.ping()).rejects.toThrow();
+      await expect(database.close()).resolves.toBeUndefined();
+    });
+  });
+}
