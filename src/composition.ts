@@ -83,6 +83,8 @@ async function openQueue(
     connectionString: config.database.url,
     maxAttempts: config.queue.maxAttempts,
     leaseSeconds: config.queue.leaseSeconds,
+    // Lost leases are noticed by pg-boss's maintenance; run it at least once per lease.
+    maintenanceIntervalSeconds: Math.min(30, config.queue.leaseSeconds),
     onError,
     ...(options?.backoff ? { backoff: options.backoff } : {}),
   });

@@ -117,6 +117,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'SEEDBED_SYNC_TARGET: must be git+file://…, git+https://… or github://owner/repo#branch',
     );
   }
+  try {
+    new Cron(e.SEEDBED_SYNC_CRON, { paused: true }).stop();
+  } catch (error) {
+    throw new ConfigError(`SEEDBED_SYNC_CRON: not a cron expression (${(error as Error).message})`);
+  }
 
   return {
     env: e.NODE_ENV,

@@ -1,6 +1,7 @@
 // The embedded queue: a job table in the application's own database, so jobs commit in the same
 // transaction as the rows that need them. Leases, retries with backoff and jitter, and a dead state.
 import { EventEmitter } from 'node:events';
+import type { ExpressionBuilder } from 'kysely';
 import {
   type BackoffPolicy,
   DEFAULT_BACKOFF,
@@ -9,7 +10,7 @@ import {
   retryDelayMs,
 } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
-import type { Database, DbExecutor } from '../ports/database.js';
+import type { Database, DbExecutor, Tables } from '../ports/database.js';
 import type {
   ConsumeOptions,
   Consumer,
@@ -83,9 +84,16 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       }));
   }
 
+  /**
+   * Settles only this delivery: a worker whose lease expired (and whose job another worker now holds, or the
+   * queue dead-lettered) must change nothing. The attempt number is the fencing token.
+   */
+  const thisDelivery = (job: Job) => (eb: ExpressionBuilder<Tables, 'jobs'>) =>
+    eb.and([eb('id', '=', job.id), eb('attempts', '=', job.attempt), eb('state', '=', 'active')]);
+
   async function settle(job: Job, error: unknown | null): Promise<void> {
     if (error === null) {
-      await database.db.deleteFrom('jobs').where('id', '=', job.id).execute();
+      await database.db.deleteFrom('jobs').where(thisDelivery(job)).execute();
       return;
     }
     const final = isFinalFailure(error, job.attempt, job.maxAttempts);
@@ -97,7 +105,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
         lease_until: null,
         last_error: errorMessage(error).slice(0, 2000),
       })
-      .where('id', '=', job.id)
+      .where(thisDelivery(job))
       .execute();
   }
 
@@ -106,8 +114,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
     await database.db
       .updateTable('jobs')
       .set((eb) => ({ state: 'queued', lease_until: null, attempts: eb('attempts', '-', 1) }))
-      .where('id', '=', job.id)
-      .where('state', '=', 'active')
+      .where(thisDelivery(job))
       .execute();
   }
 

@@ -5,7 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
 import type { ApiKeyService } from '../services/api-keys.js';
@@ -18,6 +23,7 @@ import type { ResearchService } from '../services/research.js';
 import type { SeedService } from '../services/seeds.js';
 import { registerAuth } from './auth.js';
 import { problem, sendProblem, toProblem } from './errors.js';
+import { registerJsonBodyParser } from './json-body.js';
 import { datasetRoutes } from './routes/datasets.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
@@ -56,11 +62,14 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Errors Fastify raises before routing (bad percent-encoding, over-long parameters) are problems too.
+    frameworkErrors: (error, request, reply) => sendProblem(reply, toProblem(error, request)),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const endpoints: Array<{ method: string; path: string }> = [];
   app.addHook('onRoute', (route) => {
@@ -93,6 +102,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

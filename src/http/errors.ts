@@ -61,6 +61,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_EMPTY_TYPE: { status: 415, code: 'unsupported_media_type' },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'unsupported_media_type' },
   FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request' },
   FST_ERR_VALIDATION: { status: 400, code: 'validation_failed' },
 };

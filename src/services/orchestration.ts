@@ -13,6 +13,8 @@ export interface OrchestrateResult {
   skipped: number;
   skipped_files: string[];
   batch: BatchView;
+  /** False when an Idempotency-Key replay answered with an existing batch. */
+  created: boolean;
 }
 
 export type OrchestrationService = ReturnType<typeof createOrchestrationService>;
@@ -41,7 +43,7 @@ export function createOrchestrationService(deps: { objects: ObjectStore; batches
     }
     const toSend = request.force ? rawFiles : rawFiles.filter((key) => !checkpoints.has(key));
     const skippedFiles = rawFiles.filter((key) => !toSend.includes(key));
-    const { batch } = await batches.create({
+    const { batch, created } = await batches.create({
       type: 'seed',
       queue: 'SEED_QUEUE',
       ...partition,
@@ -64,6 +66,7 @@ export function createOrchestrationService(deps: { objects: ObjectStore; batches
       skipped: summary.skipped,
       skipped_files: skippedFiles,
       batch,
+      created,
     };
   }
 

@@ -82,9 +82,9 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
 
   async function create(body: SeedCreateRequest): Promise<SeedView> {
     const normalized = normalizeUrl(body.domain);
-    if (!normalized.ok) throw ValidationError.field('domain', normalized.reason);
+    if (!normalized.ok) throw ValidationError.field('body.domain', normalized.reason);
     const host = classifyHost(normalized.url.hostname);
-    if (!host.ok) throw ValidationError.field('domain', host.reason);
+    if (!host.ok) throw ValidationError.field('body.domain', host.reason);
     const domainId = domainIdOf(host.authority, body.country, host.registrableDomain);
     const contentType = body.content_type ?? body.category;
     const seedId = seedIdOf(domainId, contentType);

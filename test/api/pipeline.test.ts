@@ -22,7 +22,7 @@ describe('collection pipeline against the fake internet', () => {
     await net.close();
   });
 
-  async function post(url: string, payload: unknown) {
+  async function post(url: string, payload: object) {
     const response = await t.app.inject({ method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();

@@ -111,7 +111,7 @@ const initial: Migration = {
       .addColumn('authority', 'text', (c) => c.notNull())
       .addColumn('source_type', 'text', (c) => c.notNull())
       .addColumn('discovery_method', 'text', (c) => c.notNull())
-      .addColumn('confidence', 'real', (c) => c.notNull())
+      .addColumn('confidence', 'double precision', (c) => c.notNull())
       .addColumn('content_hints', 'text', (c) => c.notNull())
       .addColumn('owner', 'text', (c) => c.notNull())
       .addColumn('raw_chunk', 'integer')

@@ -107,7 +107,9 @@ export function seedRoutes(
       const result = await orchestration.orchestrate(request.body, {
         idempotencyKey: key ? `${request.principal?.name ?? 'anonymous'}:orchestrate:${key}` : null,
       });
-      return reply.code(202).header('Location', `/api/v1/queues/batch/${result.batchId}`).send(result);
+      const { created, ...body } = result;
+      if (!created) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(202).header('Location', `/api/v1/queues/batch/${result.batchId}`).send(body);
     },
   );
 }

@@ -1,0 +1,176 @@
+// Small helpers for the in-process API tests (test/api): a Seedbed without a rate limit in the way,
+// problem+json assertions, and builders for datasets and URL lists.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { createTestSeedbed, type TestSeedbed } from './harness.js';
+
+export type Response = LightMyRequestResponse;
+
+/** A test Seedbed whose rate limit is high enough for a battery of hundreds of requests. */
+export function createApiSeedbed(env: Record<string, string> = {}): Promise<TestSeedbed> {
+  return createTestSeedbed({ SEEDBED_RATE_LIMIT: '1000000', ...env });
+}
+
+export const API_KEYS = {
+  read: 'readkey-0123456789abcdef',
+  write: 'writekey-0123456789abcdef',
+  admin: 'adminkey-0123456789abcdef',
+} as const;
+export const API_KEYS_ENV =
+  'reader:readkey-0123456789abcdef:read;writer:writekey-0123456789abcdef:read,write;boss:adminkey-0123456789abcdef:admin';
+
+export function bearer(key: string): Record<string, string> {
+  return { authorization: `Bearer ${key}` };
+}
+
+export function inject(app: FastifyInstance, options: InjectOptions): Promise<Response> {
+  return app.inject(options) as Promise<Response>;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: Array<{ path: string; message: string }>;
+  [key: string]: unknown;
+}
+
+/** Asserts an RFC 9457 problem with this status (and code, when given); returns its body. */
+export function expectProblem(response: Response, status: number, code?: string): ProblemBody {
+  expect(response.statusCode, `status for body ${response.body.slice(0, 300)}`).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const body = response.json() as ProblemBody;
+  expect(body).toMatchObject({ status, type: expect.any(String), title: expect.any(String) });
+  expect(typeof body.detail).toBe('string');
+  expect(typeof body.code).toBe('string');
+  expect(body.type.length).toBeGreaterThan(0);
+  if (code !== undefined) expect(body.code).toBe(code);
+  const text = response.body;
+  // Never a stack trace.
+  expect(text).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  return body;
+}
+
+/** Asserts a 4xx problem (any 4xx); never a 5xx. */
+export function expectClientProblem(response: Response): ProblemBody {
+  expect(
+    response.statusCode,
+    `expected a 4xx, got ${response.statusCode}: ${response.body.slice(0, 300)}`,
+  ).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode).toBeLessThan(500);
+  return expectProblem(response, response.statusCode);
+}
+
+/** Asserts a 400 validation problem whose errors[] has an entry at this path (e.g. `body.urls`). */
+export function expectValidation(response: Response, path: string): ProblemBody {
+  const body = expectProblem(response, 400, 'validation_failed');
+  expect(Array.isArray(body.errors)).toBe(true);
+  const paths = (body.errors ?? []).map((e) => e.path);
+  expect(paths, `errors paths ${JSON.stringify(paths)}`).toContain(path);
+  for (const error of body.errors ?? []) expect(typeof error.message).toBe('string');
+  return body;
+}
+
+export function expectJson(response: Response, status: number): any {
+  expect(response.statusCode, `status for body ${response.body.slice(0, 400)}`).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return response.json();
+}
+
+export function expectPage(body: any, limit: number, offset: number, total?: number): void {
+  expect(Array.isArray(body.data)).toBe(true);
+  expect(body.pagination).toEqual({ limit, offset, total: total ?? expect.any(Number) });
+  expect(body.data.length).toBeLessThanOrEqual(limit);
+}
+
+export interface PartitionRef {
+  country: string;
+  category: string;
+  date: string;
+}
+
+export function datasetRecord(i: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    raw_url: `https://agency${i % 97}.gov.sg/news/${i}`,
+    normalized_url: `https://agency${i % 97}.gov.sg/news/${i}`,
+    registrable_domain: `agency${i % 97}.gov.sg`,
+    domain_id: `gov:sg:agency${i % 97}.gov.sg`,
+    authority: 'gov',
+    source_type: 'government',
+    discovery_method: 'manual',
+    confidence: 0.5,
+    content_hints: ['news'],
+    ...extra,
+  };
+}
+
+export function dataset(
+  partition: PartitionRef,
+  records: Array<Record<string, unknown>>,
+  meta: Record<string, unknown> = {},
+  top: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { meta: { ...partition, ...meta }, records, ...top };
+}
+
+export function postDataset(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
+  return inject(app, { method: 'POST', url: '/api/v1/datasets', payload: body as object, headers });
+}
+
+export function chunkUrl(p: PartitionRef, chunk: string | number): string {
+  return `/api/v1/datasets/${p.country}/${p.category}/${p.date}/${chunk}`;
+}
+
+export function repeatUrls(n: number, prefix = 'https://agency.gov.sg/page'): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix}/${i}`);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until the check passes or the deadline passes; returns whether it passed. */
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 20_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(25);
+  }
+}
+
+/** Every endpoint of the spec (§4), in Fastify's `:param` form. */
+export const SPEC_ENDPOINTS: Array<[string, string]> = [
+  ['GET', '/health'],
+  ['GET', '/health/ready'],
+  ['GET', '/health/live'],
+  ['GET', '/'],
+  ['POST', '/api/v1/queues/research'],
+  ['POST', '/api/v1/queues/liveness'],
+  ['POST', '/api/v1/queues/contract'],
+  ['GET', '/api/v1/queues/batch/:batchId'],
+  ['POST', '/api/v1/queues/trigger/metadata-sync'],
+  ['GET', '/api/v1/datasets'],
+  ['GET', '/api/v1/datasets/stats'],
+  ['GET', '/api/v1/datasets/:country/:category/:date'],
+  ['GET', '/api/v1/datasets/:country/:category/:date/:chunk'],
+  ['POST', '/api/v1/datasets'],
+  ['DELETE', '/api/v1/datasets/:country/:category/:date/:chunk'],
+  ['GET', '/api/v1/metadata/snapshot'],
+  ['POST', '/api/v1/metadata/sync'],
+  ['GET', '/api/v1/metadata/by-country/:country'],
+  ['GET', '/api/v1/metadata/tasks'],
+  ['GET', '/api/v1/research'],
+  ['GET', '/api/v1/research/index'],
+  ['GET', '/api/v1/research/:country/:category/:date'],
+  ['POST', '/api/v1/research'],
+  ['GET', '/api/v1/seeds'],
+  ['GET', '/api/v1/seeds/:seedId'],
+  ['POST', '/api/v1/seeds'],
+  ['PATCH', '/api/v1/seeds/:seedId'],
+  ['POST', '/api/v1/seeds/promote'],
+  ['POST', '/api/v1/seeds/orchestrate'],
+];
