@@ -27,16 +27,22 @@ function engineFetcher(net: FakeInternet) {
 function bareGet(net: FakeInternet) {
   const agent = new Agent({
     connections: 2,
-    connect: { ca: [net.caCert], lookup: (_host, _opts, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]) },
+    connect: {
+      ca: [net.caCert],
+      lookup: (_host, _opts, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]),
+    },
   });
   return {
     async get(url: string) {
       const target = new URL(url);
       const port = target.protocol === 'https:' ? net.httpsPort : net.httpPort;
-      const response = await request(`${target.protocol}//${target.hostname}:${port}${target.pathname}${target.search}`, {
-        dispatcher: agent,
-        headers: { host: target.host, 'user-agent': 'bare' },
-      });
+      const response = await request(
+        `${target.protocol}//${target.hostname}:${port}${target.pathname}${target.search}`,
+        {
+          dispatcher: agent,
+          headers: { host: target.host, 'user-agent': 'bare' },
+        },
+      );
       await response.body.arrayBuffer();
     },
     close: () => agent.close(),
@@ -62,7 +68,9 @@ async function againstReplay(
   const fetcher = engineFetcher(net);
   await mapLimit(HOSTS, concurrency, (host) => engine(fetcher, host));
   const seen = net.requests.length;
-  const subject = await timed(inputs.length, () => mapLimit(inputs, concurrency, (host) => engine(fetcher, host)));
+  const subject = await timed(inputs.length, () =>
+    mapLimit(inputs, concurrency, (host) => engine(fetcher, host)),
+  );
   await fetcher.close();
   const replay = net.requests.slice(seen).map((r) => `${r.scheme}://${r.host}${r.path}`);
   const bare = bareGet(net);
@@ -76,7 +84,9 @@ export async function benchLiveness(): Promise<BenchResult> {
   const net = await startFakeInternet();
   try {
     const checks = Array.from({ length: 600 }, (_, i) => HOSTS[i % HOSTS.length] as string);
-    const { subject, baseline, requests } = await againstReplay(net, checks, CONCURRENCY, (f, host) => checkLiveness(f, host));
+    const { subject, baseline, requests } = await againstReplay(net, checks, CONCURRENCY, (f, host) =>
+      checkLiveness(f, host),
+    );
     return report({
       name: `liveness checks (concurrency ${CONCURRENCY})`,
       subject: 'checkLiveness',
@@ -96,7 +106,12 @@ export async function benchContracts(): Promise<BenchResult> {
   try {
     const domains = Array.from({ length: 120 }, (_, i) => HOSTS[i % HOSTS.length] as string);
     const { subject, baseline, requests } = await againstReplay(net, domains, 4, (f, host) =>
-      discoverContract(f, { domainId: `other:sg:${host}`, registrableDomain: host, country: 'sg', category: 'news' }),
+      discoverContract(f, {
+        domainId: `other:sg:${host}`,
+        registrableDomain: host,
+        country: 'sg',
+        category: 'news',
+      }),
     );
     return report({
       name: 'contract discovery (concurrency 4)',

@@ -9,7 +9,10 @@ const SETTINGS = { connections: 50, seconds: 5 };
 export async function benchHealth(): Promise<BenchResult> {
   const bare = createServer((_request, response) => {
     const body = JSON.stringify({ status: 'ok', timestamp: new Date().toISOString(), version: '0.1.0' });
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     response.end(body);
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));

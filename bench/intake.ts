@@ -9,7 +9,10 @@ function body(round: number): string {
   return JSON.stringify({
     country: 'gb',
     category: 'news',
-    urls: Array.from({ length: 10_000 }, (_, i) => `https://site${i % 500}.example.co.uk/round-${round}/article-${i}?ref=feed`),
+    urls: Array.from(
+      { length: 10_000 },
+      (_, i) => `https://site${i % 500}.example.co.uk/round-${round}/article-${i}?ref=feed`,
+    ),
   });
 }
 

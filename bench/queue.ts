@@ -9,7 +9,9 @@ const JOBS = 5_000;
 
 export async function benchEmbeddedQueue(): Promise<BenchResult> {
   const raw = new BetterSqlite3(':memory:');
-  raw.exec('create table jobs (id integer primary key, queue text, payload text, state text, lease_until integer)');
+  raw.exec(
+    'create table jobs (id integer primary key, queue text, payload text, state text, lease_until integer)',
+  );
   const insert = raw.prepare("insert into jobs (queue, payload, state) values ('q', ?, 'queued')");
   const claim = raw.prepare(
     "update jobs set state = 'active', lease_until = ? where id = (select id from jobs where state = 'queued' order by id limit 1) returning id",
@@ -32,7 +34,10 @@ export async function benchEmbeddedQueue(): Promise<BenchResult> {
   const queue = createEmbeddedQueue(database, { pollIntervalMs: 5 });
   started = process.hrtime.bigint();
   await database.transaction((trx) =>
-    queue.enqueue(trx, Array.from({ length: JOBS }, (_, n) => ({ queue: 'RESEARCH_QUEUE' as const, payload: { n } }))),
+    queue.enqueue(
+      trx,
+      Array.from({ length: JOBS }, (_, n) => ({ queue: 'RESEARCH_QUEUE' as const, payload: { n } })),
+    ),
   );
   let done = 0;
   const finished = new Promise<void>((resolve) => {

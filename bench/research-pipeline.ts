@@ -9,7 +9,10 @@ function urls(tag: string): string[] {
   return Array.from({ length: URLS }, (_, i) => `https://www.site${i % 700}.gov.sg/${tag}/news/${i}#top`);
 }
 
-export async function benchResearchPipeline(env: Record<string, string> = {}, label = 'SQLite + folder'): Promise<BenchResult> {
+export async function benchResearchPipeline(
+  env: Record<string, string> = {},
+  label = 'SQLite + folder',
+): Promise<BenchResult> {
   const loopInput = urls('loop');
   let started = process.hrtime.bigint();
   let ok = 0;
@@ -31,7 +34,8 @@ export async function benchResearchPipeline(env: Record<string, string> = {}, la
     for (;;) {
       const view = await seedbed.services.batches.get(batch.batchId);
       if (view.status !== 'queued' && view.status !== 'running') {
-        if (view.items.succeeded !== URLS) throw new Error(`pipeline lost URLs: ${JSON.stringify(view.items)}`);
+        if (view.items.succeeded !== URLS)
+          throw new Error(`pipeline lost URLs: ${JSON.stringify(view.items)}`);
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));

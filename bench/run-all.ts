@@ -1,17 +1,32 @@
-// `npm run bench`: every benchmark in turn, then a summary table of the ratios.
+// `npm run bench`: every benchmark in turn, then a summary table of the ratios (pasted into the README).
+// `npm run bench -- health queue` runs only the named ones.
+import { benchContracts, benchLiveness } from './fetching.js';
 import { benchHealth } from './health.js';
 import { benchIntake } from './intake.js';
 import { benchEmbeddedQueue } from './queue.js';
+import { benchQueuePeers } from './queue-peers.js';
 import { benchResearchPipeline } from './research-pipeline.js';
 import type { BenchResult } from './support.js';
 
+const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
+  health: benchHealth,
+  intake: benchIntake,
+  pipeline: () => benchResearchPipeline(),
+  queue: benchEmbeddedQueue,
+  'queue-peers': benchQueuePeers,
+  liveness: benchLiveness,
+  contracts: benchContracts,
+};
+
+const wanted = process.argv.slice(2);
 const results: BenchResult[] = [];
-for (const bench of [benchHealth, benchIntake, benchResearchPipeline, benchEmbeddedQueue]) {
-  results.push(await bench());
+for (const [name, bench] of Object.entries(benches)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  results.push(...[await bench()].flat());
 }
-process.stdout.write('\n| benchmark | subject | baseline | ratio |\n|---|---|---|---|\n');
+const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
+process.stdout.write('\n| benchmark | subject | baseline (same run) | ratio |\n|---|---|---|---|\n');
 for (const r of results) {
-  const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
   process.stdout.write(
     `| ${r.name} | ${r.subject}: ${fmt(r.subjectValue)} ${r.unit} | ${r.baseline}: ${fmt(r.baselineValue)} ${r.unit} | ${r.ratio.toFixed(3)} |\n`,
   );

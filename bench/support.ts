@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
-import { loadConfig } from '../src/config.js';
 import { createSeedbed, type Seedbed } from '../src/composition.js';
+import { loadConfig } from '../src/config.js';
 
 export interface BenchResult {
   name: string;
@@ -25,7 +25,12 @@ export async function withSeedbed<T>(
 ): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'seedbed-bench-'));
   const seedbed = await createSeedbed({
-    config: loadConfig({ SEEDBED_DATA_DIR: dir, SEEDBED_LOG_LEVEL: 'silent', SEEDBED_RATE_LIMIT: '1000000', ...env }),
+    config: loadConfig({
+      SEEDBED_DATA_DIR: dir,
+      SEEDBED_LOG_LEVEL: 'silent',
+      SEEDBED_RATE_LIMIT: '1000000',
+      ...env,
+    }),
     logger: pino({ level: 'silent' }),
     queueOptions: { pollIntervalMs: 10 },
   });
@@ -38,9 +43,18 @@ export async function withSeedbed<T>(
   }
 }
 
-export async function requestsPerSecond(url: string, options: { connections: number; seconds: number }): Promise<number> {
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+export async function requestsPerSecond(
+  url: string,
+  options: { connections: number; seconds: number },
+): Promise<number> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    pipelining: 1,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
