@@ -6,6 +6,7 @@ import { benchIntake } from './intake.js';
 import { benchEmbeddedQueue } from './queue.js';
 import { benchQueuePeers } from './queue-peers.js';
 import { benchResearchPipeline } from './research-pipeline.js';
+import { benchScaleOut } from './scale-out.js';
 import type { BenchResult } from './support.js';
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'queue-peers': benchQueuePeers,
   liveness: benchLiveness,
   contracts: benchContracts,
+  'scale-out': benchScaleOut,
 };
 
 const wanted = process.argv.slice(2);

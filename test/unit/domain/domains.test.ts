@@ -220,12 +220,13 @@ describe('domain_id', () => {
   });
 
   // DESIGN §2: the country part is an ISO 3166-1 alpha-2 code or intl, as everywhere else.
-  it.each(['gov:xx:mom.gov.sg', 'com:zz:example.com', 'com:uk:example.co.uk'])(
-    'rejects %s, whose country is not an ISO 3166-1 code',
-    (value) => {
-      expect(parseDomainId(value)).toBeNull();
-    },
-  );
+  it.each([
+    'gov:xx:mom.gov.sg',
+    'com:zz:example.com',
+    'com:uk:example.co.uk',
+  ])('rejects %s, whose country is not an ISO 3166-1 code', (value) => {
+    expect(parseDomainId(value)).toBeNull();
+  });
 });
 
 describe('seed_id', () => {
@@ -258,20 +259,21 @@ describe('seed_id', () => {
   });
 
   // Like domain ids, seed ids are matched in any case and without surrounding space: the canonical form comes back.
-  it.each(['gov:sg:mom.gov.sg::News', 'gov:sg:mom.gov.sg::news ', 'GOV:SG:MOM.GOV.SG::NEWS'])(
-    'canonicalises %j',
-    (value) => {
-      expect(parseSeedId(value)).toEqual({ domainId: 'gov:sg:mom.gov.sg', contentType: 'news' });
-    },
-  );
+  it.each([
+    'gov:sg:mom.gov.sg::News',
+    'gov:sg:mom.gov.sg::news ',
+    'GOV:SG:MOM.GOV.SG::NEWS',
+  ])('canonicalises %j', (value) => {
+    expect(parseSeedId(value)).toEqual({ domainId: 'gov:sg:mom.gov.sg', contentType: 'news' });
+  });
 
   // The domain id a seed id yields is used as a key; it must be the canonical (lowercase, trimmed) one,
   // or the seed id must be refused, never echoed back in a spelling that parseDomainId normalises away.
-  it.each(['GOV:SG:MOM.GOV.SG::news', ' gov:sg:mom.gov.sg::news'])(
-    'never yields a non-canonical domain id for %j',
-    (value) => {
-      const parsed = parseSeedId(value);
-      if (parsed !== null) expect(parsed.domainId).toBe('gov:sg:mom.gov.sg');
-    },
-  );
+  it.each([
+    'GOV:SG:MOM.GOV.SG::news',
+    ' gov:sg:mom.gov.sg::news',
+  ])('never yields a non-canonical domain id for %j', (value) => {
+    const parsed = parseSeedId(value);
+    if (parsed !== null) expect(parsed.domainId).toBe('gov:sg:mom.gov.sg');
+  });
 });

@@ -120,12 +120,14 @@ describe('prod keys', () => {
     expect(prodPartitionPrefix(SG)).toBe(PROD);
   });
 
-  it.each(['domain_metadata.json', 'domain_metadata.json.success', 'robots.txt', 'sitemap.xml'] as const)(
-    'builds {domain}/%s',
-    (file) => {
-      expect(prodDomainKey(SG, 'mom.gov.sg', file)).toBe(`${PROD}mom.gov.sg/${file}`);
-    },
-  );
+  it.each([
+    'domain_metadata.json',
+    'domain_metadata.json.success',
+    'robots.txt',
+    'sitemap.xml',
+  ] as const)('builds {domain}/%s', (file) => {
+    expect(prodDomainKey(SG, 'mom.gov.sg', file)).toBe(`${PROD}mom.gov.sg/${file}`);
+  });
 
   it('accepts a punycode domain', () => {
     expect(prodDomainKey(SG, 'xn--bcher-kva.de', 'robots.txt')).toBe(`${PROD}xn--bcher-kva.de/robots.txt`);

@@ -143,19 +143,22 @@ describe('normalizeUrl: refusals', () => {
     expect(reason(input)).toMatch(expected);
   });
 
-  it.each(['https://u:p@x.com/', 'https://user@example.com/', 'http://:secret@example.com/'])(
-    'refuses credentials in %s',
-    (input) => {
-      expect(reason(input)).toBe('credentials in URLs are refused');
-    },
-  );
+  it.each([
+    'https://u:p@x.com/',
+    'https://user@example.com/',
+    'http://:secret@example.com/',
+  ])('refuses credentials in %s', (input) => {
+    expect(reason(input)).toBe('credentials in URLs are refused');
+  });
 
-  it.each(['http://', 'https://exa%20mple.com', 'https://[::1/', 'http://a..b:99999/'])(
-    'refuses the unparseable %s',
-    (input) => {
-      expect(normalizeUrl(input).ok).toBe(false);
-    },
-  );
+  it.each([
+    'http://',
+    'https://exa%20mple.com',
+    'https://[::1/',
+    'http://a..b:99999/',
+  ])('refuses the unparseable %s', (input) => {
+    expect(normalizeUrl(input).ok).toBe(false);
+  });
 });
 
 describe('classifyUrl', () => {

@@ -55,12 +55,14 @@ describe('identifyFeed', () => {
     expect(identifyFeed(Buffer.from(body))).toEqual({ type, title });
   });
 
-  it.each([['<html><body>hi</body></html>'], ['{"hello":"world"}'], [''], ['<urlset></urlset>']])(
-    'rejects what is not a feed: %s',
-    (body) => {
-      expect(identifyFeed(Buffer.from(body))).toBeNull();
-    },
-  );
+  it.each([
+    ['<html><body>hi</body></html>'],
+    ['{"hello":"world"}'],
+    [''],
+    ['<urlset></urlset>'],
+  ])('rejects what is not a feed: %s', (body) => {
+    expect(identifyFeed(Buffer.from(body))).toBeNull();
+  });
 });
 
 describe('discoverFeeds on the fake internet', () => {

@@ -80,14 +80,16 @@ describe('fetchRobots', () => {
     expect(policy.allowed('https://elsewhere.example/')).toBe(true);
   });
 
-  it.each(['TIMEOUT', 'ECONNREFUSED', 'TLS', 'BODY_TOO_LARGE'] as const)(
-    'stays out when robots.txt fails with %s',
-    async (error) => {
-      const { policy } = await fetchRobots(stubFetcher({ [URL_]: { error } }), origin);
-      expect(policy.disallowAllReason).toContain(error);
-      expect(policy.allowed('https://example.org/')).toBe(false);
-    },
-  );
+  it.each([
+    'TIMEOUT',
+    'ECONNREFUSED',
+    'TLS',
+    'BODY_TOO_LARGE',
+  ] as const)('stays out when robots.txt fails with %s', async (error) => {
+    const { policy } = await fetchRobots(stubFetcher({ [URL_]: { error } }), origin);
+    expect(policy.disallowAllReason).toContain(error);
+    expect(policy.allowed('https://example.org/')).toBe(false);
+  });
 
   it('treats endless redirects as no robots.txt', async () => {
     const { policy } = await fetchRobots(
