@@ -1,7 +1,7 @@
 // Local-folder object store: the embedded default. Writes go to a temp file, are fsynced, then linked
 // (create-only) or renamed (overwrite) into place, so a reader never sees a half-written object.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -80,9 +80,20 @@ export function createFsObjectStore(root: string): ObjectStore {
     },
 
     async get(key: string): Promise<Readable | null> {
-      const path = pathOf(key);
-      if (!(await isFile(path))) return null;
-      return createReadStream(path);
+      // Open first, then stream from the handle: a delete in between cannot turn "missing" into a stream error.
+      let handle: import('node:fs/promises').FileHandle;
+      try {
+        handle = await open(pathOf(key), 'r');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return null;
+        throw error;
+      }
+      if (!(await handle.stat()).isFile()) {
+        await handle.close();
+        return null;
+      }
+      return handle.createReadStream();
     },
 
     async head(key: string): Promise<ObjectInfo | null> {
@@ -157,14 +168,6 @@ async function exists(path: string): Promise<boolean> {
   try {
     await stat(path);
     return true;
-  } catch {
-    return false;
-  }
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
   } catch {
     return false;
   }

@@ -142,9 +142,11 @@ export function clientCommands(program: Command): void {
 
   program
     .command('promote [seedIds...]')
-    .description('promote draft seeds to active, by id or --country')
+    .description('promote draft seeds to active, by id or by --country')
     .option('--country <cc>')
     .action(async (seedIds: string[], opts: { country?: string }) => {
+      if (seedIds.length === 0 && !opts.country)
+        throw new Error('name seed ids, or --country to promote its drafts');
       const body =
         seedIds.length > 0 ? { seedIds } : { filter: opts.country ? { country: opts.country } : {} };
       print(await call('POST', '/api/v1/seeds/promote', body));

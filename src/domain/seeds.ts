@@ -113,6 +113,9 @@ export const promoteSchema = z
         robots_allowed: z.boolean().optional(),
       })
       .strict()
+      .refine((filter) => Object.keys(filter).length > 0, {
+        message: 'name at least one of country, category, source_type, robots_allowed',
+      })
       .optional(),
     limit: z.number().int().min(1).max(1000).default(1000).optional(),
   })

@@ -144,8 +144,8 @@ describe('promoteSchema', () => {
   });
 
   it('accepts a limit between 1 and 1000', () => {
-    expect(promoteSchema.safeParse({ filter: {}, limit: 1 }).success).toBe(true);
-    expect(promoteSchema.safeParse({ filter: {}, limit: 1000 }).success).toBe(true);
+    expect(promoteSchema.safeParse({ filter: { country: 'sg' }, limit: 1 }).success).toBe(true);
+    expect(promoteSchema.safeParse({ filter: { country: 'sg' }, limit: 1000 }).success).toBe(true);
   });
 
   it.each([
@@ -157,8 +157,9 @@ describe('promoteSchema', () => {
     ['an unknown field', { seedIds: ['a'], force: true }],
     ['an unknown filter field', { filter: { status: 'draft' } }],
     ['a bad filter country', { filter: { country: 'xx' } }],
-    ['a zero limit', { filter: {}, limit: 0 }],
-    ['a limit over 1000', { filter: {}, limit: 1001 }],
+    ['a zero limit', { filter: { country: 'sg' }, limit: 0 }],
+    ['a limit over 1000', { filter: { country: 'sg' }, limit: 1001 }],
+    ['an empty filter (it would promote every draft)', { filter: {} }],
   ])('rejects %s', (_name, body) => {
     expect(promoteSchema.safeParse(body).success).toBe(false);
   });
