@@ -1,10 +1,12 @@
-// Batches: creation (batch row, chunk rows and queue messages in one transaction), progress, per-item
-// results and completion. Routes create and read batches; workers drive their chunks through here.
+// Batches: creation (batch row, chunk rows and queue messages in one transaction), status with derived
+// progress and summary, and per-item results. Routes create and read batches; workers drive their chunks
+// through the chunk ledger (batch-chunks.ts), which this service includes.
 import { createHash } from 'node:crypto';
 import { NotFoundError, UnprocessableError } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
-import type { Database, DbExecutor } from '../ports/database.js';
+import type { Database } from '../ports/database.js';
 import type { JobQueue, QueueName } from '../ports/queue.js';
+import { createChunkLedger } from './batch-chunks.js';
 import {
   type Clock,
   chunked,
@@ -92,58 +94,15 @@ export interface ItemView {
   updated_at: string;
 }
 
-const ROWS_PER_INSERT = 200;
 const FIRST_ERRORS = 10;
 
 export type BatchService = ReturnType<typeof createBatchService>;
 
 export function createBatchService(deps: { database: Database; queue: JobQueue; clock: Clock }) {
-  const { database, queue, clock } = deps;
+  const { database, clock } = deps;
   const now = () => clock().toISOString();
-
-  async function insertChunks(
-    executor: DbExecutor,
-    batchId: string,
-    queueName: QueueName,
-    chunks: unknown[][],
-    firstChunkNo: number,
-    firstItemIndex: number,
-  ): Promise<void> {
-    let itemOffset = firstItemIndex;
-    const rows = chunks.map((items, i) => {
-      const row = {
-        batch_id: batchId,
-        chunk_no: firstChunkNo + i,
-        queue: queueName,
-        status: 'pending',
-        items: JSON.stringify(items),
-        item_offset: itemOffset,
-        attempts: 0,
-        last_error: null,
-        started_at: null,
-        finished_at: null,
-      };
-      itemOffset += items.length;
-      return row;
-    });
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await executor
-        .insertInto('batch_chunks')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    }
-    await queue.enqueue(
-      executor,
-      rows.map((row) => ({
-        queue: queueName,
-        payload: { batchId, chunk: row.chunk_no } satisfies ChunkMessage as unknown as Record<
-          string,
-          unknown
-        >,
-        singletonKey: `${batchId}:${row.chunk_no}`,
-      })),
-    );
-  }
+  const ledger = createChunkLedger(deps);
+  const { insertChunks } = ledger;
 
   async function create(input: NewBatch): Promise<{ batch: BatchView; created: boolean }> {
     const requestHash = input.idempotencyKey ? hashOf(input.request ?? input.items) : null;
@@ -318,217 +277,7 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
   }
 
   /** Marks a chunk running and returns its work; null when it already finished (a redelivered message). */
-  async function beginChunk(message: ChunkMessage, attempt: number): Promise<ChunkWork | null> {
-    return database.transaction(async (trx) => {
-      const found = await trx
-        .selectFrom('batch_chunks')
-        .innerJoin('batches', 'batches.id', 'batch_chunks.batch_id')
-        .select([
-          'batch_chunks.status',
-          'batch_chunks.items',
-          'batch_chunks.item_offset',
-          'batches.type',
-          'batches.country',
-          'batches.category',
-          'batches.date',
-        ])
-        .where('batch_chunks.batch_id', '=', message.batchId)
-        .where('batch_chunks.chunk_no', '=', message.chunk)
-        .executeTakeFirst();
-      if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
-      if (found.status === 'succeeded' || found.status === 'failed') return null;
-      const at = now();
-      await trx
-        .updateTable('batch_chunks')
-        .set((eb) => ({
-          status: 'running',
-          attempts: eb('attempts', '+', 1),
-          started_at: eb.fn.coalesce('started_at', eb.val(at)),
-        }))
-        .where('batch_id', '=', message.batchId)
-        .where('chunk_no', '=', message.chunk)
-        .execute();
-      await trx
-        .updateTable('batches')
-        .set({ status: 'running', started_at: at })
-        .where('id', '=', message.batchId)
-        .where('status', '=', 'queued')
-        .execute();
-      return {
-        batchId: message.batchId,
-        type: found.type as BatchType,
-        country: found.country,
-        category: found.category,
-        date: found.date,
-        chunk: message.chunk,
-        itemOffset: Number(found.item_offset),
-        items: JSON.parse(found.items) as unknown[],
-        attempt,
-      };
-    });
-  }
-
-  /** Upserts item results: a redelivered chunk writes the same rows again, never twice. */
-  async function recordItems(
-    executor: DbExecutor,
-    batchId: string,
-    chunk: number,
-    results: readonly ItemResult[],
-  ) {
-    const at = now();
-    const rows = results.map((r) => ({
-      batch_id: batchId,
-      item_index: r.index,
-      chunk_no: chunk,
-      input: JSON.stringify(r.input ?? null),
-      status: r.status,
-      outcome: r.outcome ?? null,
-      reason: r.reason ?? null,
-      result: r.result === undefined ? null : JSON.stringify(r.result),
-      updated_at: at,
-    }));
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await executor
-        .insertInto('batch_items')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .onConflict((oc) =>
-          oc.columns(['batch_id', 'item_index']).doUpdateSet((eb) => ({
-            status: eb.ref('excluded.status'),
-            outcome: eb.ref('excluded.outcome'),
-            reason: eb.ref('excluded.reason'),
-            result: eb.ref('excluded.result'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
-  }
-
-  /** Moves a chunk to its final state once, counts it, and finishes the batch with its last chunk. */
-  async function finishChunk(
-    executor: DbExecutor,
-    message: ChunkMessage,
-    outcome: 'succeeded' | 'failed',
-    error?: string,
-  ) {
-    const at = now();
-    const moved = await executor
-      .updateTable('batch_chunks')
-      .set({ status: outcome, finished_at: at, last_error: error ?? null })
-      .where('batch_id', '=', message.batchId)
-      .where('chunk_no', '=', message.chunk)
-      .where('status', 'not in', ['succeeded', 'failed'])
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return;
-    // An atomic increment: on PostgreSQL the row lock orders concurrent finishers, so exactly one sees the end.
-    const counters = await executor
-      .updateTable('batches')
-      .set((eb) =>
-        outcome === 'succeeded'
-          ? { chunks_succeeded: eb('chunks_succeeded', '+', 1) }
-          : { chunks_failed: eb('chunks_failed', '+', 1) },
-      )
-      .where('id', '=', message.batchId)
-      .returning(['chunks_total', 'chunks_succeeded', 'chunks_failed'])
-      .executeTakeFirstOrThrow();
-    const done = Number(counters.chunks_succeeded) + Number(counters.chunks_failed);
-    if (done < Number(counters.chunks_total)) return;
-    const failedItem = await executor
-      .selectFrom('batch_items')
-      .select('item_index')
-      .where('batch_id', '=', message.batchId)
-      .where('status', '=', 'failed')
-      .limit(1)
-      .executeTakeFirst();
-    const failedChunks = Number(counters.chunks_failed);
-    const status: BatchStatus =
-      failedChunks === Number(counters.chunks_total)
-        ? 'failed'
-        : failedChunks > 0 || failedItem
-          ? 'completed_with_errors'
-          : 'completed';
-    await executor
-      .updateTable('batches')
-      .set({ status, finished_at: at })
-      .where('id', '=', message.batchId)
-      .execute();
-  }
-
-  /** Item indexes of a chunk that an earlier attempt already answered (redelivery after a crash). */
-  async function answeredItems(executor: DbExecutor, work: ChunkWork): Promise<Set<number>> {
-    const rows = await executor
-      .selectFrom('batch_items')
-      .select('item_index')
-      .where('batch_id', '=', work.batchId)
-      .where('item_index', '>=', work.itemOffset)
-      .where('item_index', '<', work.itemOffset + work.items.length)
-      .execute();
-    return new Set(rows.map((r) => Number(r.item_index)));
-  }
-
-  async function completeChunk(executor: DbExecutor, message: ChunkMessage): Promise<void> {
-    await finishChunk(executor, message, 'succeeded');
-  }
-
-  /** Retries exhausted: the chunk fails with its last error, its unanswered items fail with it, the batch goes on. */
-  async function failChunk(message: ChunkMessage, reason: string): Promise<void> {
-    await database.transaction(async (trx) => {
-      const chunk = await trx
-        .selectFrom('batch_chunks')
-        .select(['items', 'item_offset', 'status'])
-        .where('batch_id', '=', message.batchId)
-        .where('chunk_no', '=', message.chunk)
-        .executeTakeFirst();
-      if (!chunk || chunk.status === 'succeeded' || chunk.status === 'failed') return;
-      const inputs = JSON.parse(chunk.items) as unknown[];
-      const offset = Number(chunk.item_offset);
-      const answered = await trx
-        .selectFrom('batch_items')
-        .select('item_index')
-        .where('batch_id', '=', message.batchId)
-        .where('item_index', '>=', offset)
-        .where('item_index', '<', offset + inputs.length)
-        .execute();
-      const done = new Set(answered.map((a) => Number(a.item_index)));
-      const unanswered = inputs
-        .map((input, i) => ({ index: offset + i, input }))
-        .filter((item) => !done.has(item.index))
-        .map((item) => ({ ...item, status: 'failed' as const, reason: `chunk failed: ${reason}` }));
-      await recordItems(trx, message.batchId, message.chunk, unanswered);
-      await finishChunk(trx, message, 'failed', reason.slice(0, 2000));
-    });
-  }
-
-  /** Fan-out: adds chunks to a running batch (an orchestration's contracts), in the caller's transaction. */
-  async function addChunks(
-    executor: DbExecutor,
-    batchId: string,
-    queueName: QueueName,
-    items: readonly unknown[],
-    chunkSize: number,
-  ) {
-    if (items.length === 0) return;
-    const chunks = chunked(items as unknown[], chunkSize);
-    const counters = await executor
-      .updateTable('batches')
-      .set((eb) => ({
-        chunks_total: eb('chunks_total', '+', chunks.length),
-        total_items: eb('total_items', '+', items.length),
-      }))
-      .where('id', '=', batchId)
-      .returning(['chunks_total', 'total_items'])
-      .executeTakeFirstOrThrow();
-    await insertChunks(
-      executor,
-      batchId,
-      queueName,
-      chunks,
-      Number(counters.chunks_total) - chunks.length + 1,
-      Number(counters.total_items) - items.length,
-    );
-  }
-
-  return { create, get, items, beginChunk, recordItems, answeredItems, completeChunk, failChunk, addChunks };
+  return { create, get, items, ...ledger };
 }
 
 function hashOf(value: unknown): string {
