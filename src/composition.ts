@@ -116,7 +116,7 @@ export async function createSeedbed(options: SeedbedOptions) {
   const research = createResearchService({ database, datasets, clock });
   const seeds = createSeedService({ database, clock });
   const orchestration = createOrchestrationService({ objects, batches });
-  const metadata = createMetadataService({ database, queue, clock, syncTarget });
+  const metadata = createMetadataService({ database, queue, clock, syncTarget, datasets });
   const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
   const liveness = createLivenessService({ database, seeds });
   const contracts = createContractService({ objects, fetcher, seeds, liveness });

@@ -22,6 +22,7 @@ import type {
   QueueStats,
 } from '../ports/queue.js';
 import { QUEUE_NAMES } from '../ports/queue.js';
+import { drainWithin } from './drain.js';
 
 export interface EmbeddedQueueOptions {
   leaseMs?: number;
@@ -185,14 +186,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
         });
         idle = null;
       }
-      let timer: NodeJS.Timeout | undefined;
-      const drained = await Promise.race([
-        Promise.allSettled([...inFlight]).then(() => true),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), drainTimeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
+      const drained = await drainWithin(inFlight, drainTimeoutMs);
       clearInterval(heartbeat);
       if (!drained) await Promise.allSettled([...running.values()].map((job) => release(job)));
     }

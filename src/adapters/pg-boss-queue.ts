@@ -23,6 +23,7 @@ import type {
   QueueStats,
 } from '../ports/queue.js';
 import { QUEUE_NAMES } from '../ports/queue.js';
+import { drainWithin } from './drain.js';
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -308,14 +309,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
         });
         idle = null;
       }
-      let timer: NodeJS.Timeout | undefined;
-      const drained = await Promise.race([
-        Promise.allSettled([...inFlight]).then(() => true),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), drainTimeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
+      const drained = await drainWithin(inFlight, drainTimeoutMs);
       if (!drained) await Promise.allSettled([...running.values()].map((d) => release(d)));
     }
 

@@ -174,25 +174,19 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
       .where('id', '=', batchId)
       .executeTakeFirst();
     if (!row) throw new NotFoundError(`no batch ${batchId}`);
-    const [chunkCounts, itemCounts, outcomes, errors] = await Promise.all([
+    const [chunkCounts, itemCounts, errors] = await Promise.all([
       database.db
         .selectFrom('batch_chunks')
         .select(['status', (eb) => eb.fn.countAll().as('n')])
         .where('batch_id', '=', batchId)
         .groupBy('status')
         .execute(),
+      // One pass over the items gives both the status counts and the outcome counts of the summary.
       database.db
         .selectFrom('batch_items')
-        .select(['status', (eb) => eb.fn.countAll().as('n')])
+        .select(['status', 'outcome', (eb) => eb.fn.countAll().as('n')])
         .where('batch_id', '=', batchId)
-        .groupBy('status')
-        .execute(),
-      database.db
-        .selectFrom('batch_items')
-        .select(['outcome', (eb) => eb.fn.countAll().as('n')])
-        .where('batch_id', '=', batchId)
-        .where('outcome', 'is not', null)
-        .groupBy('outcome')
+        .groupBy(['status', 'outcome'])
         .execute(),
       database.db
         .selectFrom('batch_items')
@@ -204,12 +198,17 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
         .execute(),
     ]);
     const chunkCount = (status: string) => Number(chunkCounts.find((c) => c.status === status)?.n ?? 0);
-    const itemCount = (status: string) => Number(itemCounts.find((c) => c.status === status)?.n ?? 0);
+    const itemCount = (status: string) =>
+      itemCounts.filter((c) => c.status === status).reduce((sum, c) => sum + Number(c.n), 0);
     const processed = itemCount('succeeded') + itemCount('failed') + itemCount('skipped');
-    const summary: Record<string, unknown> = { ...parseJson<Record<string, unknown>>(row.summary, {}) };
     const outcomeCounts: Record<string, number> = {};
-    for (const o of outcomes) outcomeCounts[o.outcome as string] = Number(o.n);
-    summary.outcomes = outcomeCounts;
+    for (const c of itemCounts) {
+      if (c.outcome !== null) outcomeCounts[c.outcome] = (outcomeCounts[c.outcome] ?? 0) + Number(c.n);
+    }
+    const summary: Record<string, unknown> = {
+      ...parseJson<Record<string, unknown>>(row.summary, {}),
+      outcomes: outcomeCounts,
+    };
     return {
       batchId: row.id,
       type: row.type as BatchType,

@@ -228,13 +228,12 @@ export function createDatasetService(deps: {
     return rows.map(toView);
   }
 
-  async function listPartitions(
-    filter: { country?: string; category?: string } & PageRequest,
-  ): Promise<Page<PartitionView>> {
+  /** Stored chunks grouped by partition: one query shape for the paginated list and the snapshot. */
+  function partitionsQuery(filter: { country?: string; category?: string }) {
     let query = database.db.selectFrom('dataset_chunks').where('status', '=', 'stored');
     if (filter.country) query = query.where('country', '=', filter.country);
     if (filter.category) query = query.where('category', '=', filter.category);
-    const grouped = query
+    return query
       .select((eb) => [
         'country',
         'category',
@@ -245,6 +244,32 @@ export function createDatasetService(deps: {
         eb.fn.max('created_at').as('last_modified'),
       ])
       .groupBy(['country', 'category', 'date']);
+  }
+
+  function toPartitionView(r: {
+    country: string;
+    category: string;
+    date: string;
+    chunks: unknown;
+    records: unknown;
+    bytes: unknown;
+    last_modified: unknown;
+  }): PartitionView {
+    return {
+      country: r.country,
+      category: r.category,
+      date: r.date,
+      chunks: Number(r.chunks),
+      records: Number(r.records ?? 0),
+      bytes: Number(r.bytes ?? 0),
+      last_modified: String(r.last_modified),
+    };
+  }
+
+  async function listPartitions(
+    filter: { country?: string; category?: string } & PageRequest,
+  ): Promise<Page<PartitionView>> {
+    const grouped = partitionsQuery(filter);
     const [rows, total] = await Promise.all([
       grouped
         .orderBy('country')
@@ -258,19 +283,13 @@ export function createDatasetService(deps: {
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow(),
     ]);
-    return page(
-      rows.map((r) => ({
-        country: r.country,
-        category: r.category,
-        date: r.date,
-        chunks: Number(r.chunks),
-        records: Number(r.records ?? 0),
-        bytes: Number(r.bytes ?? 0),
-        last_modified: String(r.last_modified),
-      })),
-      filter,
-      Number(total.n),
-    );
+    return page(rows.map(toPartitionView), filter, Number(total.n));
+  }
+
+  /** Every partition, in country/category/date order (the metadata snapshot's tree). */
+  async function allPartitions(): Promise<PartitionView[]> {
+    const rows = await partitionsQuery({}).orderBy('country').orderBy('category').orderBy('date').execute();
+    return rows.map(toPartitionView);
   }
 
   async function stats() {
@@ -373,6 +392,7 @@ export function createDatasetService(deps: {
     getInfo,
     listChunks,
     listPartitions,
+    allPartitions,
     stats,
     remove,
     checkpoint,

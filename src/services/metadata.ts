@@ -7,6 +7,7 @@ import type { Database, MetadataTaskTable } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import type { SnapshotFile, SyncTarget } from '../ports/sync-target.js';
 import { type Clock, type PageRequest, page } from './common.js';
+import type { DatasetService } from './datasets.js';
 
 export interface DateNode {
   chunks: number;
@@ -43,29 +44,14 @@ export function createMetadataService(deps: {
   queue: JobQueue;
   clock: Clock;
   syncTarget: SyncTarget | null;
+  datasets: DatasetService;
 }) {
-  const { database, queue, clock, syncTarget } = deps;
+  const { database, queue, clock, syncTarget, datasets } = deps;
   const now = () => clock().toISOString();
 
   async function snapshot(): Promise<Snapshot> {
     const [chunks, researchRecords, seeds, batches] = await Promise.all([
-      database.db
-        .selectFrom('dataset_chunks')
-        .select((eb) => [
-          'country',
-          'category',
-          'date',
-          eb.fn.countAll().as('chunks'),
-          eb.fn.sum('record_count').as('records'),
-          eb.fn.sum('bytes').as('bytes'),
-          eb.fn.max('created_at').as('last_modified'),
-        ])
-        .where('status', '=', 'stored')
-        .groupBy(['country', 'category', 'date'])
-        .orderBy('country')
-        .orderBy('category')
-        .orderBy('date')
-        .execute(),
+      datasets.allPartitions(),
       database.db
         .selectFrom('research_records')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -85,10 +71,10 @@ export function createMetadataService(deps: {
     const totals = { partitions: 0, chunks: 0, records: 0, bytes: 0 };
     for (const row of chunks) {
       const node: DateNode = {
-        chunks: Number(row.chunks),
-        records: Number(row.records ?? 0),
-        bytes: Number(row.bytes ?? 0),
-        last_modified: String(row.last_modified),
+        chunks: row.chunks,
+        records: row.records,
+        bytes: row.bytes,
+        last_modified: row.last_modified,
       };
       const country = countries[row.country] ?? {
         totals: { categories: 0, partitions: 0, chunks: 0, records: 0, bytes: 0 },
