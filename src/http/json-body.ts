@@ -6,37 +6,47 @@ import { ValidationError } from '../domain/errors.js';
 
 export const MAX_JSON_DEPTH = 64;
 
-function pathOf(parts: readonly (string | number)[]): string {
+interface Visit {
+  value: unknown;
+  depth: number;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+/** The dotted path of a visit, built only when there is an error to report. */
+function pathOf(visit: Visit, extra?: string): string {
+  const parts: Array<string | number> = extra === undefined ? [] : [extra];
+  for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) parts.unshift(v.key);
   return ['body', ...parts].join('.');
 }
 
 /** Throws a ValidationError naming the first offending place; returns the value unchanged otherwise. */
 export function checkJsonValue(root: unknown): unknown {
-  const stack: Array<{ value: unknown; path: (string | number)[] }> = [{ value: root, path: [] }];
+  const stack: Visit[] = [{ value: root, depth: 0, key: null, parent: null }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: (string | number)[] };
+    const visit = stack.pop() as Visit;
+    const { value, depth } = visit;
     if (typeof value === 'string') {
       if (!value.isWellFormed())
-        throw ValidationError.field(pathOf(path), 'is not well-formed Unicode (lone surrogate)');
+        throw ValidationError.field(pathOf(visit), 'is not well-formed Unicode (lone surrogate)');
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (path.length >= MAX_JSON_DEPTH)
-      throw ValidationError.field(pathOf(path), `nests deeper than ${MAX_JSON_DEPTH} levels`);
+    if (depth >= MAX_JSON_DEPTH)
+      throw ValidationError.field(pathOf(visit), `nests deeper than ${MAX_JSON_DEPTH} levels`);
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], path: [...path, i] });
+      for (let i = 0; i < value.length; i++)
+        stack.push({ value: value[i], depth: depth + 1, key: i, parent: visit });
       continue;
     }
     for (const key of Object.keys(value)) {
-      if (
-        key === '__proto__' ||
-        (key === 'constructor' && typeof (value as Record<string, unknown>)[key] === 'object')
-      ) {
-        throw ValidationError.field(pathOf([...path, key]), 'is a reserved key');
+      const child = (value as Record<string, unknown>)[key];
+      if (key === '__proto__' || (key === 'constructor' && typeof child === 'object')) {
+        throw ValidationError.field(pathOf(visit, key), 'is a reserved key');
       }
       if (!key.isWellFormed())
-        throw ValidationError.field(pathOf(path), 'has a key that is not well-formed Unicode');
-      stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
+        throw ValidationError.field(pathOf(visit), 'has a key that is not well-formed Unicode');
+      stack.push({ value: child, depth: depth + 1, key, parent: visit });
     }
   }
   return root;

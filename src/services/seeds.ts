@@ -88,7 +88,10 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
     const domainId = domainIdOf(host.authority, body.country, host.registrableDomain);
     const contentType = body.content_type ?? body.category;
     const seedId = seedIdOf(domainId, contentType);
-    const entryUrl = body.entry_url ?? `https://${host.registrableDomain}/`;
+    // A URL given as the domain is the entry page; a bare domain enters at its homepage.
+    const givenAsUrl = /[/:]/.test(body.domain.replace(/\/+$/, ''));
+    const entryUrl =
+      body.entry_url ?? (givenAsUrl ? normalized.url.href : `https://${host.registrableDomain}/`);
     const at = now();
     const row: SeedTable = {
       seed_id: seedId,

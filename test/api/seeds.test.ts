@@ -16,7 +16,7 @@ import {
   type PartitionRef,
   postDataset,
 } from '../support/api-helpers.js';
-import type { TestSeedbed } from '../support/harness.js';
+import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
 
 const MOM = 'gov:sg:mom.gov.sg::news';
 
@@ -446,5 +446,30 @@ describe('seeds', () => {
       expectValidation(await orchestrate({ ...P, force: 'yes' }), 'body.force');
       expectValidation(await orchestrate({ country: 'sg', category: 'orch' }), 'body.date');
     });
+  });
+});
+
+describe('seed entry page', () => {
+  it('is the URL given as the domain, or the homepage of a bare domain', async () => {
+    const t = await createTestSeedbed();
+    try {
+      const fromUrl = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/seeds',
+        payload: { domain: 'https://www.mom.gov.sg/newsroom#top', country: 'sg', category: 'policy' },
+      });
+      expect(fromUrl.json()).toMatchObject({
+        entry_url: 'https://www.mom.gov.sg/newsroom',
+        fetch: { urls: ['https://www.mom.gov.sg/newsroom'] },
+      });
+      const bare = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/seeds',
+        payload: { domain: 'Straitstimes.com', country: 'sg', category: 'news' },
+      });
+      expect(bare.json().entry_url).toBe('https://straitstimes.com/');
+    } finally {
+      await t.close();
+    }
   });
 });
