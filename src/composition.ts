@@ -1,7 +1,6 @@
 // The composition root: builds every adapter, service and worker from config, in one place. Nothing is
 // built at import time; tests build their own Seedbed with their own config, clock and logger.
 
-import { Cron } from 'croner';
 import { type Logger, pino } from 'pino';
 import { createEmbeddedQueue } from './adapters/embedded-queue.js';
 import { createFsObjectStore } from './adapters/fs-object-store.js';
@@ -153,7 +152,6 @@ export async function createSeedbed(options: SeedbedOptions) {
 
   let started = false;
   const pools: WorkerPool[] = [];
-  const schedules: Cron[] = [];
 
   return {
     config,
@@ -204,26 +202,14 @@ export async function createSeedbed(options: SeedbedOptions) {
       return pool;
     },
 
-    /** The metadata sync schedule (SEEDBED_SYNC_CRON); every worker process may run it, one task per tick wins. */
-    startSchedules() {
-      if (!syncTarget || schedules.length > 0) return;
-      const cron = new Cron(config.sync.cron, { timezone: 'UTC', protect: true }, async (self: Cron) => {
-        const slot = self.currentRun() ?? clock();
-        try {
-          await metadata.requestSync('cron', slot);
-        } catch (error) {
-          logger.error({ err: error }, 'scheduled metadata sync could not be queued');
-        }
-      });
-      schedules.push(cron);
-      logger.info(
-        { cron: config.sync.cron, target: syncTarget.description, next: cron.nextRun() },
-        'metadata sync scheduled',
-      );
+    /** The metadata sync schedule (SEEDBED_SYNC_CRON), run by the queue: one job per tick across processes. */
+    async startSchedules() {
+      if (!syncTarget) return;
+      await queue.schedule('METADATA_QUEUE', config.sync.cron, { scheduled: true });
+      logger.info({ cron: config.sync.cron, target: syncTarget.description }, 'metadata sync scheduled');
     },
 
     async close() {
-      for (const cron of schedules) cron.stop();
       await Promise.all(pools.map((p) => p.stop()));
       await queue.stop();
       await fetcher.close();

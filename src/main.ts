@@ -56,7 +56,7 @@ async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
   const open = await authMode(seedbed);
   const app = await seedbed.buildHttp(open);
   const pool = options.workers ? seedbed.startWorkers(options.queues) : null;
-  if (pool?.queues.includes('METADATA_QUEUE')) seedbed.startSchedules();
+  if (pool?.queues.includes('METADATA_QUEUE')) await seedbed.startSchedules();
   const { host, port } = seedbed.config.http;
   const url = await app.listen({ host, port });
   seedbed.logger.info({ url, docs: `${url}/docs`, workers: pool?.queues ?? [] }, 'seedbed is listening');
@@ -69,7 +69,7 @@ async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
 async function runWorker(queues: QueueName[]) {
   const seedbed = await boot();
   const pool = seedbed.startWorkers(queues);
-  if (pool.queues.includes('METADATA_QUEUE')) seedbed.startSchedules();
+  if (pool.queues.includes('METADATA_QUEUE')) await seedbed.startSchedules();
   seedbed.logger.info({ queues: pool.queues }, 'seedbed worker started');
   onShutdown(seedbed, () => seedbed.close());
 }

@@ -1,6 +1,7 @@
 // The embedded queue: a job table in the application's own database, so jobs commit in the same
 // transaction as the rows that need them. Leases, retries with backoff and jitter, and a dead state.
 import { EventEmitter } from 'node:events';
+import { Cron } from 'croner';
 import type { ExpressionBuilder } from 'kysely';
 import {
   type BackoffPolicy,
@@ -49,6 +50,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   const wake = new EventEmitter();
   wake.setMaxListeners(0);
   const consumers = new Set<Consumer>();
+  const schedules: Cron[] = [];
 
   /** Claims up to `limit` ready jobs in one statement (fewer round trips than one claim per job). */
   async function claim(queue: QueueName, limit: number): Promise<Job[]> {
@@ -127,6 +129,33 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       .where('id', 'in', jobIds)
       .where('state', '=', 'active')
       .execute();
+  }
+
+  async function enqueue(executor: DbExecutor, jobs: readonly NewJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const at = now();
+    const rows = jobs.map((job) => ({
+      id: uuidv7(at),
+      queue: job.queue,
+      payload: JSON.stringify(job.payload),
+      state: 'queued',
+      singleton_key: job.singletonKey ?? null,
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? defaultMaxAttempts,
+      run_at: job.runAt ? job.runAt.getTime() : at,
+      lease_until: null,
+      last_error: null,
+      created_at: at,
+    }));
+    for (let i = 0; i < rows.length; i += INSERT_ROWS_PER_STATEMENT) {
+      await executor
+        .insertInto('jobs')
+        .values(rows.slice(i, i + INSERT_ROWS_PER_STATEMENT))
+        // The only unique index a new job can hit is the live-singleton one: a duplicate is dropped.
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    for (const queue of new Set(jobs.map((job) => job.queue))) wake.emit('enqueued', queue);
   }
 
   function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
@@ -213,34 +242,25 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
     kind: 'embedded',
     async start() {},
     async stop() {
+      for (const cron of schedules.splice(0)) cron.stop();
       await Promise.all([...consumers].map((consumer) => consumer.stop()));
     },
-    async enqueue(executor: DbExecutor, jobs: readonly NewJob[]): Promise<void> {
-      if (jobs.length === 0) return;
-      const at = now();
-      const rows = jobs.map((job) => ({
-        id: uuidv7(at),
-        queue: job.queue,
-        payload: JSON.stringify(job.payload),
-        state: 'queued',
-        singleton_key: job.singletonKey ?? null,
-        attempts: 0,
-        max_attempts: job.maxAttempts ?? defaultMaxAttempts,
-        run_at: job.runAt ? job.runAt.getTime() : at,
-        lease_until: null,
-        last_error: null,
-        created_at: at,
-      }));
-      for (let i = 0; i < rows.length; i += INSERT_ROWS_PER_STATEMENT) {
-        await executor
-          .insertInto('jobs')
-          .values(rows.slice(i, i + INSERT_ROWS_PER_STATEMENT))
-          // The only unique index a new job can hit is the live-singleton one: a duplicate is dropped.
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      for (const queue of new Set(jobs.map((job) => job.queue))) wake.emit('enqueued', queue);
+    async schedule(queue: QueueName, cron: string, payload: Record<string, unknown>) {
+      // Every process that schedules runs the timer; the tick's singleton key lets one job per tick through.
+      schedules.push(
+        new Cron(cron, { timezone: 'UTC', protect: true }, async (self: Cron) => {
+          const slot = (self.currentRun() ?? new Date(now())).toISOString();
+          try {
+            await database.transaction((trx) =>
+              enqueue(trx, [{ queue, payload: { ...payload, slot }, singletonKey: `cron:${slot}` }]),
+            );
+          } catch (error) {
+            onError(error);
+          }
+        }),
+      );
     },
+    enqueue,
     consume,
     async stats(): Promise<QueueStats[]> {
       const rows = await database.db

@@ -76,8 +76,8 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     schema,
     max: options.poolSize ?? 10,
     application_name: 'seedbed-pg-boss',
-    // Cron stays with the service; pg-boss's timekeeper would add its own queue and clock polling.
-    schedule: false,
+    // pg-boss's timekeeper runs the cron schedules: one job per tick across every process.
+    schedule: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   });
   // An EventEmitter 'error' without a listener throws: maintenance failures must not kill the process.
@@ -334,6 +334,11 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
 
   return {
     kind: 'pg-boss',
+    async schedule(queue: QueueName, cron: string, payload: Record<string, unknown>) {
+      await (started ?? Promise.reject(new Error('start() the pg-boss queue before scheduling')));
+      // Keyed by queue name: scheduling again (every process does at start) replaces, never duplicates.
+      await boss.schedule(queue, cron, payload, { tz: 'UTC' });
+    },
     start() {
       started ??= createQueues();
       return started;

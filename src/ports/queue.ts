@@ -59,6 +59,11 @@ export interface JobQueue {
   stop(): Promise<void>;
   enqueue(executor: DbExecutor, jobs: readonly NewJob[]): Promise<void>;
   consume(queue: QueueName, options: ConsumeOptions, handler: JobHandler): Consumer;
+  /**
+   * Puts `payload` on `queue` at every tick of `cron` (five fields, UTC), once per tick however many
+   * processes schedule it. The payload gains `slot` (the tick, ISO) where the adapter knows it.
+   */
+  schedule(queue: QueueName, cron: string, payload: Record<string, unknown>): Promise<void>;
   stats(): Promise<QueueStats[]>;
   ping(): Promise<void>;
 }

@@ -129,28 +129,28 @@ export function createMetadataService(deps: {
     return page(rows.map(taskView), request, Number(total.n));
   }
 
-  /**
-   * Records a sync task and queues it; without a configured target the task is recorded as skipped. A cron
-   * tick passes its slot: every process fires the same tick, and the slot's fixed task id lets one win.
-   */
-  async function requestSync(trigger: 'api' | 'trigger' | 'cron' | 'cli', slot?: Date) {
-    const id = slot ? `cron-${slot.toISOString()}` : uuidv7();
-    const at = now();
+  function newTask(id: string, trigger: string, status: string): MetadataTaskTable {
+    return {
+      id,
+      kind: 'sync',
+      status,
+      trigger,
+      target: syncTarget?.description ?? null,
+      commit_id: null,
+      snapshot_hash: null,
+      error: syncTarget ? null : 'no sync target is configured: set SEEDBED_SYNC_TARGET',
+      attempts: 0,
+      created_at: now(),
+      started_at: null,
+      finished_at: syncTarget ? null : now(),
+    };
+  }
+
+  /** Records a sync task and queues it; without a configured target the task is recorded as skipped. */
+  async function requestSync(trigger: 'api' | 'trigger' | 'cli') {
+    const id = uuidv7();
     if (!syncTarget) {
-      const task: MetadataTaskTable = {
-        id,
-        kind: 'sync',
-        status: 'skipped',
-        trigger,
-        target: null,
-        commit_id: null,
-        snapshot_hash: null,
-        error: 'no sync target is configured: set SEEDBED_SYNC_TARGET',
-        attempts: 0,
-        created_at: at,
-        started_at: null,
-        finished_at: at,
-      };
+      const task = newTask(id, trigger, 'skipped');
       await database.db.insertInto('metadata_tasks').values(task).execute();
       throw new ConflictError(
         'no sync target is configured: set SEEDBED_SYNC_TARGET',
@@ -161,29 +161,27 @@ export function createMetadataService(deps: {
       );
     }
     await database.transaction(async (trx) => {
-      const inserted = await trx
+      await trx
         .insertInto('metadata_tasks')
-        .values({
-          id,
-          kind: 'sync',
-          status: 'queued',
-          trigger,
-          target: syncTarget.description,
-          commit_id: null,
-          snapshot_hash: null,
-          error: null,
-          attempts: 0,
-          created_at: at,
-          started_at: null,
-          finished_at: null,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-        await queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { taskId: id } }]);
-      }
+        .values(newTask(id, trigger, 'queued'))
+        .execute();
+      await queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { taskId: id } }]);
     });
     return getTask(id);
+  }
+
+  /**
+   * A cron tick's task, created by the worker that received the scheduled job. With the tick's slot the id is
+   * fixed, so a tick delivered twice makes one task; null means this tick's task already exists.
+   */
+  async function openScheduledTask(slot: string | undefined): Promise<string | null> {
+    const id = slot ? `cron-${slot}` : uuidv7();
+    const inserted = await database.db
+      .insertInto('metadata_tasks')
+      .values(newTask(id, 'cron', 'queued'))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? id : null;
   }
 
   async function getTask(id: string) {
@@ -238,7 +236,7 @@ export function createMetadataService(deps: {
       .execute();
   }
 
-  return { snapshot, byCountry, tasks, requestSync, getTask, runSync, failTask };
+  return { snapshot, byCountry, tasks, requestSync, openScheduledTask, getTask, runSync, failTask };
 }
 
 /** The files a sync commits: the whole snapshot, and one file per country. */

@@ -4,7 +4,11 @@ import { errorMessage, PermanentError } from '../domain/errors.js';
 import type { MetadataService } from '../services/metadata.js';
 import type { WorkerDefinition } from './runner.js';
 
-const payloadSchema = z.object({ taskId: z.string().min(1) });
+/** A sync asked for through the API (its task exists), or a cron tick (its task is opened here). */
+const payloadSchema = z.union([
+  z.object({ taskId: z.string().min(1) }),
+  z.object({ scheduled: z.literal(true), slot: z.string().max(40).optional() }),
+]);
 
 export function metadataWorker(deps: { metadata: MetadataService }): WorkerDefinition {
   const { metadata } = deps;
@@ -15,11 +19,25 @@ export function metadataWorker(deps: { metadata: MetadataService }): WorkerDefin
     async handle(job) {
       const payload = payloadSchema.safeParse(job.payload);
       if (!payload.success) throw new PermanentError('malformed metadata task message');
-      await metadata.runSync(payload.data.taskId);
+      if ('taskId' in payload.data) return metadata.runSync(payload.data.taskId);
+      const slot = payload.data.slot;
+      const opened = await metadata.openScheduledTask(slot);
+      if (opened) return metadata.runSync(opened);
+      // The tick's task exists: carry on only if it is this job's own unfinished attempt, never run a tick twice.
+      const existing = slot ? await metadata.getTask(`cron-${slot}`) : null;
+      if (existing && ['queued', 'running', 'retrying'].includes(existing.status))
+        await metadata.runSync(existing.taskId);
     },
     async onExhausted(job, error) {
       const payload = payloadSchema.safeParse(job.payload);
-      if (payload.success) await metadata.failTask(payload.data.taskId, errorMessage(error));
+      if (!payload.success) return;
+      const taskId =
+        'taskId' in payload.data
+          ? payload.data.taskId
+          : payload.data.slot
+            ? `cron-${payload.data.slot}`
+            : null;
+      if (taskId) await metadata.failTask(taskId, errorMessage(error));
     },
   };
 }

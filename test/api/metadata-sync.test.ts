@@ -60,4 +60,37 @@ describe('metadata sync to a git repository', () => {
     const tasks = (await t.app.inject({ url: '/api/v1/metadata/tasks' })).json();
     expect(tasks.data.map((task: any) => task.status)).toEqual(['unchanged', 'succeeded']);
   });
+
+  it('runs a cron tick as one task, even when the tick is delivered twice', async () => {
+    const slot = '2026-11-21T06:00:00.000Z';
+    const { database, queue } = t.seedbed;
+    // As the scheduler would, twice (two processes firing the same tick after the first job finished).
+    for (let i = 0; i < 2; i++) {
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { scheduled: true, slot } }]),
+      );
+    }
+    let task: any;
+    for (;;) {
+      task = await t.seedbed.services.metadata.getTask(`cron-${slot}`).catch(() => null);
+      const pending = (await queue.stats()).find((s) => s.queue === 'METADATA_QUEUE');
+      if (
+        task &&
+        !['queued', 'running'].includes(task.status) &&
+        pending?.queued === 0 &&
+        pending.active === 0
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(task).toMatchObject({ trigger: 'cron', status: 'unchanged', attempts: 1 });
+    const cronTasks = (
+      await t.seedbed.database.db
+        .selectFrom('metadata_tasks')
+        .select('id')
+        .where('trigger', '=', 'cron')
+        .execute()
+    ).length;
+    expect(cronTasks).toBe(1);
+  });
 });

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { createEmbeddedQueue } from '../../src/adapters/embedded-queue.js';
 import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
 import { runQueueContract } from './queue.contract.js';
@@ -14,4 +15,32 @@ runQueueContract('embedded on SQLite', async () => {
     },
     cleanup: () => database.close(),
   };
+});
+
+describe('embedded queue schedules', () => {
+  it('puts one job per tick on the queue, however many processes schedule it, with the tick as slot', async () => {
+    const database = createSqliteDatabase(':memory:');
+    await database.migrate();
+    // Two queues over one database stand for two processes sharing the SQLite file.
+    const first = createEmbeddedQueue(database, { pollIntervalMs: 20 });
+    const second = createEmbeddedQueue(database, { pollIntervalMs: 20 });
+    try {
+      await first.schedule('METADATA_QUEUE', '* * * * * *', { scheduled: true });
+      await second.schedule('METADATA_QUEUE', '* * * * * *', { scheduled: true });
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const rows = await database.db
+        .selectFrom('jobs')
+        .select(['payload'])
+        .where('queue', '=', 'METADATA_QUEUE')
+        .execute();
+      const slots = rows.map((r) => JSON.parse(r.payload).slot as string);
+      expect(slots.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(slots).size).toBe(slots.length);
+      expect(rows.every((r) => JSON.parse(r.payload).scheduled === true)).toBe(true);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await database.close();
+    }
+  });
 });

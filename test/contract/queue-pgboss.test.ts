@@ -248,5 +248,17 @@ describe.skipIf(!up)('pg-boss queue', () => {
         ),
       ).toEqual([{ state: 'failed', message: 'robots.txt is not a domain' }]);
     });
+
+    it('keeps cron schedules in pg-boss, one per queue, replaced when scheduled again', async () => {
+      fixture = await makeFixture();
+      const { queue, bossSql } = fixture;
+      await queue.start();
+      await queue.schedule('METADATA_QUEUE', '0 */6 * * *', { scheduled: true });
+      // A second process scheduling the same queue at start replaces the schedule, it does not add one.
+      await queue.schedule('METADATA_QUEUE', '30 1 * * *', { scheduled: true });
+      expect(await bossSql(`SELECT name, cron, timezone, data FROM $boss.schedule`)).toEqual([
+        { name: 'METADATA_QUEUE', cron: '30 1 * * *', timezone: 'UTC', data: { scheduled: true } },
+      ]);
+    });
   });
 });
