@@ -192,4 +192,59 @@ describe('collection pipeline against the fake internet', () => {
     expect(after.pagination.total).toBe(3);
     expect(after.data.every((s: any) => s.version === 1)).toBe(true);
   });
+
+  it('updates the discovery of every seed of a checked domain', async () => {
+    const created = await post('/api/v1/seeds', {
+      domain: SITES.forbidden,
+      country: 'sg',
+      category: 'alerts',
+    });
+    const batch = await post('/api/v1/queues/liveness', { country: 'sg', domains: [SITES.forbidden] });
+    await t.waitForBatch(batch.batchId, 60_000);
+    const seed = (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(created.seed_id)}` })).json();
+    expect(seed.discovery).toMatchObject({ alive: false, state: 'blocked', http_status: 403 });
+    expect(typeof seed.discovery.checked_at).toBe('string');
+  });
+
+  it('never overwrites a seed a person promoted: the contract item is skipped with the reason', async () => {
+    const seedId = `${idOf(SITES.bare)}::news`;
+    const promoted = await post('/api/v1/seeds/promote', { seedIds: [seedId] });
+    expect(promoted.promoted).toBe(1);
+    const before = (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(seedId)}` })).json();
+    const batch = await post('/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: [idOf(SITES.bare)],
+    });
+    await t.waitForBatch(batch.batchId, 60_000);
+    const [item] = await items(batch.batchId);
+    // Collected earlier today for this partition: the checkpoint skips it before anything is fetched.
+    expect(item).toMatchObject({ status: 'skipped', outcome: 'already_collected' });
+
+    const forcedDate = '2026-02-01';
+    await post('/api/v1/datasets', {
+      meta: { country: 'sg', category: 'news', date: forcedDate },
+      records: [{ raw_url: `https://${SITES.bare}/` }],
+    });
+    const orchestrated = await post('/api/v1/seeds/orchestrate', {
+      country: 'sg',
+      category: 'news',
+      date: forcedDate,
+    });
+    await t.waitForBatch(orchestrated.batchId, 60_000);
+    const kept = (await items(orchestrated.batchId)).find((i) => i.outcome === 'kept');
+    expect(kept).toMatchObject({ status: 'skipped', reason: expect.stringContaining('active') });
+    const after = (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(seedId)}` })).json();
+    // The contract is the person's; only `discovery` (the latest liveness) may move on an active seed.
+    const contract = (seed: any) => ({
+      status: seed.status,
+      version: seed.version,
+      entry_url: seed.entry_url,
+      fetch: seed.fetch,
+      schedule: seed.schedule,
+      policy: seed.policy,
+      provenance: seed.provenance,
+    });
+    expect(contract(after)).toEqual(contract(before));
+  });
 });
