@@ -22,6 +22,13 @@ export interface ContractRequest {
   source: { batch_id?: string; raw_file_path?: string };
 }
 
+/** One domain after its fetching: how to record its result, and the checkpoint that follows the commit. */
+export interface CollectedDomain {
+  index: number;
+  record(trx: DbTransaction): Promise<ItemResult>;
+  checkpointKey: string | null;
+}
+
 export type ContractService = ReturnType<typeof createContractService>;
 
 export function createContractService(deps: {
@@ -33,51 +40,32 @@ export function createContractService(deps: {
   const { objects, fetcher, seeds, liveness } = deps;
 
   /**
-   * Fetches and stores evidence (outside any transaction), and returns the database writes to make in the
-   * caller's transaction together with the item's result, plus the checkpoint to write after the commit.
+   * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
+   * caller's transaction, and the checkpoint to write once that transaction has committed.
    */
-  async function collect(request: ContractRequest): Promise<{
-    item: ItemResult;
-    write: ((trx: DbTransaction) => Promise<ItemResult>) | null;
-    checkpointKey: string | null;
-  }> {
+  async function collect(request: ContractRequest): Promise<CollectedDomain> {
     const { index, input, partition } = request;
+    const answer = (result: Omit<ItemResult, 'index' | 'input'>): CollectedDomain => ({
+      index,
+      record: async () => ({ index, input, ...result }),
+      checkpointKey: null,
+    });
     const id = parseDomainId(request.domainId);
     if (!id)
-      return {
-        item: {
-          index,
-          input,
-          status: 'failed',
-          outcome: 'invalid',
-          reason: `not a domain id: ${request.domainId}`,
-        },
-        write: null,
-        checkpointKey: null,
-      };
+      return answer({ status: 'failed', outcome: 'invalid', reason: `not a domain id: ${request.domainId}` });
     if (id.country !== partition.country) {
       const reason = `domain id country ${id.country} does not match the batch country ${partition.country}`;
-      return {
-        item: { index, input, status: 'failed', outcome: 'invalid', reason },
-        write: null,
-        checkpointKey: null,
-      };
+      return answer({ status: 'failed', outcome: 'invalid', reason });
     }
     const key = (file: Parameters<typeof prodDomainKey>[2]) =>
       prodDomainKey(partition, id.registrableDomain, file);
     const checkpointKey = key('domain_metadata.json.success');
     if (!request.force && (await objects.head(checkpointKey))) {
-      return {
-        item: {
-          index,
-          input,
-          status: 'skipped',
-          outcome: 'already_collected',
-          reason: 'already collected for this partition (checkpoint exists)',
-        },
-        write: null,
-        checkpointKey: null,
-      };
+      return answer({
+        status: 'skipped',
+        outcome: 'already_collected',
+        reason: 'already collected for this partition (checkpoint exists)',
+      });
     }
 
     const found = await discoverContract(fetcher, {
@@ -87,20 +75,17 @@ export function createContractService(deps: {
       category: partition.category,
       source: request.source,
     });
-    if (!found.draft) {
+    const recordLiveness = (trx: DbTransaction) =>
+      liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
+    const draft = found.draft;
+    if (!draft) {
+      // A dead domain gets no seed, and its item fails with the reason; its liveness is still worth keeping.
       const reason =
         found.reason ?? `${found.liveness.state}: ${found.liveness.error_code ?? found.liveness.http_status}`;
       return {
-        item: {
-          index,
-          input,
-          status: 'failed',
-          outcome: found.liveness.state,
-          reason,
-          result: { liveness: found.liveness },
-        },
-        write: async (trx) => {
-          await liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
+        index,
+        async record(trx) {
+          await recordLiveness(trx);
           return {
             index,
             input,
@@ -122,11 +107,10 @@ export function createContractService(deps: {
       contentType: 'application/json',
     });
 
-    const draft = found.draft;
     return {
-      item: { index, input, status: 'succeeded' },
-      write: async (trx) => {
-        await liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
+      index,
+      async record(trx) {
+        await recordLiveness(trx);
         const seed = await seeds.upsertDraft(trx, {
           domainId: request.domainId,
           category: partition.category,

@@ -1,5 +1,6 @@
 // CONTRACT_QUEUE: one chunk of domain ids (from POST /queues/contract, or one domain fanned out by an
 // orchestration) → evidence objects, draft seeds, and per-item results in the batch.
+import { PermanentError } from '../domain/errors.js';
 import type { Database } from '../ports/database.js';
 import type { BatchService, ItemResult } from '../services/batches.js';
 import type { ContractService } from '../services/contracts.js';
@@ -24,11 +25,8 @@ export function contractWorker(deps: {
     concurrency: deps.concurrency,
     batches,
     async process(work, message) {
-      const partition = {
-        country: work.country,
-        category: work.category ?? 'news',
-        date: work.date ?? deps.today(),
-      };
+      if (!work.category) throw new PermanentError(`batch ${work.batchId} has no category for its seeds`);
+      const partition = { country: work.country, category: work.category, date: work.date ?? deps.today() };
       const collected = await mapLimit(work.items, DOMAINS_IN_PARALLEL, (input, i) => {
         const item: ContractItem = typeof input === 'string' ? { domain_id: input } : (input as ContractItem);
         return contracts.collect({
@@ -48,9 +46,7 @@ export function contractWorker(deps: {
       await database.transaction(async (trx) => {
         const answered = await batches.answeredItems(trx, work);
         const results: ItemResult[] = [];
-        for (const c of collected) {
-          if (!answered.has(c.item.index)) results.push(c.write ? await c.write(trx) : c.item);
-        }
+        for (const c of collected) if (!answered.has(c.index)) results.push(await c.record(trx));
         await batches.recordItems(trx, work.batchId, work.chunk, results);
       });
       // Then the checkpoints (they say the seed is stored), and only then the chunk is done: a batch that
