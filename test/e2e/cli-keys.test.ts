@@ -1,0 +1,76 @@
+// The operator's CLI around keys and production mode, as real processes: production refuses to start
+// without keys; `seedbed keys create` prints a key once and stores only its hash; the key then works.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, type SeedbedProcess, startSeedbedProcess } from '../support/process.js';
+
+const run = promisify(execFile);
+
+describe('seedbed keys and production mode', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  const processes: SeedbedProcess[] = [];
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'seedbed-keys-'));
+    env = {
+      ...process.env,
+      SEEDBED_DATA_DIR: dir,
+      NODE_ENV: 'production',
+      SEEDBED_LOG_LEVEL: 'warn',
+      PORT: '0',
+    } as Record<string, string>;
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.kill('SIGKILL')));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start in production without any key, naming what to do', async () => {
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { cwd: REPO_ROOT, env }),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('SEEDBED_API_KEYS'),
+    });
+  });
+
+  it('creates a key shown once, stores only its hash, and the service then runs closed', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'keys', 'create', 'ops', '--scopes', 'read'],
+      {
+        cwd: REPO_ROOT,
+        env,
+      },
+    );
+    const created = JSON.parse(stdout) as { name: string; key: string; scopes: string[] };
+    expect(created).toMatchObject({ name: 'ops', scopes: ['read'] });
+    const db = new BetterSqlite3(join(dir, 'seedbed.db'), { readonly: true });
+    const stored = db.prepare('select key_hash from api_keys where name = ?').get('ops') as {
+      key_hash: string;
+    };
+    db.close();
+    expect(stored.key_hash).not.toContain(created.key);
+    expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const seedbed = await startSeedbedProcess({ ...env, SEEDBED_LOG_LEVEL: 'info' });
+    processes.push(seedbed);
+    expect((await fetch(`${seedbed.url}/api/v1/seeds`)).status).toBe(401);
+    const authorized = await fetch(`${seedbed.url}/api/v1/seeds`, {
+      headers: { authorization: `Bearer ${created.key}` },
+    });
+    expect(authorized.status).toBe(200);
+    const write = await fetch(`${seedbed.url}/api/v1/seeds`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${created.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'example.com', country: 'gb', category: 'news' }),
+    });
+    expect(write.status).toBe(403);
+    expect((await fetch(`${seedbed.url}/health`)).status).toBe(200);
+  });
+});
