@@ -94,3 +94,30 @@ describe('metadata sync to a git repository', () => {
     expect(cronTasks).toBe(1);
   });
 });
+
+describe('a sync that cannot reach its repository', () => {
+  it('is retried, then recorded as failed with the reason', async () => {
+    const missing = join(tmpdir(), `seedbed-no-such-repo-${process.pid}.git`);
+    const t = await createTestSeedbed({
+      SEEDBED_SYNC_TARGET: `git+file://${missing}#main`,
+      SEEDBED_JOB_ATTEMPTS: '2',
+    });
+    try {
+      t.startWorkers(['METADATA_QUEUE']);
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/metadata/sync' });
+      expect(response.statusCode).toBe(202);
+      const taskId = response.json().taskId as string;
+      let task: any;
+      for (;;) {
+        task = await t.seedbed.services.metadata.getTask(taskId);
+        if (task.status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(task.attempts).toBe(2);
+      expect(task.error).toMatch(/repositor|not found|does not exist|no such/i);
+      expect(task.finished_at).not.toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
