@@ -25,11 +25,9 @@ describe('batch creation is atomic', () => {
     return { batches: await one('batches'), chunks: await one('batch_chunks'), jobs: await one('jobs') };
   }
 
-  it('leaves nothing behind when writing the messages fails part-way', async () => {
-    // The storage fails on the 31st message, after the batch row, every chunk row and 30 messages were written.
-    await sql`create trigger fail_late before insert on jobs when (select count(*) from jobs) >= 30
-      begin select raise(abort, 'simulated storage failure'); end`.execute(t.seedbed.database.db);
-    const response = await t.app.inject({
+  /** 1,000 URLs in chunks of 10: one batch row, 100 chunk rows and 100 messages. */
+  function postThousandUrls() {
+    return t.app.inject({
       method: 'POST',
       url: '/api/v1/queues/research',
       payload: {
@@ -39,6 +37,13 @@ describe('batch creation is atomic', () => {
         chunkSize: 10,
       },
     });
+  }
+
+  it('leaves nothing behind when writing the messages fails part-way', async () => {
+    // The storage fails on the 31st message, after the batch row, every chunk row and 30 messages were written.
+    await sql`create trigger fail_late before insert on jobs when (select count(*) from jobs) >= 30
+      begin select raise(abort, 'simulated storage failure'); end`.execute(t.seedbed.database.db);
+    const response = await postThousandUrls();
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.json().detail).not.toContain('simulated');
@@ -46,16 +51,7 @@ describe('batch creation is atomic', () => {
   });
 
   it('writes the batch, every chunk and every message together when nothing fails', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/queues/research',
-      payload: {
-        country: 'fr',
-        category: 'news',
-        urls: Array.from({ length: 1000 }, (_, i) => `https://x${i}.fr/`),
-        chunkSize: 10,
-      },
-    });
+    const response = await postThousandUrls();
     expect(response.statusCode).toBe(202);
     expect(await counts()).toEqual({ batches: 1, chunks: 100, jobs: 100 });
   });

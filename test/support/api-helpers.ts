@@ -1,10 +1,14 @@
 // Small helpers for the in-process API tests (test/api): a Seedbed without a rate limit in the way,
-// problem+json assertions, and builders for datasets and URL lists.
+// problem+json assertions, builders for datasets and URL lists, and the shared setup of the hostile battery.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestSeedbed, type TestSeedbed } from './harness.js';
 
 export type Response = LightMyRequestResponse;
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** A test Seedbed whose rate limit is high enough for a battery of hundreds of requests. */
 export function createApiSeedbed(env: Record<string, string> = {}): Promise<TestSeedbed> {
@@ -71,6 +75,32 @@ export function expectValidation(response: Response, path: string): ProblemBody 
   expect(paths, `errors paths ${JSON.stringify(paths)}`).toContain(path);
   for (const error of body.errors ?? []) expect(typeof error.message).toBe('string');
   return body;
+}
+
+export interface Offender {
+  request: string;
+  status: number;
+  body: string;
+}
+
+/** A 4xx problem+json with the required fields (or a 2xx); never a 5xx. Null when the answer is fine. */
+export function offence(label: string, response: Response, allowSuccess = false): Offender | null {
+  const status = response.statusCode;
+  const contentType = String(response.headers['content-type'] ?? '');
+  const record = { request: label, status, body: response.body.slice(0, 200) };
+  if (status >= 200 && status < 300) return allowSuccess ? null : record;
+  if (status < 400 || status >= 500) return record;
+  if (!contentType.startsWith('application/problem+json'))
+    return { ...record, body: `content-type ${contentType}` };
+  const body = response.json() as Record<string, unknown>;
+  for (const field of ['type', 'title', 'detail', 'code']) if (typeof body[field] !== 'string') return record;
+  if (body.status !== status) return record;
+  if (body.code === 'validation_failed') {
+    const errors = body.errors as Array<{ path?: unknown }> | undefined;
+    if (!Array.isArray(errors) || errors.length === 0 || errors.some((e) => typeof e.path !== 'string'))
+      return record;
+  }
+  return null;
 }
 
 export function expectJson(response: Response, status: number): any {
@@ -174,3 +204,76 @@ export const SPEC_ENDPOINTS: Array<[string, string]> = [
   ['POST', '/api/v1/seeds/promote'],
   ['POST', '/api/v1/seeds/orchestrate'],
 ];
+
+/** The dataset body limit of the hostile battery's Seedbed. */
+export const HOSTILE_MAX_DATASET_BYTES = 2 * 1024 * 1024;
+/** The seed the hostile battery's Seedbed holds from the start, so seed routes have a real row to aim at. */
+export const HOSTILE_SEED = 'gov:sg:mom.gov.sg::news';
+
+export interface HostileSeedbed {
+  readonly app: FastifyInstance;
+  readonly dir: string;
+  /** A raw request: the payload is sent as given, with this content type. */
+  send(
+    method: Method,
+    url: string,
+    payload?: string | Buffer | Readable,
+    contentType?: string,
+  ): Promise<Response>;
+}
+
+/**
+ * The Seedbed of one hostile battery (test/api/hostile-*.test.ts), for the calling describe. After the battery
+ * it asserts that nothing was polluted, that no object was written outside raw/, and that /health answers.
+ */
+export function useHostileSeedbed(): HostileSeedbed {
+  let t: TestSeedbed | undefined;
+  beforeAll(async () => {
+    t = await createApiSeedbed({ SEEDBED_MAX_DATASET_BYTES: String(HOSTILE_MAX_DATASET_BYTES) });
+    expectJson(
+      await inject(t.app, {
+        method: 'POST',
+        url: '/api/v1/seeds',
+        payload: { domain: 'mom.gov.sg', country: 'sg', category: 'news' },
+      }),
+      201,
+    );
+  });
+  afterAll(async () => {
+    if (!t) return;
+    // Whatever happened, nothing was polluted, nothing landed outside raw/, and the service still answers.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expectOnlyRawObjects(t.dir);
+    expect((await inject(t.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
+    await t.close();
+  });
+  const started = (): TestSeedbed => {
+    if (!t) throw new Error('useHostileSeedbed: use the Seedbed inside a test or hook');
+    return t;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get dir() {
+      return started().dir;
+    },
+    send: (method, url, payload, contentType) =>
+      inject(started().app, {
+        method,
+        url,
+        ...(payload !== undefined ? { payload } : {}),
+        headers: contentType ? { 'content-type': contentType } : {},
+      }),
+  };
+}
+
+/** Whatever the store holds (possibly nothing yet) is under raw/country=…/. */
+function expectOnlyRawObjects(dir: string): void {
+  const objects = join(dir, 'objects');
+  if (!existsSync(objects)) return;
+  const top = readdirSync(objects).filter((name) => !name.startsWith('.'));
+  expect(top.filter((name) => name !== 'raw')).toEqual([]);
+  if (!top.includes('raw')) return;
+  for (const name of readdirSync(join(objects, 'raw'))) expect(name).toMatch(/^country=([a-z]{2}|intl)$/);
+}

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discoverContract, scheduleFor } from '../../../src/engine/contract-discovery.js';
-import type { Fetcher } from '../../../src/ports/fetcher.js';
-import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
-import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+import { SITES } from '../../fixtures/fake-internet/index.js';
+import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
 const NOW = new Date('2025-03-04T05:06:07.000Z');
 const now = () => NOW;
 
-let net: FakeInternet;
-let fetcher: Fetcher;
-let sleeps: number[];
-
-beforeAll(async () => {
-  net = await startFakeInternet();
-  ({ fetcher, sleeps } = testFetcher(net));
-});
-afterAll(async () => {
-  await fetcher?.close();
-  await net?.close();
-});
+const web = useFakeInternet();
 
 function input(domain: string, source?: { batch_id?: string; raw_file_path?: string }) {
   return {
@@ -32,7 +20,7 @@ function input(domain: string, source?: { batch_id?: string; raw_file_path?: str
 
 describe('discoverContract', () => {
   it('builds the full record for a news site with a feed and a sitemap index', async () => {
-    const found = await discoverContract(fetcher, input(SITES.news, { batch_id: '01JTESTBATCH' }), now);
+    const found = await discoverContract(web.fetcher, input(SITES.news, { batch_id: '01JTESTBATCH' }), now);
     expect(found.reason).toBeNull();
     expect(found.metadata).toEqual({
       domain_id: 'other:intl:news.test',
@@ -77,21 +65,21 @@ describe('discoverContract', () => {
     [SITES.bare, 'html', ['https://bare.test/']],
     [SITES.httpOnly, 'html', ['http://plain.test/']],
   ])('%s → fetch.type %s', async (domain, type, urls) => {
-    const found = await discoverContract(fetcher, input(domain), now);
+    const found = await discoverContract(web.fetcher, input(domain), now);
     expect(found.draft?.fetch).toEqual({ type, urls });
     expect(found.draft?.policy.robots_allowed).toBe(true);
   });
 
   it('schedules feeds hourly and plain sites daily', async () => {
-    const feed = await discoverContract(fetcher, input(SITES.atom), now);
+    const feed = await discoverContract(web.fetcher, input(SITES.atom), now);
     expect(feed.draft?.schedule).toMatch(/^\d{1,2} \* \* \* \*$/);
-    const plain = await discoverContract(fetcher, input(SITES.sitemapOnly), now);
+    const plain = await discoverContract(web.fetcher, input(SITES.sitemapOnly), now);
     expect(plain.draft?.schedule).toMatch(/^\d{1,2} \d{1,2} \* \* \*$/);
   });
 
   it('keeps a draft for a disallowing robots.txt but fetches nothing past it', async () => {
-    const before = net.requests.length;
-    const found = await discoverContract(fetcher, input(SITES.disallow), now);
+    const before = web.net.requests.length;
+    const found = await discoverContract(web.fetcher, input(SITES.disallow), now);
     expect(found.draft).toMatchObject({
       name: 'Disallow Test',
       entry_url: 'https://disallow.test/',
@@ -100,20 +88,20 @@ describe('discoverContract', () => {
     });
     expect(found.metadata.sitemap).toEqual({ url: null, status_code: null, exists: false, url_count: 0 });
     expect(found.metadata.feeds).toEqual([]);
-    const paths = net.requests.slice(before).map((r) => r.path);
+    const paths = web.net.requests.slice(before).map((r) => r.path);
     expect(paths).toEqual(['/', '/robots.txt']);
   });
 
   it('honours Crawl-delay through the fetcher', async () => {
-    sleeps.length = 0;
-    const found = await discoverContract(fetcher, input(SITES.crawlDelay), now);
+    web.sleeps.length = 0;
+    const found = await discoverContract(web.fetcher, input(SITES.crawlDelay), now);
     expect(found.metadata.robots.crawl_delay).toBe(5);
     expect(found.draft?.policy.crawl_delay).toBe(5);
     expect(found.draft?.fetch).toEqual({ type: 'sitemap', urls: ['https://slow.test/sitemap.xml'] });
     // Every request after robots.txt waited for the gap; the first of them waited (almost) the full 5 s.
-    expect(sleeps.length).toBeGreaterThan(0);
-    expect(sleeps[0]).toBeGreaterThan(0);
-    expect(sleeps[0]).toBeLessThanOrEqual(5_000);
+    expect(web.sleeps.length).toBeGreaterThan(0);
+    expect(web.sleeps[0]).toBeGreaterThan(0);
+    expect(web.sleeps[0]).toBeLessThanOrEqual(5_000);
   });
 
   it.each([
@@ -123,9 +111,9 @@ describe('discoverContract', () => {
     [SITES.challenge, 'blocked', 'CHALLENGE'],
     [SITES.ssrf, 'error', 'SSRF_BLOCKED'],
   ])('gives no draft for %s (%s) and says why', async (domain, state, code) => {
-    const before = net.hits(domain, '/robots.txt');
+    const before = web.net.hits(domain, '/robots.txt');
     const found = await discoverContract(
-      fetcher,
+      web.fetcher,
       input(domain, { raw_file_path: 'raw/x/raw_0001.json' }),
       now,
     );
@@ -139,8 +127,8 @@ describe('discoverContract', () => {
       source: { raw_file_path: 'raw/x/raw_0001.json' },
     });
     expect(found.evidence).toEqual({ robotsTxt: null, sitemapXml: null });
-    expect(net.hits(domain, '/robots.txt') - before).toBe(0);
-    expect(net.privateHits()).toBe(0);
+    expect(web.net.hits(domain, '/robots.txt') - before).toBe(0);
+    expect(web.net.privateHits()).toBe(0);
   });
 });
 

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discoverFeeds, identifyFeed, parseHomepage } from '../../../src/engine/feeds.js';
-import type { Fetcher } from '../../../src/ports/fetcher.js';
 import { atom, jsonFeed, rss } from '../../fixtures/fake-internet/content.js';
-import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
-import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+import { SITES } from '../../fixtures/fake-internet/index.js';
+import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
 describe('parseHomepage', () => {
   it('finds the title and feed links, resolving relative hrefs against the page URL', () => {
@@ -66,60 +65,54 @@ describe('identifyFeed', () => {
 });
 
 describe('discoverFeeds on the fake internet', () => {
-  let net: FakeInternet;
-  let fetcher: Fetcher;
-  beforeAll(async () => {
-    net = await startFakeInternet();
-    ({ fetcher } = testFetcher(net));
-  });
-  afterAll(async () => {
-    await fetcher?.close();
-    await net?.close();
-  });
+  const web = useFakeInternet();
 
   async function homepage(host: string) {
-    const res = await fetcher.fetch(`https://${host}/`, { kind: 'html' });
+    const res = await web.fetcher.fetch(`https://${host}/`, { kind: 'html' });
     return { pageUrl: res.finalUrl, html: res.body.toString('utf8') };
   }
 
   it('follows a relative Atom link from the final (redirected) page', async () => {
-    const feeds = await discoverFeeds(fetcher, { ...(await homepage(SITES.atom)), allowed: () => true });
+    const feeds = await discoverFeeds(web.fetcher, { ...(await homepage(SITES.atom)), allowed: () => true });
     expect(feeds).toEqual([
       { url: `https://${SITES.atom}/home/feed.atom`, type: 'atom', title: 'Atom Test Feed' },
     ]);
   });
 
   it('confirms a JSON Feed', async () => {
-    const feeds = await discoverFeeds(fetcher, { ...(await homepage(SITES.jsonFeed)), allowed: () => true });
+    const feeds = await discoverFeeds(web.fetcher, {
+      ...(await homepage(SITES.jsonFeed)),
+      allowed: () => true,
+    });
     expect(feeds).toEqual([
       { url: `https://${SITES.jsonFeed}/feed.json`, type: 'json', title: 'JSON Test Feed' },
     ]);
   });
 
   it('drops a linked "feed" that is HTML and finds the real one at a common path', async () => {
-    const feeds = await discoverFeeds(fetcher, {
+    const feeds = await discoverFeeds(web.fetcher, {
       ...(await homepage(SITES.commonFeed)),
       allowed: () => true,
     });
     expect(feeds).toEqual([{ url: `https://${SITES.commonFeed}/feed`, type: 'rss', title: 'Common Feed' }]);
-    expect(net.hits(SITES.commonFeed, '/not-a-feed.xml')).toBe(1);
+    expect(web.net.hits(SITES.commonFeed, '/not-a-feed.xml')).toBe(1);
     // It stops at the first common path that works.
-    expect(net.hits(SITES.commonFeed, '/rss.xml')).toBe(0);
+    expect(web.net.hits(SITES.commonFeed, '/rss.xml')).toBe(0);
   });
 
   it('tries every common path, and nothing else, when the page links no feed', async () => {
-    const feeds = await discoverFeeds(fetcher, { ...(await homepage(SITES.bare)), allowed: () => true });
+    const feeds = await discoverFeeds(web.fetcher, { ...(await homepage(SITES.bare)), allowed: () => true });
     expect(feeds).toEqual([]);
     for (const path of ['/feed', '/rss.xml', '/atom.xml', '/feed.xml', '/rss', '/index.xml']) {
-      expect(net.hits(SITES.bare, path)).toBe(1);
+      expect(web.net.hits(SITES.bare, path)).toBe(1);
     }
   });
 
   it('does not fetch a candidate robots.txt disallows', async () => {
     const page = await homepage(SITES.disallow);
-    const before = net.hits(SITES.disallow);
-    const feeds = await discoverFeeds(fetcher, { ...page, allowed: () => false });
+    const before = web.net.hits(SITES.disallow);
+    const feeds = await discoverFeeds(web.fetcher, { ...page, allowed: () => false });
     expect(feeds).toEqual([]);
-    expect(net.hits(SITES.disallow) - before).toBe(0);
+    expect(web.net.hits(SITES.disallow) - before).toBe(0);
   });
 });

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLiveness, classifyAnswer, isChallengePage } from '../../../src/engine/liveness.js';
-import type { Fetcher } from '../../../src/ports/fetcher.js';
 import { CHALLENGE_PAGE } from '../../fixtures/fake-internet/content.js';
-import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
+import { SITES } from '../../fixtures/fake-internet/index.js';
 import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
-import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
 const NOW = new Date('2025-03-04T05:06:07.000Z');
 const now = () => NOW;
 
 describe('checkLiveness on the fake internet', () => {
-  let net: FakeInternet;
-  let fetcher: Fetcher;
-  beforeAll(async () => {
-    net = await startFakeInternet();
-    ({ fetcher } = testFetcher(net));
-  });
-  afterAll(async () => {
-    await fetcher?.close();
-    await net?.close();
-  });
+  const web = useFakeInternet();
 
   it('reports a live https site in full', async () => {
-    const result = await checkLiveness(fetcher, SITES.news, now);
+    const result = await checkLiveness(web.fetcher, SITES.news, now);
     expect(result).toEqual({
       domain: SITES.news,
       alive: true,
@@ -63,7 +53,7 @@ describe('checkLiveness on the fake internet', () => {
     ['redirect to a private address', SITES.ssrf, { state: 'error', error_code: 'SSRF_BLOCKED' }],
     ['wrong certificate', SITES.badCert, { state: 'error', error_code: 'TLS', https: false }],
   ])('%s (%s)', async (_name, domain, expected) => {
-    const result = await checkLiveness(fetcher, domain, now);
+    const result = await checkLiveness(web.fetcher, domain, now);
     expect(result).toMatchObject({ domain, ...expected, alive: expected.state === 'alive' });
     if (expected.state !== 'alive') {
       expect(result.error_code).toEqual(expect.any(String));
@@ -72,14 +62,14 @@ describe('checkLiveness on the fake internet', () => {
   });
 
   it('never reaches the private server', () => {
-    expect(net.privateHits()).toBe(0);
+    expect(web.net.privateHits()).toBe(0);
   });
 
   it('tries http after a refused https', async () => {
-    const before = net.hits(SITES.httpOnly);
-    await checkLiveness(fetcher, SITES.httpOnly, now);
-    expect(net.requests.slice(-1)[0]).toMatchObject({ host: SITES.httpOnly, scheme: 'http' });
-    expect(net.hits(SITES.httpOnly) - before).toBe(1);
+    const before = web.net.hits(SITES.httpOnly);
+    await checkLiveness(web.fetcher, SITES.httpOnly, now);
+    expect(web.net.requests.slice(-1)[0]).toMatchObject({ host: SITES.httpOnly, scheme: 'http' });
+    expect(web.net.hits(SITES.httpOnly) - before).toBe(1);
   });
 
   it('refuses a domain that is not a host name without fetching', async () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostOf, probeDomain } from '../../../src/engine/probe.js';
-import type { Fetcher } from '../../../src/ports/fetcher.js';
-import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
-import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+import { SITES } from '../../fixtures/fake-internet/index.js';
+import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
 describe('hostOf', () => {
   it.each([
@@ -16,19 +15,10 @@ describe('hostOf', () => {
 });
 
 describe('probeDomain', () => {
-  let net: FakeInternet;
-  let fetcher: Fetcher;
-  beforeAll(async () => {
-    net = await startFakeInternet();
-    ({ fetcher } = testFetcher(net));
-  });
-  afterAll(async () => {
-    await fetcher?.close();
-    await net?.close();
-  });
+  const web = useFakeInternet();
 
   it('reports what the seed would be, as JSON-ready data', async () => {
-    const report = await probeDomain(fetcher, `https://${SITES.news}/`, 'news', { country: 'SG' });
+    const report = await probeDomain(web.fetcher, `https://${SITES.news}/`, 'news', { country: 'SG' });
     expect(report.domain).toBe(SITES.news);
     expect(report.metadata).toMatchObject({
       domain_id: 'other:sg:news.test',
@@ -42,7 +32,7 @@ describe('probeDomain', () => {
   });
 
   it('uses a given domain id and reports a dead domain with its reason', async () => {
-    const report = await probeDomain(fetcher, SITES.unresolvable, 'news', {
+    const report = await probeDomain(web.fetcher, SITES.unresolvable, 'news', {
       domainId: 'gov:intl:nowhere.invalid',
     });
     expect(report.metadata.domain_id).toBe('gov:intl:nowhere.invalid');

@@ -1,10 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { discoverSitemaps, parseSitemap } from '../../../src/engine/sitemaps.js';
-import type { Fetcher } from '../../../src/ports/fetcher.js';
-import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
+import { SITES } from '../../fixtures/fake-internet/index.js';
 import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
-import { testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
 const all = () => true;
 
@@ -40,23 +39,16 @@ describe('parseSitemap', () => {
 });
 
 describe('discoverSitemaps on the fake internet', () => {
-  let net: FakeInternet;
-  let fetcher: Fetcher;
-  beforeAll(async () => {
-    net = await startFakeInternet();
-    ({ fetcher } = testFetcher(net));
-  });
-  afterAll(async () => {
-    await fetcher?.close();
-    await net?.close();
-  });
+  const web = useFakeInternet();
+  /** The sitemap index news.test lists in its robots.txt. */
+  const newsIndex = {
+    origin: `https://${SITES.news}`,
+    listed: [`https://${SITES.news}/sitemap_index.xml`],
+    allowed: all,
+  };
 
   it('counts every URL through a robots-listed index, a nested index and a gzipped child', async () => {
-    const found = await discoverSitemaps(fetcher, {
-      origin: `https://${SITES.news}`,
-      listed: [`https://${SITES.news}/sitemap_index.xml`],
-      allowed: all,
-    });
+    const found = await discoverSitemaps(web.fetcher, newsIndex);
     expect(found).toMatchObject({
       url: `https://${SITES.news}/sitemap_index.xml`,
       status_code: 200,
@@ -69,11 +61,11 @@ describe('discoverSitemaps on the fake internet', () => {
     });
     expect(found.firstBody?.toString()).toContain('<sitemapindex');
     // A robots-listed sitemap that works means /sitemap.xml is never asked for.
-    expect(net.hits(SITES.news, '/sitemap.xml')).toBe(0);
+    expect(web.net.hits(SITES.news, '/sitemap.xml')).toBe(0);
   });
 
   it('falls back to /sitemap.xml', async () => {
-    const found = await discoverSitemaps(fetcher, {
+    const found = await discoverSitemaps(web.fetcher, {
       origin: `https://${SITES.sitemapOnly}`,
       listed: [],
       allowed: all,
@@ -87,7 +79,7 @@ describe('discoverSitemaps on the fake internet', () => {
   });
 
   it('reports the last tried sitemap when none exists', async () => {
-    const found = await discoverSitemaps(fetcher, {
+    const found = await discoverSitemaps(web.fetcher, {
       origin: `https://${SITES.bare}`,
       listed: [],
       allowed: all,
@@ -102,31 +94,27 @@ describe('discoverSitemaps on the fake internet', () => {
   });
 
   it('does not fetch what robots.txt disallows', async () => {
-    const before = net.hits(SITES.disallow);
-    const found = await discoverSitemaps(fetcher, {
+    const before = web.net.hits(SITES.disallow);
+    const found = await discoverSitemaps(web.fetcher, {
       origin: `https://${SITES.disallow}`,
       listed: [`https://${SITES.disallow}/sitemap.xml`],
       allowed: () => false,
     });
     expect(found).toMatchObject({ url: null, exists: false, filesFetched: 0 });
-    expect(net.hits(SITES.disallow) - before).toBe(0);
+    expect(web.net.hits(SITES.disallow) - before).toBe(0);
   });
 
   it('stops at the file limit and says the count is partial', async () => {
-    const found = await discoverSitemaps(fetcher, {
-      origin: `https://${SITES.news}`,
-      listed: [`https://${SITES.news}/sitemap_index.xml`],
-      allowed: all,
+    const found = await discoverSitemaps(web.fetcher, {
+      ...newsIndex,
       limits: { maxFiles: 2 },
     });
     expect(found).toMatchObject({ exists: true, url_count: 3, filesFetched: 2, truncated: true });
   });
 
   it('stops at the depth limit', async () => {
-    const found = await discoverSitemaps(fetcher, {
-      origin: `https://${SITES.news}`,
-      listed: [`https://${SITES.news}/sitemap_index.xml`],
-      allowed: all,
+    const found = await discoverSitemaps(web.fetcher, {
+      ...newsIndex,
       limits: { maxDepth: 1 },
     });
     expect(found).toMatchObject({ url_count: 3, truncated: true });

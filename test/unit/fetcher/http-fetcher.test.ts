@@ -1,28 +1,16 @@
 import type { LookupAddress } from 'node:dns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpFetcher, parseRetryAfter } from '../../../src/adapters/http-fetcher.js';
-import { FetchError, type FetchErrorCode, type Fetcher } from '../../../src/ports/fetcher.js';
+import { describe, expect, it } from 'vitest';
 import {
-  type FakeInternet,
-  HUGE_BODY_BYTES,
-  SITES,
-  startFakeInternet,
-} from '../../fixtures/fake-internet/index.js';
-import { TEST_USER_AGENT, testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+  createHttpFetcher,
+  type HttpFetcherConfig,
+  parseRetryAfter,
+} from '../../../src/adapters/http-fetcher.js';
+import { FetchError, type FetchErrorCode, type Fetcher } from '../../../src/ports/fetcher.js';
+import { HUGE_BODY_BYTES, SITES } from '../../fixtures/fake-internet/index.js';
+import { TEST_USER_AGENT, type TestFetcher, testFetcher } from '../../fixtures/fake-internet/test-fetcher.js';
+import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
-let net: FakeInternet;
-let fetcher: Fetcher;
-let sleeps: number[];
-
-beforeAll(async () => {
-  net = await startFakeInternet();
-  ({ fetcher, sleeps } = testFetcher(net));
-});
-
-afterAll(async () => {
-  await fetcher?.close();
-  await net?.close();
-});
+const web = useFakeInternet();
 
 async function failure(promise: Promise<unknown>): Promise<FetchError> {
   const err = await promise.then(
@@ -33,24 +21,37 @@ async function failure(promise: Promise<unknown>): Promise<FetchError> {
   return err as FetchError;
 }
 
-async function expectCode(url: string, code: FetchErrorCode, f: Fetcher = fetcher): Promise<FetchError> {
+async function expectCode(url: string, code: FetchErrorCode, f: Fetcher = web.fetcher): Promise<FetchError> {
   const err = await failure(f.fetch(url, { kind: 'html' }));
   expect(err.code).toBe(code);
   return err;
 }
 
+/** A fetcher of the test's own, with these settings, closed after it. */
+async function withTestFetcher(
+  overrides: Partial<HttpFetcherConfig>,
+  use: (own: TestFetcher) => Promise<void>,
+): Promise<void> {
+  const own = testFetcher(web.net, overrides);
+  try {
+    await use(own);
+  } finally {
+    await own.fetcher.close();
+  }
+}
+
 describe('HTTP fetcher on the fake internet', () => {
   it('sends our user agent and reads a gzip-encoded page', async () => {
-    const res = await fetcher.fetch(`https://${SITES.news}/`, { kind: 'html' });
+    const res = await web.fetcher.fetch(`https://${SITES.news}/`, { kind: 'html' });
     expect(res.status).toBe(200);
     expect(res.body.toString()).toContain('<title>News Test Daily</title>');
-    const seen = net.requests.filter((r) => r.host === SITES.news && r.path === '/');
+    const seen = web.net.requests.filter((r) => r.host === SITES.news && r.path === '/');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((r) => r.userAgent === TEST_USER_AGENT)).toBe(true);
   });
 
   it('follows redirects, records them and decodes brotli', async () => {
-    const res = await fetcher.fetch(`https://${SITES.atom}/`, { kind: 'html' });
+    const res = await web.fetcher.fetch(`https://${SITES.atom}/`, { kind: 'html' });
     expect(res.url).toBe(`https://${SITES.atom}/`);
     expect(res.finalUrl).toBe(`https://${SITES.atom}/home/`);
     expect(res.redirects).toEqual([`https://${SITES.atom}/home/`]);
@@ -58,12 +59,12 @@ describe('HTTP fetcher on the fake internet', () => {
   });
 
   it('returns 4xx answers instead of throwing', async () => {
-    const res = await fetcher.fetch(`https://${SITES.forbidden}/`, { kind: 'html' });
+    const res = await web.fetcher.fetch(`https://${SITES.forbidden}/`, { kind: 'html' });
     expect(res.status).toBe(403);
   });
 
   it('reads nothing for HEAD', async () => {
-    const res = await fetcher.fetch(`https://${SITES.bare}/`, { kind: 'probe', method: 'HEAD' });
+    const res = await web.fetcher.fetch(`https://${SITES.bare}/`, { kind: 'probe', method: 'HEAD' });
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(0);
   });
@@ -74,15 +75,15 @@ describe('HTTP fetcher on the fake internet', () => {
   });
 
   it('stops after five redirects', async () => {
-    const before = net.hits(SITES.chain);
+    const before = web.net.hits(SITES.chain);
     await expectCode(`https://${SITES.chain}/`, 'TOO_MANY_REDIRECTS');
-    expect(net.hits(SITES.chain) - before).toBe(6);
+    expect(web.net.hits(SITES.chain) - before).toBe(6);
   });
 
   it('refuses a redirect to a private address without touching it', async () => {
     const err = await expectCode(`https://${SITES.ssrf}/`, 'SSRF_BLOCKED');
     expect(err.message).toContain('127.0.0.1');
-    expect(net.privateHits()).toBe(0);
+    expect(web.net.privateHits()).toBe(0);
   });
 
   it.each([
@@ -93,19 +94,16 @@ describe('HTTP fetcher on the fake internet', () => {
     (port: number) => `http://2130706433:${port}/`,
     (port: number) => `http://localhost:${port}/`,
   ])('refuses private literals and localhost (%#)', async (build) => {
-    await expectCode(build(net.privatePort), 'SSRF_BLOCKED');
-    expect(net.privateHits()).toBe(0);
+    await expectCode(build(web.net.privatePort), 'SSRF_BLOCKED');
+    expect(web.net.privateHits()).toBe(0);
   });
 
   it('refuses a name that DNS points at a private address (rebinding)', async () => {
     const lookup = async (): Promise<LookupAddress[]> => [{ address: '127.0.0.1', family: 4 }];
-    const { fetcher: rebound } = testFetcher(net, { lookup });
-    try {
-      await expectCode(`http://rebind.example:${net.privatePort}/`, 'SSRF_BLOCKED', rebound);
-      expect(net.privateHits()).toBe(0);
-    } finally {
-      await rebound.close();
-    }
+    await withTestFetcher({ lookup }, async ({ fetcher: rebound }) => {
+      await expectCode(`http://rebind.example:${web.net.privatePort}/`, 'SSRF_BLOCKED', rebound);
+      expect(web.net.privateHits()).toBe(0);
+    });
   });
 
   it('does not let the resolve map open other hosts or ports', async () => {
@@ -121,20 +119,17 @@ describe('HTTP fetcher on the fake internet', () => {
   });
 
   it('caps the decoded size of a gzip bomb', async () => {
-    const err = await failure(fetcher.fetch(`https://${SITES.gzipBomb}/`, { kind: 'probe' }));
+    const err = await failure(web.fetcher.fetch(`https://${SITES.gzipBomb}/`, { kind: 'probe' }));
     expect(err.code).toBe('BODY_TOO_LARGE');
     expect(err.message).toContain(String(2 * 1024 * 1024));
   });
 
   it('honours a smaller cap per kind', async () => {
-    const { fetcher: tiny } = testFetcher(net, { maxBytes: { html: 100 } });
-    try {
+    await withTestFetcher({ maxBytes: { html: 100 } }, async ({ fetcher: tiny }) => {
       await expectCode(`https://${SITES.news}/`, 'BODY_TOO_LARGE', tiny);
       const feed = await tiny.fetch(`https://${SITES.news}/rss.xml`, { kind: 'feed' });
       expect(feed.status).toBe(200);
-    } finally {
-      await tiny.close();
-    }
+    });
   });
 
   it('times out on a server that never answers', async () => {
@@ -156,12 +151,9 @@ describe('HTTP fetcher on the fake internet', () => {
   });
 
   it('does not trust the test CA unless told to', async () => {
-    const { fetcher: strict } = testFetcher(net, { extraCa: [] });
-    try {
+    await withTestFetcher({ extraCa: [] }, async ({ fetcher: strict }) => {
       await expectCode(`https://${SITES.news}/`, 'TLS', strict);
-    } finally {
-      await strict.close();
-    }
+    });
   });
 
   it('refuses non-http URLs', async () => {
@@ -171,37 +163,36 @@ describe('HTTP fetcher on the fake internet', () => {
 
   it('reports a cancelled request as ABORTED', async () => {
     const controller = new AbortController();
-    const pending = fetcher.fetch(`https://${SITES.hang}/slow`, { kind: 'html', signal: controller.signal });
+    const pending = web.fetcher.fetch(`https://${SITES.hang}/slow`, {
+      kind: 'html',
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 20);
     const err = await failure(pending);
     expect(err.code).toBe('ABORTED');
   });
 
   it('retries a 503 after its Retry-After, a bounded number of times', async () => {
-    const before = net.hits(SITES.unavailable);
-    sleeps.length = 0;
-    const res = await fetcher.fetch(`https://${SITES.unavailable}/`, { kind: 'html' });
+    const before = web.net.hits(SITES.unavailable);
+    web.sleeps.length = 0;
+    const res = await web.fetcher.fetch(`https://${SITES.unavailable}/`, { kind: 'html' });
     expect(res.status).toBe(503);
-    expect(net.hits(SITES.unavailable) - before).toBe(3);
-    expect(sleeps.filter((ms) => ms > 900 && ms <= 1000)).toHaveLength(2);
+    expect(web.net.hits(SITES.unavailable) - before).toBe(3);
+    expect(web.sleeps.filter((ms) => ms > 900 && ms <= 1000)).toHaveLength(2);
   });
 
   it('does not wait for a Retry-After longer than the cap', async () => {
-    const { fetcher: impatient, sleeps: waits } = testFetcher(net, { maxRetryWaitMs: 500 });
-    try {
-      const before = net.hits(SITES.unavailable);
+    await withTestFetcher({ maxRetryWaitMs: 500 }, async ({ fetcher: impatient, sleeps: waits }) => {
+      const before = web.net.hits(SITES.unavailable);
       const res = await impatient.fetch(`https://${SITES.unavailable}/`, { kind: 'html' });
       expect(res.status).toBe(503);
-      expect(net.hits(SITES.unavailable) - before).toBe(1);
+      expect(web.net.hits(SITES.unavailable) - before).toBe(1);
       expect(waits).toEqual([]);
-    } finally {
-      await impatient.close();
-    }
+    });
   });
 
   it('spaces requests to a host by its crawl delay', async () => {
-    const { fetcher: polite, sleeps: waits } = testFetcher(net);
-    try {
+    await withTestFetcher({}, async ({ fetcher: polite, sleeps: waits }) => {
       polite.setCrawlDelay(SITES.crawlDelay, 5);
       await polite.fetch(`https://${SITES.crawlDelay}/`, { kind: 'html' });
       expect(waits).toEqual([]);
@@ -212,22 +203,17 @@ describe('HTTP fetcher on the fake internet', () => {
       // Another host is not slowed down.
       await polite.fetch(`https://${SITES.bare}/`, { kind: 'html' });
       expect(waits).toHaveLength(1);
-    } finally {
-      await polite.close();
-    }
+    });
   });
 
   it('caps an enormous crawl delay', async () => {
-    const { fetcher: polite, sleeps: waits } = testFetcher(net, { maxCrawlDelayMs: 2_000 });
-    try {
+    await withTestFetcher({ maxCrawlDelayMs: 2_000 }, async ({ fetcher: polite, sleeps: waits }) => {
       polite.setCrawlDelay(SITES.crawlDelay, 3_600);
       await polite.fetch(`https://${SITES.crawlDelay}/`, { kind: 'html' });
       await polite.fetch(`https://${SITES.crawlDelay}/`, { kind: 'html' });
       expect(waits).toHaveLength(1);
       expect(waits[0]).toBeLessThanOrEqual(2_000);
-    } finally {
-      await polite.close();
-    }
+    });
   });
 
   it('refuses a bad SEEDBED_FETCH_RESOLVE at construction', () => {
