@@ -62,51 +62,52 @@ export function createDatasetService(deps: {
     partition: Partition,
     options: { owner?: string; requested?: number; origin: string },
   ): Promise<{ chunk: number; createdAt: string }> {
-    if (options.owner) {
+    const owned = async () => {
+      if (!options.owner) return null;
       const mine = await executor
         .selectFrom('dataset_chunks')
         .select(['chunk', 'created_at'])
         .where('owner', '=', options.owner)
         .executeTakeFirst();
-      if (mine) return { chunk: Number(mine.chunk), createdAt: mine.created_at };
-    }
-    let chunk = options.requested;
-    if (chunk === undefined) {
+      return mine ? { chunk: Number(mine.chunk), createdAt: mine.created_at } : null;
+    };
+    const earlier = await owned();
+    if (earlier) return earlier;
+    let candidate = options.requested;
+    if (candidate === undefined) {
       const last = await executor
         .selectFrom('dataset_chunks')
         .select((eb) => eb.fn.max('chunk').as('last'))
         .where(partitionWhere(partition))
         .executeTakeFirst();
-      chunk = Number(last?.last ?? 0) + 1;
-    } else {
-      const taken = await executor
-        .selectFrom('dataset_chunks')
-        .select('chunk')
-        .where(partitionWhere(partition))
-        .where('chunk', '=', chunk)
-        .executeTakeFirst();
-      if (taken) throw chunkExists(partition, chunk);
-    }
-    if (chunk > MAX_CHUNK) {
-      throw new UnprocessableError(`partition is full: at most ${MAX_CHUNK} chunks`, 'partition_full');
+      candidate = Number(last?.last ?? 0) + 1;
     }
     const createdAt = now();
-    await executor
-      .insertInto('dataset_chunks')
-      .values({
-        ...partition,
-        chunk,
-        key: rawChunkKey(partition, chunk),
-        record_count: 0,
-        bytes: 0,
-        origin: options.origin,
-        status: 'writing',
-        owner: options.owner ?? null,
-        created_at: createdAt,
-        checkpointed_at: null,
-      })
-      .execute();
-    return { chunk, createdAt };
+    // Insert-if-absent, then the next number: two writers that read the same maximum (PostgreSQL runs them
+    // side by side) end up with two numbers instead of a unique violation.
+    for (; candidate <= MAX_CHUNK; candidate++) {
+      const inserted = await executor
+        .insertInto('dataset_chunks')
+        .values({
+          ...partition,
+          chunk: candidate,
+          key: rawChunkKey(partition, candidate),
+          record_count: 0,
+          bytes: 0,
+          origin: options.origin,
+          status: 'writing',
+          owner: options.owner ?? null,
+          created_at: createdAt,
+          checkpointed_at: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { chunk: candidate, createdAt };
+      const mine = await owned();
+      if (mine) return mine;
+      if (options.requested !== undefined) throw chunkExists(partition, candidate);
+    }
+    throw new UnprocessableError(`partition is full: at most ${MAX_CHUNK} chunks`, 'partition_full');
   }
 
   async function markStored(partition: Partition, chunk: number, recordCount: number, origin?: string) {
