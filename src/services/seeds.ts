@@ -278,15 +278,17 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
     if (!parsed) throw ValidationError.field('domain_id', `not a domain id: ${draft.domainId}`);
     const seedId = seedIdOf(draft.domainId, draft.category);
     const at = now();
-    const existing = await find(executor, seedId);
     const contract = {
       entry_url: draft.entry_url,
       fetch: draft.fetch,
       schedule: draft.schedule,
       policy: draft.policy,
     };
+    let existing = await find(executor, seedId);
     if (!existing) {
-      await executor
+      // Insert-if-absent: a contract for the same seed committing meanwhile (PostgreSQL runs them side by
+      // side) turns this into an update of that seed rather than a unique violation.
+      const inserted = await executor
         .insertInto('seeds')
         .values({
           seed_id: seedId,
@@ -309,8 +311,11 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
           updated_at: at,
           promoted_at: null,
         })
-        .execute();
-      return { seed_id: seedId, outcome: 'created' };
+        .onConflict((oc) => oc.column('seed_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { seed_id: seedId, outcome: 'created' };
+      existing = await find(executor, seedId);
+      if (!existing) throw new Error(`seed ${seedId} vanished while being written`);
     }
     if (existing.status !== 'draft') {
       return {

@@ -1,5 +1,6 @@
-// Chunk numbers under concurrency on PostgreSQL, where transactions run side by side (SQLite serialises
-// them): parallel uploads and parallel research chunks of one partition each get their own number.
+// Writers that race on PostgreSQL, where transactions run side by side (SQLite serialises them): parallel
+// uploads and research chunks of one partition each get their own chunk number; parallel contracts for one
+// seed make one seed.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database
 import type { Database } from '../../src/ports/database.js';
 import { createDatasetService } from '../../src/services/datasets.js';
 import { createResearchService } from '../../src/services/research.js';
+import { createSeedService } from '../../src/services/seeds.js';
 import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
 
@@ -65,5 +67,27 @@ describe.skipIf(!up)('chunk reservation on PostgreSQL', () => {
     const stored = await datasets.listChunks(partition);
     expect(stored.map((c) => c.chunk).sort((a, b) => a - b)).toEqual([...written].sort((a, b) => a - b));
     expect(stored.reduce((n, c) => n + c.record_count, 0)).toBe(90);
+  });
+
+  it('turns parallel contracts for one seed into one created seed and updates, never an error', async () => {
+    const seeds = createSeedService({ database, clock: () => new Date() });
+    const draft = (n: number) => ({
+      domainId: 'gov:fr:interieur.gouv.fr',
+      category: 'news',
+      name: null,
+      entry_url: 'https://interieur.gouv.fr/',
+      fetch: { type: 'html', urls: [`https://interieur.gouv.fr/${n % 2}`] },
+      schedule: '0 6 * * *',
+      policy: {},
+      discovery: {},
+      provenance: { n },
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => database.transaction((trx) => seeds.upsertDraft(trx, draft(n)))),
+    );
+    expect(outcomes.filter((o) => o.outcome === 'created')).toHaveLength(1);
+    expect(outcomes.every((o) => ['created', 'updated', 'unchanged'].includes(o.outcome))).toBe(true);
+    const list = await seeds.list({ country: 'fr', limit: 10, offset: 0 });
+    expect(list.pagination.total).toBe(1);
   });
 });
