@@ -208,6 +208,7 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
     const summary: Record<string, unknown> = {
       ...parseJson<Record<string, unknown>>(row.summary, {}),
       outcomes: outcomeCounts,
+      ...(row.type === 'research' ? await researchSummary(batchId) : {}),
     };
     return {
       batchId: row.id,
@@ -241,6 +242,26 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
         reason: e.reason,
       })),
     };
+  }
+
+  /** What a research batch found: distinct registrable domains and the raw chunks its chunks wrote. */
+  async function researchSummary(batchId: string) {
+    // Owners are `batch:<id>:<chunk>` (research-ingest.ts): a prefix match on an indexed column.
+    const owners = `batch:${batchId}:%`;
+    const [domains, chunks] = await Promise.all([
+      database.db
+        .selectFrom('research_sources')
+        .select((eb) => eb.fn.count('registrable_domain').distinct().as('n'))
+        .where('owner', 'like', owners)
+        .executeTakeFirstOrThrow(),
+      database.db
+        .selectFrom('dataset_chunks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('owner', 'like', owners)
+        .where('status', '=', 'stored')
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { domains: Number(domains.n), raw_chunks: Number(chunks.n) };
   }
 
   async function items(

@@ -24,5 +24,10 @@ describe('research batch through the API', () => {
     const batch = await t.waitForBatch(response.json().batchId);
     expect(batch.status).toBe('completed_with_errors');
     expect(batch.items).toEqual({ succeeded: 1, failed: 1, skipped: 1, pending: 0 });
+    expect(batch.summary).toMatchObject({
+      domains: 1,
+      raw_chunks: 1,
+      outcomes: { new: 1, invalid: 1, duplicate: 1 },
+    });
   });
 });
