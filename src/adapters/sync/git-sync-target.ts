@@ -6,7 +6,7 @@ import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PublishResult, SnapshotFile, SyncTarget } from '../../ports/sync-target.js';
-import { snapshotPathProblem } from './parse-sync-target.js';
+import { oneAtATime, publishProblem } from './publishing.js';
 
 export interface GitResult {
   code: number;
@@ -189,14 +189,9 @@ export function createGitSyncTarget(options: GitSyncTargetOptions): SyncTarget {
     );
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
-
   async function publish(files: readonly SnapshotFile[], message: string): Promise<PublishResult> {
-    for (const file of files) {
-      const problem = snapshotPathProblem(file.path);
-      if (problem) throw new GitSyncError(`refusing to write "${file.path}": the path ${problem}`);
-    }
-    if (message.trim() === '') throw new GitSyncError('a commit message is required');
+    const problem = publishProblem(files, message);
+    if (problem) throw new GitSyncError(problem);
     await mkdir(dirname(workDir), { recursive: true });
     return withLockFile(`${workDir}.lock`, async () => {
       await ensureRepository();
@@ -214,12 +209,8 @@ export function createGitSyncTarget(options: GitSyncTargetOptions): SyncTarget {
 
   return {
     description,
-    publish(files, message) {
-      // One publish at a time per process: they share the clone in workDir.
-      const run = queue.then(() => publish(files, message));
-      queue = run.catch(() => undefined);
-      return run;
-    },
+    // One publish at a time per process: they share the clone in workDir.
+    publish: oneAtATime(publish),
   };
 }
 

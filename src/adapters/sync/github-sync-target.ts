@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
 import type { PublishResult, SnapshotFile, SyncTarget } from '../../ports/sync-target.js';
-import { snapshotPathProblem } from './parse-sync-target.js';
+import { oneAtATime, publishProblem } from './publishing.js';
 
 export interface GithubSyncTargetOptions {
   owner: string;
@@ -221,14 +221,9 @@ export function createGithubSyncTarget(options: GithubSyncTargetOptions): SyncTa
     return 'bootstrapped';
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
-
   async function publish(files: readonly SnapshotFile[], message: string): Promise<PublishResult> {
-    for (const file of files) {
-      const problem = snapshotPathProblem(file.path);
-      if (problem) throw new GithubSyncError(`refusing to write "${file.path}": the path ${problem}`);
-    }
-    if (message.trim() === '') throw new GithubSyncError('a commit message is required');
+    const problem = publishProblem(files, message);
+    if (problem) throw new GithubSyncError(problem);
     let bootstrapped = false;
     for (let lost = 0; ; ) {
       const result = await attempt(files, message);
@@ -249,12 +244,8 @@ export function createGithubSyncTarget(options: GithubSyncTargetOptions): SyncTa
 
   return {
     description,
-    publish(files, message) {
-      // Serialised within the process: concurrent publishes would only race each other into retries.
-      const run = queue.then(() => publish(files, message));
-      queue = run.catch(() => undefined);
-      return run;
-    },
+    // Serialised within the process: concurrent publishes would only race each other into retries.
+    publish: oneAtATime(publish),
   };
 }
 
