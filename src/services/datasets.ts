@@ -11,7 +11,7 @@ import {
 import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.js';
 import { MAX_CHUNK, type Partition, padChunk } from '../domain/identifiers.js';
 import { checkpointKey, rawChunkKey } from '../domain/keys.js';
-import type { Database, DbExecutor, Tables } from '../ports/database.js';
+import type { Database, DatasetChunkTable, DbExecutor, Tables } from '../ports/database.js';
 import { ObjectExistsError, type ObjectStore } from '../ports/object-store.js';
 import { type Clock, type Page, type PageRequest, page } from './common.js';
 
@@ -413,18 +413,7 @@ function chunkExists(partition: Partition, chunk: number): ConflictError {
   );
 }
 
-function toView(row: {
-  country: string;
-  category: string;
-  date: string;
-  chunk: number;
-  key: string;
-  record_count: number;
-  bytes: number;
-  origin: string;
-  created_at: string;
-  checkpointed_at: string | null;
-}): ChunkView {
+function toView(row: DatasetChunkTable): ChunkView {
   const chunk = Number(row.chunk);
   const partition = { country: row.country, category: row.category, date: row.date };
   return {

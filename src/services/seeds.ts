@@ -284,6 +284,15 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
       schedule: draft.schedule,
       policy: draft.policy,
     };
+    // The columns a contract writes, as stored: the same for a new draft and an updated one.
+    const draftColumns = {
+      entry_url: contract.entry_url,
+      fetch: JSON.stringify(contract.fetch),
+      schedule: contract.schedule,
+      policy: JSON.stringify(contract.policy),
+      discovery: JSON.stringify(draft.discovery),
+      provenance: JSON.stringify(draft.provenance),
+    };
     let existing = await find(executor, seedId);
     if (!existing) {
       // Insert-if-absent: a contract for the same seed committing meanwhile (PostgreSQL runs them side by
@@ -301,12 +310,7 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
           status: 'draft',
           version: 1,
           name: draft.name,
-          entry_url: contract.entry_url,
-          fetch: JSON.stringify(contract.fetch),
-          schedule: contract.schedule,
-          policy: JSON.stringify(contract.policy),
-          discovery: JSON.stringify(draft.discovery),
-          provenance: JSON.stringify(draft.provenance),
+          ...draftColumns,
           created_at: at,
           updated_at: at,
           promoted_at: null,
@@ -330,12 +334,7 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
       .updateTable('seeds')
       .set({
         name: draft.name ?? existing.name,
-        entry_url: contract.entry_url,
-        fetch: JSON.stringify(contract.fetch),
-        schedule: contract.schedule,
-        policy: JSON.stringify(contract.policy),
-        discovery: JSON.stringify(draft.discovery),
-        provenance: JSON.stringify(draft.provenance),
+        ...draftColumns,
         version: Number(existing.version) + (changed ? 1 : 0),
         updated_at: at,
       })
