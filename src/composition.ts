@@ -18,6 +18,7 @@ import { type JobQueue, QUEUE_NAMES, type QueueName } from './ports/queue.js';
 import type { SyncTarget } from './ports/sync-target.js';
 import { createApiKeyService } from './services/api-keys.js';
 import { createBatchService } from './services/batches.js';
+import { createChunkLedger } from './services/chunk-ledger.js';
 import { type Clock, systemClock } from './services/common.js';
 import { createContractService } from './services/contracts.js';
 import { createDatasetService } from './services/datasets.js';
@@ -28,12 +29,13 @@ import { createOrchestrationService } from './services/orchestration.js';
 import { createResearchService } from './services/research.js';
 import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
-import { contractWorker } from './workers/contract-worker.js';
-import { livenessWorker } from './workers/liveness-worker.js';
+import { chunkWorker } from './workers/chunk-worker.js';
+import { contractHandler } from './workers/contract-worker.js';
+import { livenessHandler } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
-import { researchWorker } from './workers/research-worker.js';
+import { researchHandler } from './workers/research-worker.js';
 import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/runner.js';
-import { seedFileWorker } from './workers/seed-file-worker.js';
+import { seedFileHandler } from './workers/seed-file-worker.js';
 
 export interface SeedbedOptions {
   config: Config;
@@ -110,15 +112,37 @@ export async function createSeedbed(options: SeedbedOptions) {
           })
         : null;
 
-  const batches = createBatchService({ database, queue, clock });
-  const datasets = createDatasetService({ database, objects, clock, version });
+  const ledger = createChunkLedger({ database, queue, clock });
+  const datasets = createDatasetService({
+    database,
+    objects,
+    clock,
+    version,
+    // The research service owns the URLs of a chunk; it is built next (called only at run time).
+    onChunkRemoved: (trx, partition, chunk) => research.releaseChunk(trx, partition, chunk),
+  });
   const research = createResearchService({ database, datasets, clock });
+  const batches = createBatchService({
+    database,
+    ledger,
+    clock,
+    summaries: { research: research.batchSummary },
+  });
   const seeds = createSeedService({ database, clock });
-  const orchestration = createOrchestrationService({ objects, batches });
-  const metadata = createMetadataService({ database, queue, clock, syncTarget, datasets });
+  const orchestration = createOrchestrationService({ objects, batches, ledger, datasets });
+  const metadata = createMetadataService({
+    database,
+    queue,
+    clock,
+    syncTarget,
+    datasets,
+    research,
+    seeds,
+    batches,
+  });
   const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
   const liveness = createLivenessService({ database, seeds });
-  const contracts = createContractService({ objects, fetcher, seeds, liveness });
+  const contracts = createContractService({ objects, fetcher, seeds, liveness, clock });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
   const health = createHealthService({ database, objects, queue });
   const metrics = createMetrics({ queue, database });
@@ -135,19 +159,14 @@ export async function createSeedbed(options: SeedbedOptions) {
     contracts,
   };
 
-  const concurrency = config.queue.concurrency;
+  const chunkDeps = { ledger, concurrency: config.queue.concurrency };
+  const today = () => todayUtc(clock());
   const workerDefinitions: Record<QueueName, WorkerDefinition> = {
-    RESEARCH_QUEUE: researchWorker({ batches, research, concurrency }),
-    SEED_QUEUE: seedFileWorker({ database, objects, batches, datasets, concurrency }),
+    RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
+    SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),
+    LIVENESS_QUEUE: chunkWorker(livenessHandler({ liveness, fetcher, now: clock }), chunkDeps),
+    CONTRACT_QUEUE: chunkWorker(contractHandler({ contracts, today }), chunkDeps),
     METADATA_QUEUE: metadataWorker({ metadata }),
-    LIVENESS_QUEUE: livenessWorker({ database, batches, liveness, fetcher, concurrency }),
-    CONTRACT_QUEUE: contractWorker({
-      database,
-      batches,
-      contracts,
-      concurrency,
-      today: () => todayUtc(clock()),
-    }),
   };
 
   let started = false;
@@ -186,7 +205,7 @@ export async function createSeedbed(options: SeedbedOptions) {
           maxDatasetBytes: config.http.maxDatasetBytes,
         },
         services,
-        today: () => todayUtc(clock()),
+        today,
       });
     },
 

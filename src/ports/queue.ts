@@ -1,15 +1,10 @@
 // The queue port. Jobs are enqueued inside the caller's database transaction, so a batch row and its
 // messages commit together (embedded: the same SQLite database; pg-boss: insert through the same transaction).
+
+import type { QueueName } from '../domain/jobs.js';
 import type { DbExecutor } from './database.js';
 
-export const QUEUE_NAMES = [
-  'RESEARCH_QUEUE',
-  'LIVENESS_QUEUE',
-  'CONTRACT_QUEUE',
-  'SEED_QUEUE',
-  'METADATA_QUEUE',
-] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
+export { QUEUE_NAMES, type QueueName } from '../domain/jobs.js';
 
 export interface NewJob {
   queue: QueueName;

@@ -1,12 +1,12 @@
-// Batches: creation (batch row, chunk rows and queue messages in one transaction), status with derived
-// progress and summary, and per-item results. Routes create and read batches; workers drive their chunks
-// through the chunk ledger (batch-chunks.ts), which this service includes.
+// Batches for routes: creation (batch row, chunk rows and queue messages in one transaction), status with
+// derived progress and summary, and per-item results. Workers drive chunks through the chunk ledger instead.
 import { createHash } from 'node:crypto';
+import type { BatchStatus, BatchType, BatchView, ItemStatus, ItemView } from '../domain/batches.js';
 import { NotFoundError, UnprocessableError } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
+import type { ChunkQueueName } from '../domain/jobs.js';
 import type { Database } from '../ports/database.js';
-import type { JobQueue, QueueName } from '../ports/queue.js';
-import { createChunkLedger } from './batch-chunks.js';
+import type { ChunkLedger } from './chunk-ledger.js';
 import {
   type Clock,
   chunked,
@@ -17,21 +17,9 @@ import {
   parseJson,
 } from './common.js';
 
-export const BATCH_TYPES = ['research', 'liveness', 'contract', 'seed'] as const;
-export type BatchType = (typeof BATCH_TYPES)[number];
-export type BatchStatus = 'queued' | 'running' | 'completed' | 'completed_with_errors' | 'failed';
-export const ITEM_STATUSES = ['succeeded', 'failed', 'skipped'] as const;
-export type ItemStatus = (typeof ITEM_STATUSES)[number];
-
-/** The payload of every chunk message: where to find the chunk's work in the database. */
-export interface ChunkMessage {
-  batchId: string;
-  chunk: number;
-}
-
 export interface NewBatch {
   type: BatchType;
-  queue: QueueName;
+  queue: ChunkQueueName;
   country: string;
   category?: string | null;
   date?: string | null;
@@ -44,65 +32,24 @@ export interface NewBatch {
   request?: unknown;
 }
 
-export interface ItemResult {
-  index: number;
-  input: unknown;
-  status: ItemStatus;
-  outcome?: string | null;
-  reason?: string | null;
-  result?: unknown;
-}
-
-export interface ChunkWork {
-  batchId: string;
-  type: BatchType;
-  country: string;
-  category: string | null;
-  date: string | null;
-  chunk: number;
-  itemOffset: number;
-  items: unknown[];
-  attempt: number;
-}
-
-export interface BatchView {
-  batchId: string;
-  type: BatchType;
-  status: BatchStatus;
-  country: string;
-  category: string | null;
-  date: string | null;
-  total_items: number;
-  chunk_size: number;
-  chunks: { total: number; pending: number; running: number; succeeded: number; failed: number };
-  items: { succeeded: number; failed: number; skipped: number; pending: number };
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  summary: Record<string, unknown>;
-  errors: Array<{ item_index: number; input: unknown; reason: string | null }>;
-}
-
-export interface ItemView {
-  item_index: number;
-  chunk: number;
-  input: unknown;
-  status: ItemStatus;
-  outcome: string | null;
-  reason: string | null;
-  result: unknown;
-  updated_at: string;
-}
+/** Type-specific facts of a batch that other services own (a research batch's domains and raw chunks). */
+export type BatchSummaries = Partial<
+  Record<BatchType, (batchId: string) => Promise<Record<string, unknown>>>
+>;
 
 const FIRST_ERRORS = 10;
 
 export type BatchService = ReturnType<typeof createBatchService>;
 
-export function createBatchService(deps: { database: Database; queue: JobQueue; clock: Clock }) {
-  const { database, clock } = deps;
+export function createBatchService(deps: {
+  database: Database;
+  ledger: Pick<ChunkLedger, 'insertChunks'>;
+  clock: Clock;
+  summaries?: BatchSummaries;
+}) {
+  const { database, clock, ledger } = deps;
   const now = () => clock().toISOString();
-  const ledger = createChunkLedger(deps);
-  const { insertChunks } = ledger;
+  const summaries = deps.summaries ?? {};
 
   async function create(input: NewBatch): Promise<{ batch: BatchView; created: boolean }> {
     const requestHash = input.idempotencyKey ? hashOf(input.request ?? input.items) : null;
@@ -137,7 +84,7 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
             finished_at: chunks.length === 0 ? createdAt : null,
           })
           .execute();
-        await insertChunks(trx, id, input.queue, chunks, 1, 0);
+        await ledger.insertChunks(trx, id, input.queue, chunks, 1, 0);
       });
     } catch (error) {
       // Two requests with one Idempotency-Key raced: the loser answers with the winner's batch.
@@ -208,7 +155,7 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
     const summary: Record<string, unknown> = {
       ...parseJson<Record<string, unknown>>(row.summary, {}),
       outcomes: outcomeCounts,
-      ...(row.type === 'research' ? await researchSummary(batchId) : {}),
+      ...(await summaries[row.type as BatchType]?.(batchId)),
     };
     return {
       batchId: row.id,
@@ -244,26 +191,6 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
     };
   }
 
-  /** What a research batch found: distinct registrable domains and the raw chunks its chunks wrote. */
-  async function researchSummary(batchId: string) {
-    // Owners are `batch:<id>:<chunk>` (research-ingest.ts): a prefix match on an indexed column.
-    const owners = `batch:${batchId}:%`;
-    const [domains, chunks] = await Promise.all([
-      database.db
-        .selectFrom('research_sources')
-        .select((eb) => eb.fn.count('registrable_domain').distinct().as('n'))
-        .where('owner', 'like', owners)
-        .executeTakeFirstOrThrow(),
-      database.db
-        .selectFrom('dataset_chunks')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('owner', 'like', owners)
-        .where('status', '=', 'stored')
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { domains: Number(domains.n), raw_chunks: Number(chunks.n) };
-  }
-
   async function items(
     batchId: string,
     filter: { status?: ItemStatus } & PageRequest,
@@ -296,8 +223,16 @@ export function createBatchService(deps: { database: Database; queue: JobQueue; 
     );
   }
 
-  /** Marks a chunk running and returns its work; null when it already finished (a redelivered message). */
-  return { create, get, items, ...ledger };
+  async function countByStatus(): Promise<Record<string, number>> {
+    const rows = await database.db
+      .selectFrom('batches')
+      .select(['status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  return { create, get, items, countByStatus };
 }
 
 function hashOf(value: unknown): string {

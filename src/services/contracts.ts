@@ -1,6 +1,7 @@
 // Seed contracts: for one domain of a partition, discover robots/sitemaps/feeds/homepage, store the
 // evidence under prod/…/{domain}/, and create or update the draft seed. Used by the contract worker.
 
+import type { ItemResult } from '../domain/batches.js';
 import { parseDomainId } from '../domain/domains.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
@@ -8,7 +9,7 @@ import { discoverContract } from '../engine/contract-discovery.js';
 import type { DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
-import type { ItemResult } from './batches.js';
+import type { Clock } from './common.js';
 import type { LivenessService } from './liveness.js';
 import type { SeedService } from './seeds.js';
 
@@ -36,8 +37,9 @@ export function createContractService(deps: {
   fetcher: Fetcher;
   seeds: SeedService;
   liveness: LivenessService;
+  clock: Clock;
 }) {
-  const { objects, fetcher, seeds, liveness } = deps;
+  const { objects, fetcher, seeds, liveness, clock } = deps;
 
   /**
    * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
@@ -68,13 +70,17 @@ export function createContractService(deps: {
       });
     }
 
-    const found = await discoverContract(fetcher, {
-      domainId: request.domainId,
-      registrableDomain: id.registrableDomain,
-      country: id.country,
-      category: partition.category,
-      source: request.source,
-    });
+    const found = await discoverContract(
+      fetcher,
+      {
+        domainId: request.domainId,
+        registrableDomain: id.registrableDomain,
+        country: id.country,
+        category: partition.category,
+        source: request.source,
+      },
+      clock,
+    );
     const recordLiveness = (trx: DbTransaction) =>
       liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
     const draft = found.draft;

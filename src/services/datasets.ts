@@ -11,7 +11,7 @@ import {
 import { ConflictError, NotFoundError, UnprocessableError } from '../domain/errors.js';
 import { MAX_CHUNK, type Partition, padChunk } from '../domain/identifiers.js';
 import { checkpointKey, rawChunkKey } from '../domain/keys.js';
-import type { Database, DatasetChunkTable, DbExecutor, Tables } from '../ports/database.js';
+import type { Database, DatasetChunkTable, DbExecutor, DbTransaction, Tables } from '../ports/database.js';
 import { ObjectExistsError, type ObjectStore } from '../ports/object-store.js';
 import { type Clock, type Page, type PageRequest, page } from './common.js';
 
@@ -47,6 +47,8 @@ export function createDatasetService(deps: {
   objects: ObjectStore;
   clock: Clock;
   version: string;
+  /** In the removal's transaction: the research service frees the chunk's URLs (it owns those rows). */
+  onChunkRemoved?: (trx: DbTransaction, partition: Partition, chunk: number) => Promise<void>;
 }) {
   const { database, objects, clock, version } = deps;
   const now = () => clock().toISOString();
@@ -347,7 +349,18 @@ export function createDatasetService(deps: {
     };
   }
 
-  /** Deletes a chunk, its checkpoint, and frees its research URLs so they can be discovered again. */
+  /** Stored chunks written by owners that start with `prefix` (a research batch's chunks). */
+  async function countStoredByOwnerPrefix(prefix: string): Promise<number> {
+    const row = await database.db
+      .selectFrom('dataset_chunks')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner', 'like', `${prefix}%`)
+      .where('status', '=', 'stored')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Deletes a chunk and its checkpoint; the research service then frees its URLs (onChunkRemoved). */
   async function remove(partition: Partition, chunk: number): Promise<void> {
     const info = await getInfo(partition, chunk);
     await objects.delete(checkpointKey(info.key));
@@ -358,13 +371,7 @@ export function createDatasetService(deps: {
         .where(partitionWhere(partition))
         .where('chunk', '=', chunk)
         .execute();
-      await trx
-        .deleteFrom('research_sources')
-        .where('country', '=', partition.country)
-        .where('category', '=', partition.category)
-        .where('date', '=', partition.date)
-        .where('raw_chunk', '=', chunk)
-        .execute();
+      await deps.onChunkRemoved?.(trx, partition, chunk);
     });
   }
 
@@ -397,6 +404,7 @@ export function createDatasetService(deps: {
     stats,
     remove,
     checkpoint,
+    countStoredByOwnerPrefix,
     engineMeta,
   };
 }

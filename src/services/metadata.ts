@@ -3,11 +3,15 @@
 import { createHash } from 'node:crypto';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
+import { JOBS } from '../domain/jobs.js';
 import type { Database, MetadataTaskTable } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import type { SnapshotFile, SyncTarget } from '../ports/sync-target.js';
+import type { BatchService } from './batches.js';
 import { type Clock, type PageRequest, page } from './common.js';
 import type { DatasetService } from './datasets.js';
+import type { ResearchService } from './research.js';
+import type { SeedService } from './seeds.js';
 
 export interface DateNode {
   chunks: number;
@@ -45,6 +49,10 @@ export function createMetadataService(deps: {
   clock: Clock;
   syncTarget: SyncTarget | null;
   datasets: DatasetService;
+  /** Counts owned by other services: the snapshot reads them, never their tables. */
+  research: Pick<ResearchService, 'countRecords'>;
+  seeds: Pick<SeedService, 'countByStatus'>;
+  batches: Pick<BatchService, 'countByStatus'>;
 }) {
   const { database, queue, clock, syncTarget, datasets } = deps;
   const now = () => clock().toISOString();
@@ -52,20 +60,9 @@ export function createMetadataService(deps: {
   async function snapshot(): Promise<Snapshot> {
     const [chunks, researchRecords, seeds, batches] = await Promise.all([
       datasets.allPartitions(),
-      database.db
-        .selectFrom('research_records')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow(),
-      database.db
-        .selectFrom('seeds')
-        .select(['status', (eb) => eb.fn.countAll().as('n')])
-        .groupBy('status')
-        .execute(),
-      database.db
-        .selectFrom('batches')
-        .select(['status', (eb) => eb.fn.countAll().as('n')])
-        .groupBy('status')
-        .execute(),
+      deps.research.countRecords(),
+      deps.seeds.countByStatus(),
+      deps.batches.countByStatus(),
     ]);
     const countries: Record<string, CountryNode> = {};
     const totals = { partitions: 0, chunks: 0, records: 0, bytes: 0 };
@@ -96,9 +93,9 @@ export function createMetadataService(deps: {
       totals: {
         countries: Object.keys(countries).length,
         ...totals,
-        research_records: Number(researchRecords.n),
-        seeds: Object.fromEntries(seeds.map((s) => [s.status, Number(s.n)])),
-        batches: Object.fromEntries(batches.map((b) => [b.status, Number(b.n)])),
+        research_records: researchRecords,
+        seeds,
+        batches,
       },
       countries,
     };
@@ -165,7 +162,9 @@ export function createMetadataService(deps: {
         .insertInto('metadata_tasks')
         .values(newTask(id, trigger, 'queued'))
         .execute();
-      await queue.enqueue(trx, [{ queue: 'METADATA_QUEUE', payload: { taskId: id } }]);
+      await queue.enqueue(trx, [
+        { queue: 'METADATA_QUEUE', payload: JOBS.METADATA_QUEUE.payload({ taskId: id }) },
+      ]);
     });
     return getTask(id);
   }

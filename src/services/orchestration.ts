@@ -1,10 +1,18 @@
 // Seed orchestration: lists a partition's raw chunks in object storage and puts one SEED_QUEUE message
-// per file that has no checkpoint yet (or every file, with force), as one batch of type `seed`.
-import { NotFoundError } from '../domain/errors.js';
+// per file that has no checkpoint yet (or every file, with force), as one batch of type `seed`. The seed-file
+// worker then reads each file through this service and fans its unique domains out to CONTRACT_QUEUE.
+import { text } from 'node:stream/consumers';
+import type { BatchView, ContractItem } from '../domain/batches.js';
+import { enhancedResearchDatasetSchema } from '../domain/dataset.js';
+import { parseDomainId } from '../domain/domains.js';
+import { NotFoundError, PermanentError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { parseRawChunkKey, rawPartitionPrefix } from '../domain/keys.js';
+import { classifyUrl } from '../domain/urls.js';
 import type { ObjectStore } from '../ports/object-store.js';
-import type { BatchService, BatchView } from './batches.js';
+import type { BatchService } from './batches.js';
+import type { ChunkLedger, Unit } from './chunk-ledger.js';
+import type { DatasetService } from './datasets.js';
 
 export interface OrchestrateResult {
   batchId: string;
@@ -19,7 +27,20 @@ export interface OrchestrateResult {
 
 export type OrchestrationService = ReturnType<typeof createOrchestrationService>;
 
-export function createOrchestrationService(deps: { objects: ObjectStore; batches: BatchService }) {
+/** The unique domains of one raw file, as CONTRACT_QUEUE items. */
+export interface RawFileDomains {
+  key: string;
+  records: number;
+  unusableRecords: number;
+  domains: ContractItem[];
+}
+
+export function createOrchestrationService(deps: {
+  objects: ObjectStore;
+  batches: BatchService;
+  ledger: Pick<ChunkLedger, 'addChunks'>;
+  datasets: Pick<DatasetService, 'checkpoint'>;
+}) {
   const { objects, batches } = deps;
 
   async function orchestrate(
@@ -70,5 +91,57 @@ export function createOrchestrationService(deps: { objects: ObjectStore; batches
     };
   }
 
-  return { orchestrate };
+  /** Reads and validates one raw file; a file that is gone or not a dataset is a permanent failure. */
+  async function domainsOfRawFile(key: string, force: boolean): Promise<RawFileDomains> {
+    const parsed = parseRawChunkKey(key);
+    if (!parsed) throw new PermanentError(`not a raw chunk key: ${JSON.stringify(key)}`);
+    const stream = await objects.get(key);
+    if (!stream) throw new PermanentError(`raw file ${key} no longer exists`);
+    let body: unknown;
+    try {
+      body = JSON.parse(await text(stream));
+    } catch (error) {
+      throw new PermanentError(`raw file ${key} is not valid JSON: ${(error as Error).message}`);
+    }
+    const dataset = enhancedResearchDatasetSchema.safeParse(body);
+    if (!dataset.success) {
+      const first = dataset.error.issues[0];
+      throw new PermanentError(
+        `raw file ${key} is not an EnhancedResearchDataset: ${first?.path.join('.')}: ${first?.message}`,
+      );
+    }
+    const country = parsed.partition.country;
+    const domains = new Map<string, ContractItem>();
+    let unusable = 0;
+    for (const record of dataset.data.records) {
+      let domainId =
+        record.domain_id && parseDomainId(record.domain_id) ? record.domain_id.toLowerCase() : null;
+      if (!domainId) {
+        const classified = classifyUrl(record.normalized_url ?? record.raw_url, country);
+        domainId = classified.ok ? classified.value.domain_id : null;
+      }
+      if (!domainId) unusable++;
+      else if (!domains.has(domainId))
+        domains.set(domainId, { domain_id: domainId, source_file: key, force });
+    }
+    return {
+      key,
+      records: dataset.data.records.length,
+      unusableRecords: unusable,
+      domains: [...domains.values()],
+    };
+  }
+
+  /** One contract chunk per domain, added to the orchestration's batch in the caller's transaction. */
+  async function fanOut(unit: Unit, batchId: string, domains: readonly ContractItem[]): Promise<void> {
+    await deps.ledger.addChunks(unit, batchId, 'CONTRACT_QUEUE', domains, 1);
+  }
+
+  /** The raw file's `.success` checkpoint: every domain of it is on its way to a contract. */
+  async function checkpointRawFile(key: string): Promise<void> {
+    const parsed = parseRawChunkKey(key);
+    if (parsed) await deps.datasets.checkpoint(parsed.partition, parsed.chunk);
+  }
+
+  return { orchestrate, domainsOfRawFile, fanOut, checkpointRawFile };
 }

@@ -54,9 +54,9 @@ export function createResearchIngest(deps: { database: Database; datasets: Datas
   const { database, datasets, clock } = deps;
   const now = () => clock().toISOString();
 
+  /** Claims, writes the raw chunk and answers per input; the caller records the answers (a batch's items). */
   async function ingest(
     request: IngestRequest,
-    finish?: (trx: DbTransaction, outcomes: IngestOutcome[]) => Promise<void>,
   ): Promise<{ outcomes: IngestOutcome[]; chunk: number | null }> {
     const { partition, owner } = request;
     const classified: Array<
@@ -180,7 +180,6 @@ export function createResearchIngest(deps: { database: Database; datasets: Datas
         result: { normalized_url: url },
       };
     });
-    if (finish) await database.transaction((trx) => finish(trx, outcomes));
     return { outcomes, chunk: claim.chunk };
   }
 

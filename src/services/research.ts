@@ -11,7 +11,7 @@ import {
   todayUtc,
 } from '../domain/identifiers.js';
 import { uuidv7 } from '../domain/ids.js';
-import type { Database } from '../ports/database.js';
+import type { Database, DbTransaction } from '../ports/database.js';
 import { type Clock, getOrCreate, type Page, type PageRequest, page, parseJson } from './common.js';
 import type { DatasetService } from './datasets.js';
 import { createResearchIngest, type ResearchInput } from './research-ingest.js';
@@ -274,5 +274,39 @@ export function createResearchService(deps: { database: Database; datasets: Data
     };
   }
 
-  return { ingest, create, list, index, detail };
+  /** The chunk's URLs leave the partition with it, so they can be discovered again. */
+  async function releaseChunk(trx: DbTransaction, partition: Partition, chunk: number): Promise<void> {
+    await trx
+      .deleteFrom('research_sources')
+      .where('country', '=', partition.country)
+      .where('category', '=', partition.category)
+      .where('date', '=', partition.date)
+      .where('raw_chunk', '=', chunk)
+      .execute();
+  }
+
+  /** What a research batch found: distinct registrable domains and the raw chunks its chunks wrote. */
+  async function batchSummary(batchId: string) {
+    // Owners are `batch:<id>:<chunk>` (the research worker): a prefix match on an indexed column.
+    const owners = `batch:${batchId}:`;
+    const [domains, rawChunks] = await Promise.all([
+      database.db
+        .selectFrom('research_sources')
+        .select((eb) => eb.fn.count('registrable_domain').distinct().as('n'))
+        .where('owner', 'like', `${owners}%`)
+        .executeTakeFirstOrThrow(),
+      deps.datasets.countStoredByOwnerPrefix(owners),
+    ]);
+    return { domains: Number(domains.n), raw_chunks: rawChunks };
+  }
+
+  async function countRecords(): Promise<number> {
+    const row = await database.db
+      .selectFrom('research_records')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  return { ingest, create, list, index, detail, releaseChunk, batchSummary, countRecords };
 }

@@ -1,37 +1,69 @@
-// The shape every batch-chunk worker shares: read the message, claim the chunk, do the work; when the
-// retries run out, fail the chunk so its batch can still finish.
-import { z } from 'zod';
+// The one chunk protocol every batch queue follows. A queue's handler holds only its business logic: it gets
+// the chunk's typed items and returns what to record. This worker does the rest, in this order:
+//   1. claim the chunk (a redelivered message whose chunk already finished stops here);
+//   2. the handler's work (fetching, object writes) — outside any transaction;
+//   3. one transaction: the handler's rows and the item results, for the items no earlier attempt answered;
+//   4. the after-commit step (checkpoints: they vouch for rows that are now committed);
+//   5. complete the chunk, closing the batch when it was the last one.
+// When the retries run out, the chunk fails with its last error and its unanswered items fail with it.
+import type { z } from 'zod';
+import type { ChunkWork, ItemResult } from '../domain/batches.js';
 import { errorMessage, PermanentError } from '../domain/errors.js';
-import type { QueueName } from '../ports/queue.js';
-import type { BatchService, ChunkMessage, ChunkWork } from '../services/batches.js';
+import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
+import type { ChunkLedger, RecordStep } from '../services/chunk-ledger.js';
 import type { WorkerDefinition } from './runner.js';
 
-const chunkMessageSchema = z.object({ batchId: z.string().min(1), chunk: z.number().int().positive() });
-
-export function parseChunkMessage(payload: unknown): ChunkMessage {
-  const parsed = chunkMessageSchema.safeParse(payload);
-  if (!parsed.success) throw new PermanentError(`malformed chunk message: ${parsed.error.message}`);
-  return parsed.data;
+/** What a handler hands back: how to record its results, and what must follow the commit. */
+export interface ChunkRecord {
+  record: RecordStep;
+  afterCommit?: () => Promise<void>;
 }
 
-export function chunkWorker(options: {
-  queue: QueueName;
-  concurrency: number;
-  batches: BatchService;
-  process(work: ChunkWork, message: ChunkMessage): Promise<void>;
-}): WorkerDefinition {
+export interface ChunkHandler<Item> {
+  queue: ChunkQueueName;
+  /** Every stored item is checked against this before the handler sees it. */
+  item: z.ZodType<Item, unknown>;
+  process(work: ChunkWork<Item>): Promise<ChunkRecord>;
+}
+
+/** A handler whose results are the whole record: nothing of its own to write in the chunk's transaction. */
+export function resultsOnly(results: ItemResult[], afterCommit?: () => Promise<void>): ChunkRecord {
+  return { record: async () => results, ...(afterCommit ? { afterCommit } : {}) };
+}
+
+function typedWork<Item>(work: ChunkWork, schema: z.ZodType<Item, unknown>): ChunkWork<Item> {
+  const items = work.items.map((raw, i) => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const first = parsed.error.issues[0];
+    throw new PermanentError(
+      `chunk ${work.chunk} of batch ${work.batchId}: item ${work.itemOffset + i} is malformed: ${first?.message ?? 'invalid'}`,
+    );
+  });
+  return { ...work, items };
+}
+
+export function chunkWorker<Item>(
+  handler: ChunkHandler<Item>,
+  deps: { ledger: ChunkLedger; concurrency: number },
+): WorkerDefinition {
+  const { ledger } = deps;
+  const job = JOBS[handler.queue];
   return {
-    queue: options.queue,
-    concurrency: options.concurrency,
-    async handle(job) {
-      const message = parseChunkMessage(job.payload);
-      const work = await options.batches.beginChunk(message, job.attempt);
-      // A redelivered message whose chunk already finished has nothing left to do.
-      if (work) await options.process(work, message);
+    queue: handler.queue,
+    concurrency: deps.concurrency,
+    async handle(delivery) {
+      const message = job.parse(delivery.payload);
+      const claimed = await ledger.beginChunk(message, delivery.attempt);
+      if (!claimed) return;
+      const outcome = await handler.process(typedWork(claimed, handler.item));
+      await ledger.commitResults(claimed, outcome.record);
+      await outcome.afterCommit?.();
+      await ledger.completeChunk(message);
     },
-    async onExhausted(job, error) {
-      const message = chunkMessageSchema.safeParse(job.payload);
-      if (message.success) await options.batches.failChunk(message.data, errorMessage(error));
+    async onExhausted(delivery, error) {
+      const message = job.schema.safeParse(delivery.payload);
+      if (message.success) await ledger.failChunk(message.data, errorMessage(error));
     },
   };
 }

@@ -1,77 +1,69 @@
 // LIVENESS_QUEUE: one chunk of domains (hosts, URLs or domain ids) → a liveness check each, stored as the
 // latest result per domain and as the batch item's result.
-
+import { type ItemResult, livenessItemSchema } from '../domain/batches.js';
 import { type DomainTarget, parseDomainTarget } from '../domain/urls.js';
 import { checkLiveness, type LivenessResult } from '../engine/liveness.js';
-import type { Database } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
-import type { BatchService, ItemResult } from '../services/batches.js';
 import type { LivenessService } from '../services/liveness.js';
-import { chunkWorker } from './chunk-worker.js';
+import type { ChunkHandler } from './chunk-worker.js';
 import { mapLimit } from './map-limit.js';
-import type { WorkerDefinition } from './runner.js';
 
 const CHECKS_IN_PARALLEL = 8;
 
-export function livenessWorker(deps: {
-  database: Database;
-  batches: BatchService;
+export function livenessHandler(deps: {
   liveness: LivenessService;
   fetcher: Fetcher;
-  concurrency: number;
-}): WorkerDefinition {
-  const { database, batches, liveness, fetcher } = deps;
-  return chunkWorker({
+  now: () => Date;
+}): ChunkHandler<string> {
+  const { liveness, fetcher } = deps;
+  return {
     queue: 'LIVENESS_QUEUE',
-    concurrency: deps.concurrency,
-    batches,
-    async process(work, message) {
+    item: livenessItemSchema,
+    async process(work) {
       const targets = work.items.map((input, i) => ({
         index: work.itemOffset + i,
         input,
         target: parseDomainTarget(input, work.country),
       }));
+      // A host listed twice in one chunk is checked once.
       const firstOfHost = new Map<string, number>();
       for (const t of targets)
         if (t.target.ok && !firstOfHost.has(t.target.value.host))
           firstOfHost.set(t.target.value.host, t.index);
       const checks = await mapLimit(targets, CHECKS_IN_PARALLEL, async (t) => {
         if (!t.target.ok || firstOfHost.get(t.target.value.host) !== t.index) return null;
-        return checkLiveness(fetcher, t.target.value.host);
+        return checkLiveness(fetcher, t.target.value.host, deps.now);
       });
-      await database.transaction(async (trx) => {
-        const results: ItemResult[] = [];
-        for (const [i, t] of targets.entries()) {
-          const { index, input } = t;
-          if (!t.target.ok) {
-            results.push({
-              index,
-              input,
-              status: 'failed',
-              outcome: 'invalid',
-              reason: `refused: ${t.target.reason}`,
-            });
-            continue;
+      return {
+        async record(unit, unanswered) {
+          const results: ItemResult[] = [];
+          for (const [i, t] of targets.entries()) {
+            const { index, input } = t;
+            if (!t.target.ok) {
+              results.push({
+                index,
+                input,
+                status: 'failed',
+                outcome: 'invalid',
+                reason: `refused: ${t.target.reason}`,
+              });
+              continue;
+            }
+            const check = checks[i];
+            if (!check) {
+              const reason = 'the same host is checked earlier in this chunk';
+              results.push({ index, input, status: 'skipped', outcome: 'duplicate', reason });
+              continue;
+            }
+            if (unanswered(index))
+              await liveness.record(unit, t.target.value.registrable_domain, check, work.batchId);
+            results.push(itemOf(index, input, t.target.value, check));
           }
-          const check = checks[i] as LivenessResult | null;
-          if (!check) {
-            results.push({
-              index,
-              input,
-              status: 'skipped',
-              outcome: 'duplicate',
-              reason: 'the same host is checked earlier in this chunk',
-            });
-            continue;
-          }
-          await liveness.record(trx, t.target.value.registrable_domain, check, work.batchId);
-          results.push(itemOf(index, input, t.target.value, check));
-        }
-        await batches.recordItems(trx, work.batchId, work.chunk, results);
-        await batches.completeChunk(trx, message);
-      });
+          return results;
+        },
+      };
     },
-  });
+  };
 }
 
 function itemOf(index: number, input: unknown, target: DomainTarget, check: LivenessResult): ItemResult {

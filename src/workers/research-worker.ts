@@ -1,33 +1,22 @@
 // RESEARCH_QUEUE: one chunk of a research batch's URLs into the research record and a raw chunk.
-import type { BatchService } from '../services/batches.js';
+import { partitionOfChunk, researchItemSchema } from '../domain/batches.js';
 import type { ResearchService } from '../services/research.js';
-import { chunkWorker } from './chunk-worker.js';
-import type { WorkerDefinition } from './runner.js';
+import { type ChunkHandler, resultsOnly } from './chunk-worker.js';
 
-export function researchWorker(deps: {
-  batches: BatchService;
-  research: ResearchService;
-  concurrency: number;
-}): WorkerDefinition {
-  const { batches, research } = deps;
-  return chunkWorker({
+export function researchHandler(deps: { research: ResearchService }): ChunkHandler<string> {
+  return {
     queue: 'RESEARCH_QUEUE',
-    concurrency: deps.concurrency,
-    batches,
-    async process(work, message) {
-      await research.ingest(
-        {
-          partition: { country: work.country, category: work.category as string, date: work.date as string },
-          owner: `batch:${work.batchId}:${work.chunk}`,
-          inputs: work.items.map((input, i) => ({ index: work.itemOffset + i, input })),
-          methods: ['research_batch'],
-          defaultMethod: 'research_batch',
-        },
-        async (trx, outcomes) => {
-          await batches.recordItems(trx, work.batchId, work.chunk, outcomes);
-          await batches.completeChunk(trx, message);
-        },
-      );
+    item: researchItemSchema,
+    async process(work) {
+      const { outcomes } = await deps.research.ingest({
+        partition: partitionOfChunk(work),
+        // Claims are per owner: a retry of this chunk finds its own URLs (and chunk number) again.
+        owner: `batch:${work.batchId}:${work.chunk}`,
+        inputs: work.items.map((input, i) => ({ index: work.itemOffset + i, input })),
+        methods: ['research_batch'],
+        defaultMethod: 'research_batch',
+      });
+      return resultsOnly(outcomes);
     },
-  });
+  };
 }

@@ -2,9 +2,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type BatchType, type BatchView, ITEM_STATUSES } from '../../domain/batches.js';
 import { categorySchema, countrySchema } from '../../domain/identifiers.js';
-import type { QueueName } from '../../ports/queue.js';
-import { type BatchService, type BatchType, type BatchView, ITEM_STATUSES } from '../../services/batches.js';
+import type { ChunkQueueName } from '../../domain/jobs.js';
+import type { BatchService } from '../../services/batches.js';
 import type { MetadataService } from '../../services/metadata.js';
 import { idempotencyHeaders, paginationSchema } from '../schemas.js';
 
@@ -63,7 +64,7 @@ export function queueRoutes(
     reply: FastifyReply,
     input: {
       type: BatchType;
-      queue: QueueName;
+      queue: ChunkQueueName;
       country: string;
       category?: string;
       items: string[];

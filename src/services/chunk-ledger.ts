@@ -1,10 +1,26 @@
-// The chunk lifecycle the workers drive: claim a chunk, record item results, finish it (closing the batch
-// with its last chunk), fail it when retries run out, and fan out new chunks. Idempotent throughout.
+// The chunk ledger: the one owner of chunk and item rows. Workers drive a chunk through it — claim it, commit
+// its results (item rows plus whatever the queue's handler writes, in one transaction), complete it (closing
+// the batch with its last chunk), or fail it when retries run out — and fan out new chunks. Idempotent throughout.
+import {
+  type BatchType,
+  type ChunkMessage,
+  type ChunkWork,
+  finalBatchStatus,
+  type ItemResult,
+} from '../domain/batches.js';
 import { NotFoundError } from '../domain/errors.js';
-import type { Database, DbExecutor } from '../ports/database.js';
-import type { JobQueue, QueueName } from '../ports/queue.js';
-import type { BatchStatus, BatchType, ChunkMessage, ChunkWork, ItemResult } from './batches.js';
+import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
+import type { Database, DbExecutor, DbTransaction } from '../ports/database.js';
+import type { JobQueue } from '../ports/queue.js';
 import { type Clock, chunked } from './common.js';
+
+/**
+ * What a queue's handler writes with its results: runs inside the chunk's transaction, only for the items no
+ * earlier attempt answered (a redelivery after a crash must neither redo nor contradict what was recorded).
+ * The transaction is opaque to handlers: they pass it on to the service that owns the rows.
+ */
+export type Unit = DbTransaction;
+export type RecordStep = (unit: Unit, unanswered: (index: number) => boolean) => Promise<ItemResult[]>;
 
 const ROWS_PER_INSERT = 200;
 
@@ -18,7 +34,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
   async function insertChunks(
     executor: DbExecutor,
     batchId: string,
-    queueName: QueueName,
+    queueName: ChunkQueueName,
     chunks: unknown[][],
     firstChunkNo: number,
     firstItemIndex: number,
@@ -50,10 +66,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       executor,
       rows.map((row) => ({
         queue: queueName,
-        payload: { batchId, chunk: row.chunk_no } satisfies ChunkMessage as unknown as Record<
-          string,
-          unknown
-        >,
+        payload: JOBS[queueName].payload({ batchId, chunk: row.chunk_no }),
         singletonKey: `${batchId}:${row.chunk_no}`,
       })),
     );
@@ -79,6 +92,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
       if (found.status === 'succeeded' || found.status === 'failed') return null;
       const at = now();
+      const inputs = JSON.parse(found.items) as unknown[];
       await trx
         .updateTable('batch_chunks')
         .set((eb) => ({
@@ -103,7 +117,8 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
         date: found.date,
         chunk: message.chunk,
         itemOffset: Number(found.item_offset),
-        items: JSON.parse(found.items) as unknown[],
+        items: inputs,
+        inputs,
         attempt,
       };
     });
@@ -181,13 +196,11 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       .where('status', '=', 'failed')
       .limit(1)
       .executeTakeFirst();
-    const failedChunks = Number(counters.chunks_failed);
-    const status: BatchStatus =
-      failedChunks === Number(counters.chunks_total)
-        ? 'failed'
-        : failedChunks > 0 || failedItem
-          ? 'completed_with_errors'
-          : 'completed';
+    const status = finalBatchStatus(
+      Number(counters.chunks_total),
+      Number(counters.chunks_failed),
+      failedItem !== undefined,
+    );
     await executor
       .updateTable('batches')
       .set({ status, finished_at: at })
@@ -207,8 +220,26 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     return new Set(rows.map((r) => Number(r.item_index)));
   }
 
-  async function completeChunk(executor: DbExecutor, message: ChunkMessage): Promise<void> {
-    await finishChunk(executor, message, 'succeeded');
+  /**
+   * The results of a chunk in one transaction: the handler's own rows and the item results, each only for the
+   * items no earlier attempt answered.
+   */
+  async function commitResults(work: ChunkWork, record: RecordStep): Promise<void> {
+    await database.transaction(async (trx) => {
+      const answered = await answeredItems(trx, work);
+      const results = await record(trx, (index) => !answered.has(index));
+      await recordItems(
+        trx,
+        work.batchId,
+        work.chunk,
+        results.filter((r) => !answered.has(r.index)),
+      );
+    });
+  }
+
+  /** The chunk is done: counted once, and the batch closed when it was the last one. */
+  async function completeChunk(message: ChunkMessage): Promise<void> {
+    await database.transaction((trx) => finishChunk(trx, message, 'succeeded'));
   }
 
   /** Retries exhausted: the chunk fails with its last error, its unanswered items fail with it, the batch goes on. */
@@ -244,7 +275,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
   async function addChunks(
     executor: DbExecutor,
     batchId: string,
-    queueName: QueueName,
+    queueName: ChunkQueueName,
     items: readonly unknown[],
     chunkSize: number,
   ) {
@@ -269,5 +300,5 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     );
   }
 
-  return { insertChunks, beginChunk, recordItems, answeredItems, completeChunk, failChunk, addChunks };
+  return { insertChunks, beginChunk, commitResults, completeChunk, failChunk, addChunks };
 }
