@@ -23,7 +23,7 @@ import type {
   QueueStats,
 } from '../ports/queue.js';
 import { QUEUE_NAMES } from '../ports/queue.js';
-import { drainWithin } from './drain.js';
+import { type QueueDriver, startPollLoop } from './poll-loop.js';
 
 export interface EmbeddedQueueOptions {
   leaseMs?: number;
@@ -158,81 +158,25 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
     for (const queue of new Set(jobs.map((job) => job.queue))) wake.emit('enqueued', queue);
   }
 
+  const driver: QueueDriver<Job> = {
+    fetch: claim,
+    job: (job) => job,
+    settle: (job, failure) => settle(job, failure === null ? null : failure.error),
+    renew: (jobs) => renewLeases(jobs.map((job) => job.id)),
+    release,
+  };
+
   function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
-    let stopping = false;
-    let stopped: Promise<void> | null = null;
-    const inFlight = new Set<Promise<void>>();
-    const running = new Map<string, Job>();
-    let idle: (() => void) | null = null;
-    const onWake = (name: string) => {
-      if (name === queue) idle?.();
-    };
-    wake.on('enqueued', onWake);
-
-    // One heartbeat per consumer renews the leases of every job it is running.
-    const heartbeat = setInterval(
-      () => renewLeases([...running.keys()]).catch(onError),
-      Math.max(1000, leaseMs / 3),
-    );
-    heartbeat.unref();
-
-    async function run(job: Job): Promise<void> {
-      running.set(job.id, job);
-      try {
-        await handler(job);
-        await settle(job, null);
-      } catch (error) {
-        await settle(job, error).catch(onError);
-      } finally {
-        running.delete(job.id);
-      }
-    }
-
-    async function loop(): Promise<void> {
-      while (!stopping) {
-        const free = consumeOptions.concurrency - inFlight.size;
-        let jobs: Job[] = [];
-        if (free > 0) {
-          try {
-            jobs = await claim(queue, free);
-          } catch (error) {
-            onError(error);
-          }
-        }
-        for (const job of jobs) {
-          const task = run(job).finally(() => inFlight.delete(task));
-          inFlight.add(task);
-        }
-        if (jobs.length > 0) continue;
-        // Nothing to claim (or no free slot): wait for a finished job, an enqueue here, or the poll timer.
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
-          idle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          for (const task of inFlight) void task.finally(() => idle?.());
-        });
-        idle = null;
-      }
-      const drained = await drainWithin(inFlight, drainTimeoutMs);
-      clearInterval(heartbeat);
-      if (!drained) await Promise.allSettled([...running.values()].map((job) => release(job)));
-    }
-
-    const looping = loop();
+    const loop = startPollLoop(queue, driver, handler, {
+      concurrency: consumeOptions.concurrency,
+      pollIntervalMs,
+      heartbeatMs: Math.max(1000, leaseMs / 3),
+      drainTimeoutMs,
+      wake,
+      onError,
+    });
     const consumer: Consumer = {
-      stop() {
-        if (!stopped) {
-          stopping = true;
-          idle?.();
-          wake.off('enqueued', onWake);
-          stopped = looping.finally(() => {
-            consumers.delete(consumer);
-          });
-        }
-        return stopped;
-      },
+      stop: () => loop.stop().finally(() => consumers.delete(consumer)),
     };
     consumers.add(consumer);
     return consumer;

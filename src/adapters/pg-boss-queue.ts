@@ -2,7 +2,6 @@
 // Kysely transaction (a batch and its messages commit together); retries, leases and dead-letter follow
 // the embedded queue's semantics. docs/databases.md explains the mapping and the few direct SQL statements.
 import { EventEmitter } from 'node:events';
-import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import {
   type BackoffPolicy,
@@ -23,7 +22,8 @@ import type {
   QueueStats,
 } from '../ports/queue.js';
 import { QUEUE_NAMES } from '../ports/queue.js';
-import { drainWithin } from './drain.js';
+import { type BossDelivery, executorDb, pgBossSql } from './pg-boss-sql.js';
+import { type QueueDriver, startPollLoop } from './poll-loop.js';
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -48,11 +48,9 @@ export function deadLetterQueueName(queue: QueueName): string {
   return `${queue}__dead`;
 }
 
-/** A fetched job plus the fencing token of this delivery: a refetch bumps retry_count and started_on. */
-interface Delivery {
+/** A fetched job plus the fencing token of this delivery. */
+interface Delivery extends BossDelivery {
   job: Job;
-  retryCount: number;
-  startedOn: Date;
 }
 
 const INSERT_ROWS_PER_STATEMENT = 1000;
@@ -83,18 +81,15 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
   // An EventEmitter 'error' without a listener throws: maintenance failures must not kill the process.
   boss.on('error', onError);
 
-  const job = `${schema}.job`;
-  // This delivery still owns the job: not completed, failed, expired or refetched since we took it.
-  // started_on is compared at millisecond precision because that is all a JS Date keeps of it.
-  const OWNED = `name = $1 AND id = $2 AND state = 'active' AND retry_count = $3
-    AND date_trunc('milliseconds', started_on) = $4`;
-  const owned = (d: Delivery) => [d.job.queue, d.job.id, d.retryCount, d.startedOn];
-  /** A statement on pg-boss's own pool (its Db answers undefined, not an error, when it is not open). */
-  async function bossSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
-    const result = await boss.getDb().executeSql(text, values);
-    if (!result) throw new Error('the pg-boss queue is not running');
-    return result;
-  }
+  const sql = pgBossSql(schema);
+  /** pg-boss's own pool (its Db answers undefined, not an error, when it is not open). */
+  const bossDb: PgBoss.Db = {
+    async executeSql(text, values) {
+      const result = await boss.getDb().executeSql(text, values);
+      if (!result) throw new Error('the pg-boss queue is not running');
+      return result;
+    },
+  };
 
   const wake = new EventEmitter();
   wake.setMaxListeners(0);
@@ -138,18 +133,11 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     if (seen.size === 0) return kept;
     // A transaction-scoped lock per key (in a fixed order, so two enqueues cannot deadlock) makes a
     // concurrent enqueue of the same key wait for our commit, then see our job in the check below.
-    for (const key of [...seen].sort()) {
-      await db.executeSql('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`singleton:${key}`]);
-    }
-    const keyed = kept.filter((j) => j.singletonKey !== undefined);
-    const { rows } = await db.executeSql(
-      `SELECT name, singleton_key FROM ${job} WHERE state < 'completed'
-        AND (name, singleton_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [keyed.map((j) => j.queue), keyed.map((j) => j.singletonKey)],
+    for (const key of [...seen].sort()) await sql.lockKey(db, `singleton:${key}`);
+    const keyed = kept.flatMap((j) =>
+      j.singletonKey === undefined ? [] : [{ queue: j.queue, key: j.singletonKey }],
     );
-    const live = new Set(
-      rows.map((r: { name: string; singleton_key: string }) => JSON.stringify([r.name, r.singleton_key])),
-    );
+    const live = await sql.liveSingletons(db, keyed);
     return kept.filter(
       (j) => j.singletonKey === undefined || !live.has(JSON.stringify([j.queue, j.singletonKey])),
     );
@@ -176,20 +164,15 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
    * delivers the job once more with attempt = maxAttempts + 1, for the runner to record as exhausted.
    */
   async function fetchJobs(queue: QueueName, batchSize: number): Promise<Delivery[]> {
+    if (!ready) return [];
     const fetched = await boss.fetch<Record<string, unknown>>(queue, { batchSize, includeMetadata: true });
     return fetched.map((j) => ({
       job: { id: j.id, queue, payload: j.data ?? {}, attempt: j.retryCount + 1, maxAttempts: j.retryLimit },
+      queue,
+      id: j.id,
       retryCount: j.retryCount,
       startedOn: j.startedOn,
     }));
-  }
-
-  /** pg-boss 10 has no lease renewal: the heartbeat stretches expire_in so the lease ends leaseSeconds from now. */
-  async function renewLease(d: Delivery): Promise<void> {
-    await bossSql(
-      `UPDATE ${job} SET expire_in = (now() - started_on) + make_interval(secs => $5) WHERE ${OWNED}`,
-      [...owned(d), leaseSeconds],
-    );
   }
 
   /**
@@ -199,134 +182,43 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
   async function settle(d: Delivery, failure: { error: unknown } | null): Promise<void> {
     await database.transaction(async (trx) => {
       const db = executorDb(trx);
-      const { rows } = await db.executeSql(`SELECT 1 FROM ${job} WHERE ${OWNED} FOR UPDATE`, owned(d));
-      if (rows.length === 0) return;
+      if (!(await sql.lockOwned(db, d))) return;
       if (failure === null) {
         await boss.complete(d.job.queue, d.job.id, {}, { db });
         return;
       }
       const { error } = failure;
-      const byId = [d.job.queue, d.job.id];
       const final = isFinalFailure(error, d.job.attempt, d.job.maxAttempts);
-      // pg-boss fails a job for good (and moves it to its dead-letter queue) once retry_count reaches
-      // retry_limit: a permanent error, or the last attempt, gets there now instead of after more tries.
-      if (final)
-        await db.executeSql(`UPDATE ${job} SET retry_limit = retry_count WHERE name = $1 AND id = $2`, byId);
+      // A permanent error, or the last attempt, goes to the dead-letter queue now instead of after more tries.
+      if (final) await sql.makeFinal(db, d);
       const message = errorMessage(error).slice(0, 2000);
       const output = { name: error instanceof Error ? error.name : typeof error, message };
       await boss.fail(d.job.queue, d.job.id, output, { db });
-      if (!final) {
-        // The one retry policy (domain/errors.ts), Retry-After included, rather than pg-boss's whole seconds.
-        await db.executeSql(
-          `UPDATE ${job} SET start_after = now() + make_interval(secs => $3::double precision / 1000)
-            WHERE name = $1 AND id = $2 AND state = 'retry'`,
-          [...byId, retryDelayMs(error, d.job.attempt, backoff)],
-        );
-      }
+      if (!final) await sql.retryAfter(db, d, retryDelayMs(error, d.job.attempt, backoff));
     });
   }
 
-  /** Hands a job back without counting the attempt (a shutdown that could not wait for it). */
-  async function release(d: Delivery): Promise<void> {
-    // With started_on cleared, pg-boss's next fetch does not bump retry_count: the attempt is not used up.
-    await bossSql(
-      `UPDATE ${job} SET started_on = NULL, start_after = now(), state = CASE WHEN retry_count = 0
-          THEN 'created'::${schema}.job_state ELSE 'retry'::${schema}.job_state END
-        WHERE ${OWNED}`,
-      owned(d),
-    );
-  }
+  const driver: QueueDriver<Delivery> = {
+    fetch: fetchJobs,
+    job: (d) => d.job,
+    settle,
+    renew: (deliveries) => sql.renew(bossDb, deliveries, leaseSeconds),
+    release: (d) => sql.release(bossDb, d),
+  };
 
   function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
     const concurrency = positiveInteger('concurrency', consumeOptions.concurrency);
     if (stopped) throw new Error('the pg-boss queue is stopped');
-    let stopping = false;
-    let stoppedConsumer: Promise<void> | null = null;
-    let requestStop!: () => void;
-    // Ends a wait for a free slot too: with every slot held by a hung job, the drain timeout must still run.
-    const stopRequested = new Promise<void>((resolve) => {
-      requestStop = resolve;
+    const loop = startPollLoop(queue, driver, handler, {
+      concurrency,
+      pollIntervalMs,
+      heartbeatMs: Math.max(1000, (leaseSeconds * 1000) / 3),
+      drainTimeoutMs,
+      wake,
+      onError,
     });
-    const inFlight = new Set<Promise<void>>();
-    const running = new Map<string, Delivery>();
-    let idle: (() => void) | null = null;
-    const onWake = (name: string) => {
-      if (name === queue) idle?.();
-    };
-    wake.on('enqueued', onWake);
-
-    async function run(d: Delivery): Promise<void> {
-      const renewEveryMs = Math.max(1000, (leaseSeconds * 1000) / 3);
-      const heartbeat = setInterval(() => renewLease(d).catch(onError), renewEveryMs);
-      running.set(d.job.id, d);
-      let failure: { error: unknown } | null = null;
-      try {
-        await handler(d.job);
-      } catch (error) {
-        failure = { error };
-      } finally {
-        clearInterval(heartbeat);
-      }
-      try {
-        await settle(d, failure);
-      } catch (error) {
-        // The job stays active; its lease expires and it is delivered again (at-least-once).
-        onError(error);
-      } finally {
-        running.delete(d.job.id);
-      }
-    }
-
-    async function loop(): Promise<void> {
-      while (!stopping) {
-        if (inFlight.size >= concurrency) {
-          await Promise.race([...inFlight, stopRequested]);
-          continue;
-        }
-        let fetched: Delivery[] = [];
-        try {
-          if (ready) fetched = await fetchJobs(queue, concurrency - inFlight.size);
-        } catch (error) {
-          onError(error);
-        }
-        if (stopping) {
-          await Promise.allSettled(fetched.map((d) => release(d)));
-          break;
-        }
-        if (fetched.length > 0) {
-          for (const d of fetched) {
-            const task = run(d).finally(() => inFlight.delete(task));
-            inFlight.add(task);
-          }
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
-          idle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        idle = null;
-      }
-      const drained = await drainWithin(inFlight, drainTimeoutMs);
-      if (!drained) await Promise.allSettled([...running.values()].map((d) => release(d)));
-    }
-
-    const looping = loop();
     const consumer: Consumer = {
-      stop() {
-        if (!stoppedConsumer) {
-          stopping = true;
-          requestStop();
-          idle?.();
-          wake.off('enqueued', onWake);
-          stoppedConsumer = looping.finally(() => {
-            consumers.delete(consumer);
-          });
-        }
-        return stoppedConsumer;
-      },
+      stop: () => loop.stop().finally(() => consumers.delete(consumer)),
     };
     consumers.add(consumer);
     return consumer;
@@ -364,15 +256,9 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     consume,
     async stats(): Promise<QueueStats[]> {
       const names = QUEUE_NAMES.flatMap((queue) => [queue, deadLetterQueueName(queue)]);
-      const { rows } = await bossSql(
-        `SELECT name, state::text AS state, count(*) AS n FROM ${job}
-          WHERE name = ANY($1::text[]) AND state < 'completed' GROUP BY name, state`,
-        [names],
-      );
+      const rows = await sql.countsByState(bossDb, names);
       const count = (name: string, states: string[]) =>
-        rows
-          .filter((r) => r['name'] === name && states.includes(String(r['state'])))
-          .reduce((sum, r) => sum + Number(r['n']), 0);
+        rows.filter((r) => r.name === name && states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
       return QUEUE_NAMES.map((queue) => ({
         queue,
         queued: count(queue, ['created']),
@@ -384,17 +270,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     },
     async ping() {
       if (!ready) throw new Error('the pg-boss queue is not started');
-      await bossSql('SELECT 1', []);
-    },
-  };
-}
-
-/** pg-boss's whole database contract, over a Kysely executor: its statements join the caller's transaction. */
-function executorDb(executor: DbExecutor): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const result = await executor.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: [...result.rows] };
+      await bossDb.executeSql('SELECT 1', []);
     },
   };
 }

@@ -1,0 +1,114 @@
+// Every statement Seedbed runs against pg-boss 10's own tables, in one place: pg-boss has no API for lease
+// renewal, fenced settles, a chosen retry delay or releasing a job, so these reach into `{schema}.job`.
+// Moving to another pg-boss major means re-reading this file against its schema, and nothing else.
+import { CompiledQuery } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { DbExecutor } from '../ports/database.js';
+
+/** One delivery of a job: a refetch bumps retry_count and started_on, so together they fence this attempt. */
+export interface BossDelivery {
+  queue: string;
+  id: string;
+  retryCount: number;
+  startedOn: Date;
+}
+
+export function pgBossSql(schema: string) {
+  const job = `${schema}.job`;
+  // This delivery still owns the job: not completed, failed, expired or refetched since we took it.
+  // started_on is compared at millisecond precision because that is all a JS Date keeps of it.
+  const OWNED = `name = $1 AND id = $2 AND state = 'active' AND retry_count = $3
+    AND date_trunc('milliseconds', started_on) = $4`;
+  const owned = (d: BossDelivery) => [d.queue, d.id, d.retryCount, d.startedOn];
+
+  return {
+    /** Names (queue, singleton key) of the given keys that already have a live job. */
+    async liveSingletons(db: PgBoss.Db, keys: Array<{ queue: string; key: string }>): Promise<Set<string>> {
+      const { rows } = await db.executeSql(
+        `SELECT name, singleton_key FROM ${job} WHERE state < 'completed'
+          AND (name, singleton_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+        [keys.map((k) => k.queue), keys.map((k) => k.key)],
+      );
+      return new Set(
+        rows.map((r: { name: string; singleton_key: string }) => JSON.stringify([r.name, r.singleton_key])),
+      );
+    },
+
+    /** A transaction-scoped lock per key: a concurrent enqueue of the same key waits for our commit. */
+    async lockKey(db: PgBoss.Db, key: string): Promise<void> {
+      await db.executeSql('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+    },
+
+    /** pg-boss 10 has no lease renewal: stretch expire_in so each lease ends `seconds` from now. */
+    async renew(db: PgBoss.Db, deliveries: BossDelivery[], seconds: number): Promise<void> {
+      await db.executeSql(
+        `UPDATE ${job} AS j SET expire_in = (now() - j.started_on) + make_interval(secs => $5)
+          FROM unnest($1::text[], $2::uuid[], $3::int[], $4::timestamptz[]) AS d(name, id, retry_count, started_on)
+          WHERE j.name = d.name AND j.id = d.id AND j.state = 'active' AND j.retry_count = d.retry_count
+            AND date_trunc('milliseconds', j.started_on) = d.started_on`,
+        [
+          deliveries.map((d) => d.queue),
+          deliveries.map((d) => d.id),
+          deliveries.map((d) => d.retryCount),
+          deliveries.map((d) => d.startedOn),
+          seconds,
+        ],
+      );
+    },
+
+    /** Locks the job row for a settle; false when this delivery no longer owns the job. */
+    async lockOwned(db: PgBoss.Db, d: BossDelivery): Promise<boolean> {
+      const { rows } = await db.executeSql(`SELECT 1 FROM ${job} WHERE ${OWNED} FOR UPDATE`, owned(d));
+      return rows.length > 0;
+    },
+
+    /** pg-boss fails a job for good (to its dead-letter queue) once retry_count reaches retry_limit. */
+    async makeFinal(db: PgBoss.Db, d: BossDelivery): Promise<void> {
+      await db.executeSql(`UPDATE ${job} SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [
+        d.queue,
+        d.id,
+      ]);
+    },
+
+    /** Our retry policy's delay (Retry-After included) instead of pg-boss's whole seconds. */
+    async retryAfter(db: PgBoss.Db, d: BossDelivery, delayMs: number): Promise<void> {
+      await db.executeSql(
+        `UPDATE ${job} SET start_after = now() + make_interval(secs => $3::double precision / 1000)
+          WHERE name = $1 AND id = $2 AND state = 'retry'`,
+        [d.queue, d.id, delayMs],
+      );
+    },
+
+    /** With started_on cleared, pg-boss's next fetch does not bump retry_count: the attempt is not used up. */
+    async release(db: PgBoss.Db, d: BossDelivery): Promise<void> {
+      await db.executeSql(
+        `UPDATE ${job} SET started_on = NULL, start_after = now(), state = CASE WHEN retry_count = 0
+            THEN 'created'::${schema}.job_state ELSE 'retry'::${schema}.job_state END
+          WHERE ${OWNED}`,
+        owned(d),
+      );
+    },
+
+    async countsByState(
+      db: PgBoss.Db,
+      names: string[],
+    ): Promise<Array<{ name: string; state: string; n: number }>> {
+      const { rows } = await db.executeSql(
+        `SELECT name, state::text AS state, count(*) AS n FROM ${job}
+          WHERE name = ANY($1::text[]) AND state < 'completed' GROUP BY name, state`,
+        [names],
+      );
+      return rows.map((r) => ({ name: String(r['name']), state: String(r['state']), n: Number(r['n']) }));
+    },
+  };
+}
+
+/** pg-boss's whole database contract, over a Kysely executor: its statements join the caller's transaction. */
+export function executorDb(executor: DbExecutor): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = await executor.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: [...result.rows] };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// The one consumer loop both queue adapters run (modelled on pg-boss's own Worker): it asks the adapter's
+// driver for jobs while slots are free, runs each through the handler, settles it, renews the leases of
+// everything running with one heartbeat, and on stop drains what runs and hands back what could not finish.
+import type { EventEmitter } from 'node:events';
+import type { Consumer, Job, JobHandler, QueueName } from '../ports/queue.js';
+import { drainWithin } from './drain.js';
+
+/** What an adapter does with its own storage; `D` is its delivery (a job plus the adapter's fencing token). */
+export interface QueueDriver<D> {
+  /** Up to `max` ready jobs, claimed for this consumer. */
+  fetch(queue: QueueName, max: number): Promise<D[]>;
+  job(delivery: D): Job;
+  /** Completes (failure null) or fails one delivery, fenced: a lost lease changes nothing. */
+  settle(delivery: D, failure: { error: unknown } | null): Promise<void>;
+  /** Extends the leases of running deliveries. */
+  renew(deliveries: D[]): Promise<void>;
+  /** Hands a delivery back without using up its attempt. */
+  release(delivery: D): Promise<void>;
+}
+
+export interface PollLoopOptions {
+  concurrency: number;
+  /** How often an idle consumer asks again (an enqueue in this process wakes it at once). */
+  pollIntervalMs: number;
+  heartbeatMs: number;
+  /** How long stop() waits for running jobs before releasing them. */
+  drainTimeoutMs: number;
+  /** Emits 'enqueued' with a queue name when this process enqueued there. */
+  wake: EventEmitter;
+  onError: (error: unknown) => void;
+}
+
+export function startPollLoop<D>(
+  queue: QueueName,
+  driver: QueueDriver<D>,
+  handler: JobHandler,
+  options: PollLoopOptions,
+): Consumer {
+  let stopping = false;
+  let stopped: Promise<void> | null = null;
+  const inFlight = new Set<Promise<void>>();
+  const running = new Map<string, D>();
+  let nudge: (() => void) | null = null;
+  const onWake = (name: string) => {
+    if (name === queue) nudge?.();
+  };
+  options.wake.on('enqueued', onWake);
+
+  const heartbeat = setInterval(() => {
+    if (running.size > 0) driver.renew([...running.values()]).catch(options.onError);
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  async function run(delivery: D): Promise<void> {
+    const job = driver.job(delivery);
+    running.set(job.id, delivery);
+    let failure: { error: unknown } | null = null;
+    try {
+      await handler(job);
+    } catch (error) {
+      failure = { error };
+    }
+    try {
+      await driver.settle(delivery, failure);
+    } catch (error) {
+      // The job stays claimed; its lease runs out and it is delivered again (at least once).
+      options.onError(error);
+    } finally {
+      running.delete(job.id);
+    }
+  }
+
+  /** Resolves on a finished job, an enqueue here, stop(), or the poll timer. */
+  function pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      nudge = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      for (const task of inFlight) void task.finally(() => nudge?.());
+    }).finally(() => {
+      nudge = null;
+    });
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      const free = options.concurrency - inFlight.size;
+      if (free <= 0) {
+        await pause(options.pollIntervalMs);
+        continue;
+      }
+      let fetched: D[] = [];
+      try {
+        fetched = await driver.fetch(queue, free);
+      } catch (error) {
+        options.onError(error);
+      }
+      if (stopping) {
+        await Promise.allSettled(fetched.map((d) => driver.release(d)));
+        break;
+      }
+      for (const delivery of fetched) {
+        const task = run(delivery).finally(() => inFlight.delete(task));
+        inFlight.add(task);
+      }
+      if (fetched.length === 0) await pause(options.pollIntervalMs);
+    }
+    const drained = await drainWithin(inFlight, options.drainTimeoutMs);
+    clearInterval(heartbeat);
+    if (!drained) await Promise.allSettled([...running.values()].map((d) => driver.release(d)));
+  }
+
+  const looping = loop();
+  return {
+    stop() {
+      if (!stopped) {
+        stopping = true;
+        nudge?.();
+        options.wake.off('enqueued', onWake);
+        stopped = looping;
+      }
+      return stopped;
+    },
+  };
+}
