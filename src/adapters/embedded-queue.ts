@@ -3,13 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { Cron } from 'croner';
 import type { ExpressionBuilder } from 'kysely';
-import {
-  type BackoffPolicy,
-  DEFAULT_BACKOFF,
-  errorMessage,
-  isFinalFailure,
-  retryDelayMs,
-} from '../domain/errors.js';
+import { type BackoffPolicy, DEFAULT_BACKOFF, failedAttempt } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
 import type { Database, DbExecutor, Tables } from '../ports/database.js';
 import type {
@@ -23,7 +17,7 @@ import type {
   QueueStats,
 } from '../ports/queue.js';
 import { QUEUE_NAMES } from '../ports/queue.js';
-import { type QueueDriver, startPollLoop } from './poll-loop.js';
+import { consumerSet, type QueueDriver } from './poll-loop.js';
 
 export interface EmbeddedQueueOptions {
   leaseMs?: number;
@@ -49,7 +43,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   // Wakes idle consumers of this process at once when a job is enqueued here; other processes poll.
   const wake = new EventEmitter();
   wake.setMaxListeners(0);
-  const consumers = new Set<Consumer>();
+  const consumers = consumerSet();
   const schedules: Cron[] = [];
 
   /** Claims up to `limit` ready jobs in one statement (fewer round trips than one claim per job). */
@@ -99,14 +93,14 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       await database.db.deleteFrom('jobs').where(thisDelivery(job)).execute();
       return;
     }
-    const final = isFinalFailure(error, job.attempt, job.maxAttempts);
+    const { final, delayMs, message } = failedAttempt(error, job, backoff);
     await database.db
       .updateTable('jobs')
       .set({
         state: final ? 'dead' : 'queued',
-        run_at: final ? now() : now() + retryDelayMs(error, job.attempt, backoff),
+        run_at: final ? now() : now() + delayMs,
         lease_until: null,
-        last_error: errorMessage(error).slice(0, 2000),
+        last_error: message,
       })
       .where(thisDelivery(job))
       .execute();
@@ -138,7 +132,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       id: uuidv7(at),
       queue: job.queue,
       payload: JSON.stringify(job.payload),
-      state: 'queued',
+      state: 'queued' as const,
       singleton_key: job.singletonKey ?? null,
       attempts: 0,
       max_attempts: job.maxAttempts ?? defaultMaxAttempts,
@@ -167,7 +161,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   };
 
   function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
-    const loop = startPollLoop(queue, driver, handler, {
+    const loop = consumers.start(queue, driver, handler, {
       concurrency: consumeOptions.concurrency,
       pollIntervalMs,
       heartbeatMs: Math.max(1000, leaseMs / 3),
@@ -175,11 +169,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       wake,
       onError,
     });
-    const consumer: Consumer = {
-      stop: () => loop.stop().finally(() => consumers.delete(consumer)),
-    };
-    consumers.add(consumer);
-    return consumer;
+    return loop;
   }
 
   return {
@@ -187,7 +177,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
     async start() {},
     async stop() {
       for (const cron of schedules.splice(0)) cron.stop();
-      await Promise.all([...consumers].map((consumer) => consumer.stop()));
+      await consumers.stopAll();
     },
     async schedule(queue: QueueName, cron: string, payload: Record<string, unknown>) {
       // Every process that schedules runs the timer; the tick's singleton key lets one job per tick through.

@@ -3,13 +3,7 @@
 // the embedded queue's semantics. docs/databases.md explains the mapping and the few direct SQL statements.
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
-import {
-  type BackoffPolicy,
-  DEFAULT_BACKOFF,
-  errorMessage,
-  isFinalFailure,
-  retryDelayMs,
-} from '../domain/errors.js';
+import { type BackoffPolicy, DEFAULT_BACKOFF, failedAttempt } from '../domain/errors.js';
 import type { Database, DbExecutor } from '../ports/database.js';
 import type {
   ConsumeOptions,
@@ -23,7 +17,7 @@ import type {
 } from '../ports/queue.js';
 import { QUEUE_NAMES } from '../ports/queue.js';
 import { type BossDelivery, executorDb, pgBossSql } from './pg-boss-sql.js';
-import { type QueueDriver, startPollLoop } from './poll-loop.js';
+import { consumerSet, type QueueDriver } from './poll-loop.js';
 
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -93,7 +87,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
 
   const wake = new EventEmitter();
   wake.setMaxListeners(0);
-  const consumers = new Set<Consumer>();
+  const consumers = consumerSet();
   let started: Promise<void> | null = null;
   let ready = false;
   let stopped: Promise<void> | null = null;
@@ -188,13 +182,12 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
         return;
       }
       const { error } = failure;
-      const final = isFinalFailure(error, d.job.attempt, d.job.maxAttempts);
+      const { final, delayMs, message } = failedAttempt(error, d.job, backoff);
       // A permanent error, or the last attempt, goes to the dead-letter queue now instead of after more tries.
       if (final) await sql.makeFinal(db, d);
-      const message = errorMessage(error).slice(0, 2000);
       const output = { name: error instanceof Error ? error.name : typeof error, message };
       await boss.fail(d.job.queue, d.job.id, output, { db });
-      if (!final) await sql.retryAfter(db, d, retryDelayMs(error, d.job.attempt, backoff));
+      if (!final) await sql.retryAfter(db, d, delayMs);
     });
   }
 
@@ -209,7 +202,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
   function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
     const concurrency = positiveInteger('concurrency', consumeOptions.concurrency);
     if (stopped) throw new Error('the pg-boss queue is stopped');
-    const loop = startPollLoop(queue, driver, handler, {
+    const loop = consumers.start(queue, driver, handler, {
       concurrency,
       pollIntervalMs,
       heartbeatMs: Math.max(1000, (leaseSeconds * 1000) / 3),
@@ -217,11 +210,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
       wake,
       onError,
     });
-    const consumer: Consumer = {
-      stop: () => loop.stop().finally(() => consumers.delete(consumer)),
-    };
-    consumers.add(consumer);
-    return consumer;
+    return loop;
   }
 
   return {
@@ -237,7 +226,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     },
     stop() {
       stopped ??= (async () => {
-        await Promise.all([...consumers].map((consumer) => consumer.stop()));
+        await consumers.stopAll();
         await started?.catch(() => {});
         // Our consumers have drained, so pg-boss has no work in progress left to wait for.
         await boss.stop({ graceful: true, wait: true, close: true });

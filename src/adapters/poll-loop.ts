@@ -125,3 +125,24 @@ export function startPollLoop<D>(
     },
   };
 }
+
+/** The consumers an adapter started, so its stop() can stop them all; each leaves the set once stopped. */
+export function consumerSet() {
+  const consumers = new Set<Consumer>();
+  return {
+    start<D>(
+      queue: QueueName,
+      driver: QueueDriver<D>,
+      handler: JobHandler,
+      options: PollLoopOptions,
+    ): Consumer {
+      const loop = startPollLoop(queue, driver, handler, options);
+      const consumer: Consumer = { stop: () => loop.stop().finally(() => consumers.delete(consumer)) };
+      consumers.add(consumer);
+      return consumer;
+    },
+    async stopAll(): Promise<void> {
+      await Promise.all([...consumers].map((consumer) => consumer.stop()));
+    },
+  };
+}

@@ -36,21 +36,26 @@ export class NotFoundError extends DomainError {
   readonly code = 'not_found';
 }
 
-export class ConflictError extends DomainError {
-  readonly status = 409;
+/** A domain error whose code the thrower names (conflict and unprocessable have many kinds). */
+abstract class CodedError extends DomainError {
   readonly code: string;
-  constructor(message: string, code = 'conflict', details?: Record<string, unknown>) {
+  constructor(message: string, code: string, details?: Record<string, unknown>) {
     super(message, details);
     this.code = code;
   }
 }
 
-export class UnprocessableError extends DomainError {
+export class ConflictError extends CodedError {
+  readonly status = 409;
+  constructor(message: string, code = 'conflict', details?: Record<string, unknown>) {
+    super(message, code, details);
+  }
+}
+
+export class UnprocessableError extends CodedError {
   readonly status = 422;
-  readonly code: string;
   constructor(message: string, code = 'unprocessable', details?: Record<string, unknown>) {
-    super(message, details);
-    this.code = code;
+    super(message, code, details);
   }
 }
 
@@ -107,6 +112,19 @@ export function retryDelayMs(
   const jittered = Math.round(step / 2 + (random() * step) / 2);
   const floor = error instanceof RetryLaterError ? error.retryAfterMs : 0;
   return Math.max(jittered, floor);
+}
+
+/** What a queue does with one failed attempt: dead-letter it (final) or retry it after delayMs. */
+export function failedAttempt(
+  error: unknown,
+  job: { attempt: number; maxAttempts: number },
+  policy: BackoffPolicy,
+): { final: boolean; delayMs: number; message: string } {
+  return {
+    final: isFinalFailure(error, job.attempt, job.maxAttempts),
+    delayMs: retryDelayMs(error, job.attempt, policy),
+    message: errorMessage(error).slice(0, 2000),
+  };
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,11 +1,15 @@
 // The database port: one Kysely schema shared by SQLite and PostgreSQL. Portable column types only:
 // JSON as text, timestamps as ISO-8601 text, queue times as epoch milliseconds, booleans as 0/1.
 import type { Kysely, Transaction } from 'kysely';
+import type { BatchStatus, BatchType, ChunkStatus, ItemStatus } from '../domain/batches.js';
+import type { Authority, SourceType } from '../domain/domains.js';
+import type { QueueName } from '../domain/jobs.js';
+import type { SeedStatus } from '../domain/seeds.js';
 
 export interface BatchTable {
   id: string;
-  type: string;
-  status: string;
+  type: BatchType;
+  status: BatchStatus;
   country: string;
   category: string | null;
   date: string | null;
@@ -25,8 +29,8 @@ export interface BatchTable {
 export interface BatchChunkTable {
   batch_id: string;
   chunk_no: number;
-  queue: string;
-  status: string;
+  queue: QueueName;
+  status: ChunkStatus;
   /** JSON array of this chunk's inputs. */
   items: string;
   /** Index of the chunk's first item in the batch (items are numbered across the whole batch). */
@@ -42,7 +46,7 @@ export interface BatchItemTable {
   item_index: number;
   chunk_no: number;
   input: string;
-  status: string;
+  status: ItemStatus;
   /** A type-specific word for summaries: new/duplicate, alive/dead, created/updated... */
   outcome: string | null;
   reason: string | null;
@@ -52,9 +56,9 @@ export interface BatchItemTable {
 
 export interface JobTable {
   id: string;
-  queue: string;
+  queue: QueueName;
   payload: string;
-  state: string;
+  state: 'queued' | 'active' | 'dead';
   singleton_key: string | null;
   attempts: number;
   max_attempts: number;
@@ -83,8 +87,8 @@ export interface ResearchSourceTable {
   raw_url: string;
   registrable_domain: string;
   domain_id: string;
-  authority: string;
-  source_type: string;
+  authority: Authority;
+  source_type: SourceType;
   discovery_method: string;
   confidence: number;
   content_hints: string;
@@ -103,9 +107,9 @@ export interface DatasetChunkTable {
   record_count: number;
   bytes: number;
   /** research | upload | adopted (an object found in the bucket that the catalog did not know). */
-  origin: string;
+  origin: 'research' | 'upload' | 'adopted';
   /** writing (number reserved, object not yet confirmed) | stored. Only stored chunks are listed. */
-  status: string;
+  status: 'writing' | 'stored';
   /** The unit of work that allocated the chunk number, so a retry finds the same number again. */
   owner: string | null;
   created_at: string;
@@ -119,8 +123,8 @@ export interface SeedTable {
   country: string;
   category: string;
   content_type: string;
-  source_type: string;
-  status: string;
+  source_type: SourceType;
+  status: SeedStatus;
   version: number;
   name: string | null;
   entry_url: string | null;
@@ -137,7 +141,7 @@ export interface SeedTable {
 export interface LivenessResultTable {
   domain: string;
   alive: number;
-  state: string;
+  state: 'alive' | 'dead' | 'blocked' | 'error';
   http_status: number | null;
   final_url: string | null;
   https: number;
@@ -150,8 +154,8 @@ export interface LivenessResultTable {
 
 export interface MetadataTaskTable {
   id: string;
-  kind: string;
-  status: string;
+  kind: 'sync';
+  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'unchanged' | 'failed' | 'skipped';
   trigger: string;
   target: string | null;
   commit_id: string | null;

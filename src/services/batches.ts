@@ -10,6 +10,7 @@ import type { ChunkLedger } from './chunk-ledger.js';
 import {
   type Clock,
   chunked,
+  countByStatus as countStatuses,
   isUniqueViolation,
   type Page,
   type PageRequest,
@@ -223,14 +224,7 @@ export function createBatchService(deps: {
     );
   }
 
-  async function countByStatus(): Promise<Record<string, number>> {
-    const rows = await database.db
-      .selectFrom('batches')
-      .select(['status', (eb) => eb.fn.countAll().as('n')])
-      .groupBy('status')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  }
+  const countByStatus = () => countStatuses(database.db, 'batches');
 
   return { create, get, items, countByStatus };
 }

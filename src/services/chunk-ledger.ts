@@ -45,7 +45,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
         batch_id: batchId,
         chunk_no: firstChunkNo + i,
         queue: queueName,
-        status: 'pending',
+        status: 'pending' as const,
         items: JSON.stringify(items),
         item_offset: itemOffset,
         attempts: 0,

@@ -1,4 +1,6 @@
-// Small things every service shares: the clock, pagination and JSON columns.
+// Small things every service shares: the clock, pagination, JSON columns and status tallies.
+import type { Db } from '../ports/database.js';
+
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
@@ -45,4 +47,14 @@ export function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
     map.set(key, value);
   }
   return value;
+}
+
+/** Rows per status of a table with a status column (each service tallies only the table it owns). */
+export async function countByStatus(db: Db, table: 'seeds' | 'batches'): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom(table)
+    .select(['status', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }

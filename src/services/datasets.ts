@@ -25,7 +25,7 @@ export interface ChunkView {
   dataset_id: string;
   record_count: number;
   bytes: number;
-  origin: string;
+  origin: DatasetChunkTable['origin'];
   created_at: string;
   checkpointed_at: string | null;
 }
@@ -62,7 +62,7 @@ export function createDatasetService(deps: {
   async function reserveChunk(
     executor: DbExecutor,
     partition: Partition,
-    options: { owner?: string; requested?: number; origin: string },
+    options: { owner?: string; requested?: number; origin: DatasetChunkTable['origin'] },
   ): Promise<{ chunk: number; createdAt: string }> {
     const owned = async () => {
       if (!options.owner) return null;
@@ -112,7 +112,12 @@ export function createDatasetService(deps: {
     throw new UnprocessableError(`partition is full: at most ${MAX_CHUNK} chunks`, 'partition_full');
   }
 
-  async function markStored(partition: Partition, chunk: number, recordCount: number, origin?: string) {
+  async function markStored(
+    partition: Partition,
+    chunk: number,
+    recordCount: number,
+    origin?: DatasetChunkTable['origin'],
+  ) {
     const info = await objects.head(rawChunkKey(partition, chunk));
     await database.db
       .updateTable('dataset_chunks')

@@ -110,7 +110,7 @@ export function createMetadataService(deps: {
     return { generated_at: full.generated_at, country, hash: hashOf(node), ...node };
   }
 
-  async function tasks(request: PageRequest & { status?: string }) {
+  async function tasks(request: PageRequest & { status?: MetadataTaskTable['status'] }) {
     let query = database.db.selectFrom('metadata_tasks');
     if (request.status) query = query.where('status', '=', request.status);
     const [rows, total] = await Promise.all([
@@ -126,7 +126,7 @@ export function createMetadataService(deps: {
     return page(rows.map(taskView), request, Number(total.n));
   }
 
-  function newTask(id: string, trigger: string, status: string): MetadataTaskTable {
+  function newTask(id: string, trigger: string, status: MetadataTaskTable['status']): MetadataTaskTable {
     return {
       id,
       kind: 'sync',

@@ -21,7 +21,15 @@ import {
 } from '../domain/seeds.js';
 import { normalizeUrl } from '../domain/urls.js';
 import type { Database, DbExecutor, SeedTable } from '../ports/database.js';
-import { type Clock, isUniqueViolation, type Page, type PageRequest, page, parseJson } from './common.js';
+import {
+  type Clock,
+  countByStatus as countStatuses,
+  isUniqueViolation,
+  type Page,
+  type PageRequest,
+  page,
+  parseJson,
+} from './common.js';
 
 export interface SeedView {
   seed_id: string;
@@ -356,14 +364,7 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
       .execute();
   }
 
-  async function countByStatus(): Promise<Record<string, number>> {
-    const rows = await database.db
-      .selectFrom('seeds')
-      .select(['status', (eb) => eb.fn.countAll().as('n')])
-      .groupBy('status')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  }
+  const countByStatus = () => countStatuses(database.db, 'seeds');
 
   return { get, create, list, patch, promote, upsertDraft, updateDiscovery, countByStatus };
 }

@@ -377,8 +377,13 @@ describe('seeds', () => {
         skipped: 0,
       });
       expect(response.headers.location).toBe(`/api/v1/queues/batch/${body.batchId}`);
-      const written = await eventually(() => existsSync(join(t.dir, checkpoint)));
-      expect(written, `${checkpoint} written`).toBe(true);
+      // The file's chunk completes only after its fan-out is committed and its checkpoint written (only
+      // SEED_QUEUE runs here, so the contracts it fanned out stay pending and the batch stays running).
+      const fileDone = await eventually(
+        async () => (await get(`/api/v1/queues/batch/${body.batchId}`)).json().chunks.succeeded === 1,
+      );
+      expect(fileDone, 'the raw file chunk completed').toBe(true);
+      expect(existsSync(join(t.dir, checkpoint)), `${checkpoint} written`).toBe(true);
       const batch = expectJson(await get(`/api/v1/queues/batch/${body.batchId}`), 200);
       expect(batch).toMatchObject({ type: 'seed', country: 'sg', category: 'orch' });
       const items = expectJson(await get(`/api/v1/queues/batch/${body.batchId}/items?status=succeeded`), 200);
