@@ -188,6 +188,9 @@ export async function createSeedbed(options: SeedbedOptions) {
     async start() {
       if (started) return;
       await database.migrate();
+      // A synchronous research request killed between its claims and its chunk is finished now.
+      const finished = await research.finishInterrupted();
+      if (finished > 0) logger.warn({ chunks: finished }, 'finished interrupted research requests');
       await queue.start();
       started = true;
     },

@@ -98,6 +98,13 @@ export interface ResearchSourceTable {
   created_at: string;
 }
 
+/** A synchronous research request made under an Idempotency-Key: its owner name and what it asked. */
+export interface ResearchRequestTable {
+  owner: string;
+  request_hash: string;
+  created_at: string;
+}
+
 export interface DatasetChunkTable {
   country: string;
   category: string;
@@ -182,6 +189,7 @@ export interface Tables {
   jobs: JobTable;
   research_records: ResearchRecordTable;
   research_sources: ResearchSourceTable;
+  research_requests: ResearchRequestTable;
   dataset_chunks: DatasetChunkTable;
   seeds: SeedTable;
   liveness_results: LivenessResultTable;

@@ -354,6 +354,24 @@ export function createDatasetService(deps: {
     };
   }
 
+  /** Research chunks whose number was reserved by a synchronous request but never confirmed stored. */
+  async function unfinishedRequestChunks(partition?: Partition) {
+    const rows = await database.db
+      .selectFrom('dataset_chunks')
+      .select(['country', 'category', 'date', 'chunk', 'owner', 'created_at'])
+      .where('status', '=', 'writing')
+      .where('origin', '=', 'research')
+      .where('owner', 'like', 'request:%')
+      .$if(partition !== undefined, (qb) => qb.where(partitionWhere(partition as Partition)))
+      .execute();
+    return rows.map((r) => ({
+      partition: { country: r.country, category: r.category, date: r.date },
+      chunk: Number(r.chunk),
+      owner: r.owner as string,
+      createdAt: r.created_at,
+    }));
+  }
+
   /** Stored chunks written by owners that start with `prefix` (a research batch's chunks). */
   async function countStoredByOwnerPrefix(prefix: string): Promise<number> {
     const row = await database.db
@@ -410,6 +428,7 @@ export function createDatasetService(deps: {
     remove,
     checkpoint,
     countStoredByOwnerPrefix,
+    unfinishedRequestChunks,
     engineMeta,
   };
 }

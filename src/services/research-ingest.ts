@@ -6,9 +6,10 @@
 // and reserves that owner's chunk number; (2) the object is written create-only from what the owner holds;
 // (3) a second transaction records the results. A retry repeats all three and finds the same claims.
 import { type DatasetRecord, datasetIdOf } from '../domain/dataset.js';
+import { UnprocessableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
-import type { Database, DbTransaction } from '../ports/database.js';
+import type { Database, DbTransaction, ResearchSourceTable } from '../ports/database.js';
 import { type Clock, parseJson } from './common.js';
 import type { DatasetService } from './datasets.js';
 
@@ -48,6 +49,11 @@ export interface IngestRequest {
   methods?: readonly string[];
   notes?: string | null;
   defaultMethod: string;
+  /**
+   * For an owner named by a client's Idempotency-Key: the request's hash, recorded with the claims. A retry
+   * with the same key and body resumes the same work; another body under that key is refused.
+   */
+  requestHash?: string;
 }
 
 export function createResearchIngest(deps: { database: Database; datasets: DatasetService; clock: Clock }) {
@@ -72,6 +78,7 @@ export function createResearchIngest(deps: { database: Database; datasets: Datas
     }
 
     const claim = await database.transaction(async (trx) => {
+      if (request.requestHash !== undefined) await holdRequest(trx, owner, request.requestHash);
       await mergeRecord(trx, request);
       const at = now();
       const rows = [...firstOfUrl.values()].map(({ input, value }) => ({
@@ -112,46 +119,7 @@ export function createResearchIngest(deps: { database: Database; datasets: Datas
       return { owned, chunk: reservation.chunk, createdAt: reservation.createdAt };
     });
 
-    if (claim.chunk !== null) {
-      const record = await database.db
-        .selectFrom('research_records')
-        .select(['queries', 'methods'])
-        .where('country', '=', partition.country)
-        .where('category', '=', partition.category)
-        .where('date', '=', partition.date)
-        .executeTakeFirstOrThrow();
-      const records: DatasetRecord[] = claim.owned.map((row) => {
-        const hints = parseJson<{ hints: string[]; extra: Record<string, unknown> }>(row.content_hints, {
-          hints: [],
-          extra: {},
-        });
-        return {
-          ...hints.extra,
-          raw_url: row.raw_url,
-          normalized_url: row.normalized_url,
-          registrable_domain: row.registrable_domain,
-          domain_id: row.domain_id,
-          authority: row.authority as DatasetRecord['authority'],
-          source_type: row.source_type as DatasetRecord['source_type'],
-          discovery_method: row.discovery_method,
-          confidence: Number(row.confidence),
-          content_hints: hints.hints,
-        };
-      });
-      await datasets.writeReserved(partition, claim.chunk, {
-        meta: {
-          dataset_id: datasetIdOf(partition, claim.chunk),
-          ...partition,
-          chunk: claim.chunk,
-          discovered_at: claim.createdAt,
-          research_methods: parseJson<string[]>(record.methods, []),
-          queries: parseJson<string[]>(record.queries, []),
-          engine: datasets.engineMeta(),
-          record_count: records.length,
-        },
-        records,
-      });
-    }
+    if (claim.chunk !== null) await writeOwnedChunk(partition, claim.chunk, claim.createdAt, claim.owned);
 
     const ownedUrls = new Set(claim.owned.map((row) => row.normalized_url));
     const outcomes: IngestOutcome[] = classified.map((entry): IngestOutcome => {
@@ -181,6 +149,71 @@ export function createResearchIngest(deps: { database: Database; datasets: Datas
       };
     });
     return { outcomes, chunk: claim.chunk };
+  }
+
+  /** Writes (create-only) the raw chunk of everything an owner claimed; a second writer keeps the first object. */
+  async function writeOwnedChunk(
+    partition: Partition,
+    chunk: number,
+    createdAt: string,
+    owned: readonly ResearchSourceTable[],
+  ): Promise<void> {
+    const record = await database.db
+      .selectFrom('research_records')
+      .select(['queries', 'methods'])
+      .where('country', '=', partition.country)
+      .where('category', '=', partition.category)
+      .where('date', '=', partition.date)
+      .executeTakeFirstOrThrow();
+    const records: DatasetRecord[] = owned.map((row) => {
+      const hints = parseJson<{ hints: string[]; extra: Record<string, unknown> }>(row.content_hints, {
+        hints: [],
+        extra: {},
+      });
+      return {
+        ...hints.extra,
+        raw_url: row.raw_url,
+        normalized_url: row.normalized_url,
+        registrable_domain: row.registrable_domain,
+        domain_id: row.domain_id,
+        authority: row.authority as DatasetRecord['authority'],
+        source_type: row.source_type as DatasetRecord['source_type'],
+        discovery_method: row.discovery_method,
+        confidence: Number(row.confidence),
+        content_hints: hints.hints,
+      };
+    });
+    await datasets.writeReserved(partition, chunk, {
+      meta: {
+        dataset_id: datasetIdOf(partition, chunk),
+        ...partition,
+        chunk: chunk,
+        discovered_at: createdAt,
+        research_methods: parseJson<string[]>(record.methods, []),
+        queries: parseJson<string[]>(record.queries, []),
+        engine: datasets.engineMeta(),
+        record_count: records.length,
+      },
+      records,
+    });
+  }
+
+  async function holdRequest(trx: DbTransaction, owner: string, requestHash: string): Promise<void> {
+    await trx
+      .insertInto('research_requests')
+      .values({ owner, request_hash: requestHash, created_at: now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const held = await trx
+      .selectFrom('research_requests')
+      .select('request_hash')
+      .where('owner', '=', owner)
+      .executeTakeFirstOrThrow();
+    if (held.request_hash !== requestHash)
+      throw new UnprocessableError(
+        'this Idempotency-Key was already used for a different request',
+        'idempotency_key_reused',
+      );
   }
 
   async function mergeRecord(trx: DbTransaction, request: IngestRequest): Promise<void> {
@@ -224,5 +257,24 @@ export function createResearchIngest(deps: { database: Database; datasets: Datas
       .execute();
   }
 
-  return { ingest };
+  /**
+   * Finishes synchronous requests that died between claiming their URLs and storing their chunk (a crash or
+   * kill): their claims are written out as the chunk they reserved. Safe beside a live request doing the same,
+   * since the object is written create-only from the same claims.
+   */
+  async function finishInterrupted(partition?: Partition): Promise<number> {
+    const unfinished = await datasets.unfinishedRequestChunks(partition);
+    for (const u of unfinished) {
+      const owned = await database.db
+        .selectFrom('research_sources')
+        .selectAll()
+        .where('owner', '=', u.owner)
+        .orderBy('normalized_url')
+        .execute();
+      await writeOwnedChunk(u.partition, u.chunk, u.createdAt, owned);
+    }
+    return unfinished.length;
+  }
+
+  return { ingest, finishInterrupted };
 }

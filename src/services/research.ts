@@ -1,5 +1,6 @@
 // Research records (where to look): synchronous creation through the shared ingest path
 // (research-ingest.ts), listing, the index and the detail of one record.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { datasetRecordSchema } from '../domain/dataset.js';
 import { NotFoundError } from '../domain/errors.js';
@@ -45,17 +46,27 @@ export type ResearchCreateRequest = z.infer<typeof researchCreateSchema>;
 
 export type ResearchService = ReturnType<typeof createResearchService>;
 
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 export function createResearchService(deps: { database: Database; datasets: DatasetService; clock: Clock }) {
   const { database, clock } = deps;
-  const { ingest } = createResearchIngest(deps);
+  const { ingest, finishInterrupted } = createResearchIngest(deps);
 
-  /** POST /research: ingest now, answer with the record and what happened to each input. */
-  async function create(body: ResearchCreateRequest) {
+  /**
+   * POST /research: ingest now, answer with the record and what happened to each input. An interrupted
+   * request of the same partition is finished first; under an Idempotency-Key the owner is named by the key,
+   * so a retry finds its own claims again and answers them as new.
+   */
+  async function create(body: ResearchCreateRequest, options: { idempotencyKey?: string | null } = {}) {
     const partition: Partition = {
       country: body.country,
       category: body.category,
       date: body.date ?? todayUtc(clock()),
     };
+    await finishInterrupted(partition);
+    const keyed = options.idempotencyKey ? sha256(options.idempotencyKey) : null;
     const inputs: ResearchInput[] = [
       ...(body.urls ?? []).map((url, index) => ({ index, input: url })),
       ...(body.records ?? []).map((record, i) => {
@@ -83,7 +94,8 @@ export function createResearchService(deps: { database: Database; datasets: Data
     ];
     const { outcomes, chunk } = await ingest({
       partition,
-      owner: `request:${uuidv7()}`,
+      owner: keyed ? `request:key:${keyed}` : `request:${uuidv7()}`,
+      ...(keyed ? { requestHash: sha256(JSON.stringify({ ...body, date: partition.date })) } : {}),
       inputs,
       ...(body.queries ? { queries: body.queries } : {}),
       ...(body.methods ? { methods: body.methods } : {}),
@@ -308,5 +320,15 @@ export function createResearchService(deps: { database: Database; datasets: Data
     return Number(row.n);
   }
 
-  return { ingest, create, list, index, detail, releaseChunk, batchSummary, countRecords };
+  return {
+    ingest,
+    finishInterrupted,
+    create,
+    list,
+    index,
+    detail,
+    releaseChunk,
+    batchSummary,
+    countRecords,
+  };
 }

@@ -136,6 +136,11 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
     { normalized_url: 'https://b.fr/', confidence: 0 },
     ['raw_chunk'],
   ),
+  research_requests: pair(
+    { owner: 'request:key:abc', request_hash: 'f'.repeat(64), created_at: '2026-01-05T00:00:00.000Z' },
+    { owner: 'request:key:def' },
+    [],
+  ),
   dataset_chunks: pair(
     {
       country: 'fr',

@@ -209,8 +209,21 @@ const initial: Migration = {
   },
 };
 
+/** Synchronous research requests under an Idempotency-Key (a retry resumes the same claims). */
+const researchRequests: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('research_requests')
+      .addColumn('owner', 'text', (c) => c.primaryKey())
+      .addColumn('request_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0003_research_requests': researchRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
 import { type ResearchService, researchCreateSchema } from '../../services/research.js';
-import { paginationSchema, partitionParams } from '../schemas.js';
+import { idempotencyHeaders, paginationSchema, partitionParams } from '../schemas.js';
 import { QUEUE_BODY_LIMIT } from './queues.js';
 
 export function researchRoutes(app: FastifyInstance, deps: { research: ResearchService }) {
@@ -58,11 +58,17 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
       schema: {
         tags: ['research'],
         summary: 'Create or merge into a research record, synchronously',
+        description:
+          'With an Idempotency-Key, a retry (after a timeout or a crash) resumes the same claims and answers the same URLs as new.',
+        headers: idempotencyHeaders,
         body: researchCreateSchema,
       },
     },
     async (request, reply) => {
-      const created = await research.create(request.body);
+      const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
+      const created = await research.create(request.body, {
+        idempotencyKey: key ? `${request.principal?.name ?? 'anonymous'}:${key}` : null,
+      });
       const { country, category, date } = created.record;
       return reply
         .code(201)
