@@ -116,7 +116,7 @@ function splitLine(line: string): { name: string; value: string } | null {
 /** The product token of a User-agent value: leading letters, `-` and `_` ("Foo Bar", "Foo/1.0" → "foo"). */
 function productToken(value: string): string {
   // Google: a `*` followed by nothing or by whitespace is the catch-all, whatever comes after it.
-  if (value === '*' || /^\*\s/.test(value)) return '*';
+  if (value === '*' || /^\*[ \t\v\f]/.test(value)) return '*';
   return (/^[A-Za-z_-]*/.exec(value)?.[0] ?? '').toLowerCase();
 }
 
