@@ -147,6 +147,8 @@ function compileRule(kind: RuleKind, bytes: string): CompiledRule {
 /** A parsed robots.txt: plain data (groups, sitemaps) plus the compiled patterns its questions need. */
 export class RobotsTxt {
   readonly #compiled: Map<RobotsRule, CompiledRule>;
+  /** rulesFor answers by lower-cased token: decide asks it once per URL. */
+  readonly #byAgent = new Map<string, AgentRules>();
 
   constructor(
     readonly groups: readonly RobotsGroup[],
@@ -162,6 +164,8 @@ export class RobotsTxt {
   /** Which groups speak to `agent` (a product token, compared case-insensitively). */
   rulesFor(agent: string): AgentRules {
     const token = agent.toLowerCase();
+    const known = this.#byAgent.get(token);
+    if (known !== undefined) return known;
     let groups = this.groups.filter((g) => token !== '*' && g.agents.includes(token));
     let scope: AgentRules['scope'] = 'named';
     if (groups.length === 0) {
@@ -169,12 +173,14 @@ export class RobotsTxt {
       scope = groups.length > 0 ? 'star' : 'none';
     }
     const delays = groups.map((g) => g.crawlDelay).filter((d): d is number => d !== null);
-    return {
+    const answer: AgentRules = {
       scope,
       groups,
       rules: groups.flatMap((g) => g.rules),
       crawlDelay: delays.length > 0 ? Math.max(...delays) : null,
     };
+    this.#byAgent.set(token, answer);
+    return answer;
   }
 
   /**
