@@ -17,16 +17,32 @@ export class BodyDecodeError extends Error {
   }
 }
 
-/** Counts bytes through it and fails once they pass the cap. */
+/** The body was cut at the cap on purpose (`truncate`): ends the pipeline early, not a failure. */
+class BodyCut extends Error {}
+
+/**
+ * Counts bytes through it and fails once they pass the cap. When truncating, it passes bytes up to the cap,
+ * then ends the read at the next chunk.
+ */
 class ByteCap extends Transform {
   private seen = 0;
-  constructor(private readonly limit: number) {
+  cut = false;
+  constructor(
+    private readonly limit: number,
+    private readonly truncate: boolean,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    const before = this.seen;
     this.seen += chunk.length;
-    if (this.seen > this.limit) done(new BodyTooLargeError(this.limit));
-    else done(null, chunk);
+    if (this.cut) done(new BodyCut());
+    else if (this.seen <= this.limit) done(null, chunk);
+    else if (!this.truncate) done(new BodyTooLargeError(this.limit));
+    else {
+      this.cut = true;
+      done(null, chunk.subarray(0, this.limit - before));
+    }
   }
 }
 
@@ -74,15 +90,35 @@ function decoderFor(encoding: string): Transform | null {
   }
 }
 
+export interface BodyRead {
+  body: Buffer;
+  /** Cut at the cap (only with `truncate`). */
+  truncated: boolean;
+}
+
 /**
  * `contentEncoding` is the raw header; codings are undone last-applied first. An unknown coding leaves the
  * bytes as they came (the caller still gets something to look at).
  */
-export function readBody(
+export async function readBody(
   body: Readable,
   contentEncoding: string | undefined,
   limit: number,
 ): Promise<Buffer> {
+  return (await readBodyUpTo(body, contentEncoding, limit, false)).body;
+}
+
+/**
+ * Like readBody; with `truncate`, a body over the cap resolves with its first `limit` decoded bytes (stopping
+ * the read there) instead of failing. A compressed body whose raw bytes pass the cap first may give a little
+ * less: whatever had been decoded when the read stopped.
+ */
+export function readBodyUpTo(
+  body: Readable,
+  contentEncoding: string | undefined,
+  limit: number,
+  truncate: boolean,
+): Promise<BodyRead> {
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
@@ -92,19 +128,28 @@ export function readBody(
   const usable = decoders.every((d) => d !== null) ? (decoders as Transform[]) : [];
   const chunks: Buffer[] = [];
   let size = 0;
-  return new Promise<Buffer>((resolve, reject) => {
+  let sinkCut = false;
+  const cap = new ByteCap(limit, truncate);
+  return new Promise<BodyRead>((resolve, reject) => {
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
+        if (size + chunk.length > limit) {
+          if (!truncate) return done(new BodyTooLargeError(limit));
+          chunks.push(chunk.subarray(0, limit - size));
+          size = limit;
+          sinkCut = true;
+          return done(new BodyCut());
+        }
         size += chunk.length;
-        if (size > limit) return done(new BodyTooLargeError(limit));
         chunks.push(chunk);
         done();
       },
     });
-    const stages = [new ByteCap(limit), ...usable, sink];
+    const stages = [cap, ...usable, sink];
     // pipeline destroys every stage (and so aborts the socket) as soon as one fails, e.g. on the cap.
     pipeline(body, ...(stages as [Transform, ...Transform[], Writable]), (err) => {
-      if (!err) return resolve(Buffer.concat(chunks, size));
+      const truncated = sinkCut || cap.cut;
+      if (!err || truncated) return resolve({ body: Buffer.concat(chunks, size), truncated });
       if (err instanceof BodyTooLargeError) return reject(err);
       const decodeFailed = usable.length > 0 && typeof (err as { errno?: unknown }).errno === 'number';
       reject(decodeFailed ? new BodyDecodeError(codings.join(', '), err) : err);

@@ -11,7 +11,7 @@ import {
   type FetchOptions,
   type FetchResponse,
 } from '../ports/fetcher.js';
-import { readBody } from './fetch-body.js';
+import { readBodyUpTo } from './fetch-body.js';
 import { AfterHeadersError, toFetchError } from './fetch-errors.js';
 import { HostPoliteness, realSleep, Semaphore, type Sleep } from './fetch-politeness.js';
 import { createBlockList, type LookupAll, resolvePublicAddresses, systemLookup } from './ssrf-guard.js';
@@ -148,7 +148,7 @@ function createConnector(
 type HopResult =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'retry'; waitMs: number }
-  | { kind: 'final'; status: number; headers: Record<string, string>; body: Buffer };
+  | { kind: 'final'; status: number; headers: Record<string, string>; body: Buffer; truncated: boolean };
 
 export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
   const s = { ...DEFAULT_FETCHER_SETTINGS, ...withoutUndefined(config) };
@@ -177,6 +177,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     url: URL,
     method: 'GET' | 'HEAD',
     kind: FetchKind,
+    truncate: boolean,
     attempt: number,
     signal: AbortSignal,
   ) {
@@ -211,15 +212,16 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           }
         }
         try {
-          const body =
+          const read =
             method === 'HEAD'
-              ? Buffer.alloc(0)
-              : await readBody(
+              ? { body: Buffer.alloc(0), truncated: false }
+              : await readBodyUpTo(
                   res.body,
                   headers['content-encoding'],
                   maxBytes[kind] ?? DEFAULT_MAX_BYTES.html,
+                  truncate,
                 );
-          return { kind: 'final', status: res.statusCode, headers, body } satisfies HopResult;
+          return { kind: 'final', status: res.statusCode, headers, ...read } satisfies HopResult;
         } catch (err) {
           res.body.destroy();
           throw new AfterHeadersError(err, res.statusCode);
@@ -245,7 +247,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     for (;;) {
       let result: HopResult;
       try {
-        result = await hop(current, method, options.kind, attempt, signal);
+        result = await hop(current, method, options.kind, options.truncate === true, attempt, signal);
       } catch (err) {
         throw toFetchError(err, {
           url: requested,
@@ -266,6 +268,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           status: result.status,
           headers: result.headers,
           body: result.body,
+          ...(result.truncated ? { truncated: true } : {}),
           redirects,
           elapsedMs: Math.round(performance.now() - started),
         };

@@ -1,7 +1,10 @@
-// robots.txt for our user agent: fetch it, then answer "may we fetch this URL", its Crawl-delay and its Sitemap
-// lines. Status rules follow RFC 9309 §2.3.1: 4xx means no rules, 5xx/unreachable means stay out.
-import robotsParserModule from 'robots-parser';
+// robots.txt for our user agent: fetch it, then answer "may we fetch this URL" (and which line decided), its
+// Crawl-delay and its Sitemap lines. Status rules follow RFC 9309 §2.3.1: 4xx means no rules, 5xx/unreachable
+// means stay out. Parsing and matching live in robots-rules.ts.
 import { FetchError, type Fetcher } from '../ports/fetcher.js';
+import { type AgentRules, parseRobotsRules, type RobotsDecision, type RobotsGroup } from './robots-rules.js';
+
+export type { AgentRules, RobotsDecision, RobotsGroup, RobotsRule } from './robots-rules.js';
 
 /** The product token matched against User-agent lines (the full UA is `SeedbedBot/<version> (+<docs>)`). */
 export const ROBOTS_AGENT_TOKEN = 'SeedbedBot';
@@ -11,24 +14,26 @@ export interface RobotsPolicy {
   status_code: number | null;
   /** A robots.txt file was served (2xx). */
   exists: boolean;
+  /** Seconds, for our agent's group (non-standard but honoured); null when none or nonsense. */
   crawl_delay: number | null;
+  /** Every Sitemap line (any spelling Google accepts), absolute, http(s) only, once each, in file order. */
   sitemap_urls: string[];
   /** Set when the whole site is off limits because robots.txt could not be read (5xx, 429, network). */
   disallowAllReason: string | null;
+  /** The file was longer than RFC 9309's 500 KiB parse limit; only what came before the limit was read. */
+  truncated: boolean;
+  /** Parsed groups, in file order (empty when no file was read). */
+  groups: readonly RobotsGroup[];
   allowed(url: string): boolean;
+  /** `allowed` plus the Allow/Disallow line that decided (null when no rule matched). */
+  decide(url: string): RobotsDecision;
+  /** The same questions for any product token (e.g. `GPTBot`), as if it were the crawler asking. */
+  allowedFor(agent: string, url: string): boolean;
+  decideFor(agent: string, url: string): RobotsDecision;
+  rulesFor(agent: string): AgentRules;
 }
 
-interface Parsed {
-  isAllowed(url: string, ua?: string): boolean | undefined;
-  getCrawlDelay(ua?: string): number | undefined;
-  getSitemaps(): string[];
-}
-
-// robots-parser is CommonJS (module.exports = function) but its typings declare an ES default export, which
-// NodeNext reads as `.default`; at run time the default import IS the function.
-const robotsParser = robotsParserModule as unknown as (url: string, text: string) => Parsed;
-
-function sitemapUrls(lines: string[], base: string): string[] {
+function sitemapUrls(lines: readonly string[], base: string): string[] {
   const out = new Set<string>();
   for (const line of lines) {
     try {
@@ -41,23 +46,48 @@ function sitemapUrls(lines: string[], base: string): string[] {
   return [...out];
 }
 
-/** Rules of one robots.txt text. URLs on another origin are not governed by it and are allowed. */
+/** The URL when robots.txt at `origin` governs it; null for another origin or an unreadable URL. */
+function governed(url: string, origin: string): URL | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === origin ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const NOT_GOVERNED: RobotsDecision = { allowed: true, rule: null };
+
+/**
+ * Rules of one robots.txt (text or the bytes as served). URLs on another origin are not governed by it and
+ * are allowed. Only the first 500 KiB are read (RFC 9309 §2.5).
+ */
 export function parseRobots(
   robotsUrl: string,
-  text: string,
+  text: string | Uint8Array,
   status: number | null = 200,
   agent = ROBOTS_AGENT_TOKEN,
 ): RobotsPolicy {
-  const parser = robotsParser(robotsUrl, text.replace(/^\uFEFF/, ''));
-  const delay = parser.getCrawlDelay(agent);
+  const parsed = parseRobotsRules(text);
+  const origin = new URL(robotsUrl).origin;
+  const decideFor = (who: string, url: string): RobotsDecision => {
+    const target = governed(url, origin);
+    return target === null ? NOT_GOVERNED : parsed.decide(who, target);
+  };
   return {
     url: robotsUrl,
     status_code: status,
     exists: true,
-    crawl_delay: delay !== undefined && Number.isFinite(delay) && delay > 0 ? delay : null,
-    sitemap_urls: sitemapUrls(parser.getSitemaps(), robotsUrl),
+    crawl_delay: parsed.rulesFor(agent).crawlDelay,
+    sitemap_urls: sitemapUrls(parsed.sitemaps, robotsUrl),
     disallowAllReason: null,
-    allowed: (url) => parser.isAllowed(url, agent) ?? true,
+    truncated: parsed.truncated,
+    groups: parsed.groups,
+    allowed: (url) => decideFor(agent, url).allowed,
+    decide: (url) => decideFor(agent, url),
+    allowedFor: (who, url) => decideFor(who, url).allowed,
+    decideFor,
+    rulesFor: (who) => parsed.rulesFor(who),
   };
 }
 
@@ -67,6 +97,11 @@ function withoutRules(
   disallowAllReason: string | null,
 ): RobotsPolicy {
   const origin = new URL(robotsUrl).origin;
+  // No file: every agent gets the same answer; "stay out" covers this origin only.
+  const decideFor = (_who: string, url: string): RobotsDecision => ({
+    allowed: disallowAllReason === null || governed(url, origin) === null,
+    rule: null,
+  });
   return {
     url: robotsUrl,
     status_code: status,
@@ -74,16 +109,14 @@ function withoutRules(
     crawl_delay: null,
     sitemap_urls: [],
     disallowAllReason,
-    allowed: (url) => disallowAllReason === null || !sameOrigin(url, origin),
+    truncated: false,
+    groups: [],
+    allowed: (url) => decideFor('', url).allowed,
+    decide: (url) => decideFor('', url),
+    allowedFor: (who, url) => decideFor(who, url).allowed,
+    decideFor,
+    rulesFor: () => ({ scope: 'none', groups: [], rules: [], crawlDelay: null }),
   };
-}
-
-function sameOrigin(url: string, origin: string): boolean {
-  try {
-    return new URL(url).origin === origin;
-  } catch {
-    return false;
-  }
 }
 
 export interface RobotsFetch {
@@ -94,7 +127,8 @@ export interface RobotsFetch {
 
 /**
  * Fetches `{origin}/robots.txt`. The rules are applied to the origin asked for even when the file came through
- * a redirect (RFC 9309 §2.3.1.2). Too many redirects count as "no robots.txt".
+ * a redirect (RFC 9309 §2.3.1.2). Too many redirects (more than the fetcher's 5) count as "no robots.txt". A
+ * file over the fetcher's cap is cut there rather than refused: only its first 500 KiB are read anyway.
  */
 export async function fetchRobots(
   fetcher: Fetcher,
@@ -103,9 +137,9 @@ export async function fetchRobots(
 ): Promise<RobotsFetch> {
   const robotsUrl = new URL('/robots.txt', origin).href;
   try {
-    const res = await fetcher.fetch(robotsUrl, { kind: 'robots' });
+    const res = await fetcher.fetch(robotsUrl, { kind: 'robots', truncate: true });
     if (res.status >= 200 && res.status < 300) {
-      return { policy: parseRobots(robotsUrl, res.body.toString('utf8'), res.status, agent), body: res.body };
+      return { policy: parseRobots(robotsUrl, res.body, res.status, agent), body: res.body };
     }
     if (res.status === 429 || res.status >= 500) {
       return { policy: withoutRules(robotsUrl, res.status, `robots.txt answered ${res.status}`), body: null };

@@ -10,6 +10,11 @@ export interface FetchOptions {
   kind: FetchKind;
   method?: 'GET' | 'HEAD';
   signal?: AbortSignal;
+  /**
+   * A body over the kind's cap is cut at the cap (and `truncated` set) instead of failing with BODY_TOO_LARGE:
+   * for formats read only up to a limit anyway, like robots.txt (RFC 9309 §2.5).
+   */
+  truncate?: boolean;
 }
 
 export interface FetchResponse {
@@ -22,6 +27,8 @@ export interface FetchResponse {
   headers: Record<string, string>;
   /** Decoded (gzip/deflate/br) and never larger than the kind's cap. Empty for HEAD. */
   body: Buffer;
+  /** Set (true) only when `truncate` was asked for and the body was cut at the cap. */
+  truncated?: boolean;
   /** Every redirect target followed, in order (finalUrl is the last one when there were any). */
   redirects: string[];
   /** From the first byte sent to the last byte read, redirects and retries included. */

@@ -51,6 +51,95 @@ describe('parseRobots', () => {
   });
 });
 
+describe('RobotsPolicy questions', () => {
+  const text = [
+    'User-agent: *',
+    'Disallow: /private/',
+    '',
+    'User-agent: SeedbedBot',
+    'Disallow: /drafts/',
+    'Allow: /drafts/published/',
+    '',
+    'User-agent: GPTBot',
+    'User-agent: CCBot',
+    'Disallow: /',
+  ].join('\n');
+  const policy = parseRobots(URL_, text);
+
+  it('says which line decided for our agent', () => {
+    expect(policy.decide('https://example.org/drafts/x')).toEqual({
+      allowed: false,
+      rule: { rule: 'disallow', pattern: '/drafts/', line: 5 },
+    });
+    expect(policy.decide('https://example.org/drafts/published/x')).toEqual({
+      allowed: true,
+      rule: { rule: 'allow', pattern: '/drafts/published/', line: 6 },
+    });
+    // Our group names us, so the * group's /private/ does not apply and no rule matches.
+    expect(policy.decide('https://example.org/private/x')).toEqual({ allowed: true, rule: null });
+    expect(policy.allowed('https://example.org/drafts/x')).toBe(false);
+  });
+
+  it('answers for any other product token', () => {
+    expect(policy.allowedFor('GPTBot', 'https://example.org/')).toBe(false);
+    expect(policy.allowedFor('ccbot', 'https://example.org/news')).toBe(false);
+    expect(policy.decideFor('ClaudeBot', 'https://example.org/private/a')).toEqual({
+      allowed: false,
+      rule: { rule: 'disallow', pattern: '/private/', line: 2 },
+    });
+    expect(policy.allowedFor('ClaudeBot', 'https://example.org/')).toBe(true);
+    expect(policy.rulesFor('GPTBot')).toMatchObject({
+      scope: 'named',
+      rules: [{ rule: 'disallow', pattern: '/' }],
+    });
+    expect(policy.rulesFor('ClaudeBot').scope).toBe('star');
+    expect(policy.groups.map((g) => g.agents)).toEqual([['*'], ['seedbedbot'], ['gptbot', 'ccbot']]);
+  });
+
+  it('does not govern other origins for any agent', () => {
+    expect(policy.decideFor('GPTBot', 'https://cdn.example.net/')).toEqual({ allowed: true, rule: null });
+    expect(policy.allowedFor('GPTBot', 'not a url')).toBe(true);
+  });
+
+  it('reads the bytes as served: BOM, partial BOM, CRLF', () => {
+    for (const bom of ['efbbbf', 'efbb', 'ef']) {
+      const body = Buffer.concat([
+        Buffer.from(bom, 'hex'),
+        Buffer.from('User-agent: SeedbedBot\r\nDisallow: /\r\n'),
+      ]);
+      expect(parseRobots(URL_, body).allowed('https://example.org/x')).toBe(false);
+    }
+  });
+
+  it('lists Site-map and other spellings, resolved and once each', () => {
+    const sitemaps = parseRobots(
+      URL_,
+      'site-map: /a.xml\nSITEMAP: https://example.org/a.xml\nSitemaps: /b.xml\nUser-agent: *\nDisallow: /\nsitemap /c.xml\n',
+    ).sitemap_urls;
+    expect(sitemaps).toEqual([
+      'https://example.org/a.xml',
+      'https://example.org/b.xml',
+      'https://example.org/c.xml',
+    ]);
+  });
+
+  it('gives every agent the same answer when there is no file', async () => {
+    const { policy: gone } = await fetchRobots(
+      stubFetcher({ [URL_]: { status: 404 } }),
+      'https://example.org',
+    );
+    expect(gone.decideFor('GPTBot', 'https://example.org/')).toEqual({ allowed: true, rule: null });
+    expect(gone.rulesFor('GPTBot')).toEqual({ scope: 'none', groups: [], rules: [], crawlDelay: null });
+    const { policy: down } = await fetchRobots(
+      stubFetcher({ [URL_]: { status: 503 } }),
+      'https://example.org',
+    );
+    expect(down.decide('https://example.org/')).toEqual({ allowed: false, rule: null });
+    expect(down.allowedFor('GPTBot', 'https://example.org/')).toBe(false);
+    expect(down.allowedFor('GPTBot', 'https://other.example/')).toBe(true);
+  });
+});
+
 describe('fetchRobots', () => {
   const origin = 'https://example.org';
 

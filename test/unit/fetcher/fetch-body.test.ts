@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BodyDecodeError, BodyTooLargeError, readBody } from '../../../src/adapters/fetch-body.js';
+import {
+  BodyDecodeError,
+  BodyTooLargeError,
+  readBody,
+  readBodyUpTo,
+} from '../../../src/adapters/fetch-body.js';
 
 const TEXT = Buffer.from('<html>'.padEnd(10_000, 'x'));
 
@@ -63,5 +68,46 @@ describe('readBody', () => {
     await expect(
       readBody(source(Buffer.from('definitely not gzip')), 'gzip', 1 << 20),
     ).rejects.toBeInstanceOf(BodyDecodeError);
+  });
+});
+
+describe('readBodyUpTo with truncate', () => {
+  it('cuts an identity body at the cap and says so', async () => {
+    const read = await readBodyUpTo(source(...halves(TEXT)), undefined, 4_000, true);
+    expect(read.truncated).toBe(true);
+    expect(read.body).toEqual(TEXT.subarray(0, 4_000));
+  });
+
+  it('returns a body that fits as it is', async () => {
+    expect(await readBodyUpTo(source(TEXT), undefined, 10_000, true)).toEqual({
+      body: TEXT,
+      truncated: false,
+    });
+    expect(await readBodyUpTo(source(TEXT), undefined, 10_000, false)).toEqual({
+      body: TEXT,
+      truncated: false,
+    });
+  });
+
+  it('cuts a decoded body at the cap and stops pulling from the source', async () => {
+    const chunk = zlib.gzipSync(Buffer.alloc(1 << 20, 'z'));
+    let pulled = 0;
+    const endless = new Readable({
+      read() {
+        pulled += 1;
+        this.push(pulled > 10_000 ? null : chunk);
+      },
+    });
+    const read = await readBodyUpTo(endless, 'gzip', 3 << 20, true);
+    expect(read.truncated).toBe(true);
+    expect(read.body).toEqual(Buffer.alloc(3 << 20, 'z'));
+    expect(pulled).toBeLessThan(100);
+    expect(endless.destroyed).toBe(true);
+  });
+
+  it('still fails over the cap without truncate', async () => {
+    await expect(readBodyUpTo(source(TEXT), undefined, 4_000, false)).rejects.toBeInstanceOf(
+      BodyTooLargeError,
+    );
   });
 });

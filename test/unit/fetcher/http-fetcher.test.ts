@@ -124,6 +124,21 @@ describe('HTTP fetcher on the fake internet', () => {
     expect(err.message).toContain(String(2 * 1024 * 1024));
   });
 
+  it('cuts a body at the cap instead of failing when asked to truncate', async () => {
+    const huge = await web.fetcher.fetch(`https://${SITES.huge}/`, { kind: 'robots', truncate: true });
+    expect(huge.status).toBe(200);
+    expect(huge.truncated).toBe(true);
+    expect(huge.body).toEqual(Buffer.alloc(512 * 1024, 'a'));
+    const bomb = await web.fetcher.fetch(`https://${SITES.gzipBomb}/`, { kind: 'robots', truncate: true });
+    expect(bomb.truncated).toBe(true);
+    expect(bomb.body.length).toBeLessThanOrEqual(512 * 1024);
+    const small = await web.fetcher.fetch(`https://${SITES.news}/robots.txt`, {
+      kind: 'robots',
+      truncate: true,
+    });
+    expect(small.truncated).toBeUndefined();
+  });
+
   it('honours a smaller cap per kind', async () => {
     await withTestFetcher({ maxBytes: { html: 100 } }, async ({ fetcher: tiny }) => {
       await expectCode(`https://${SITES.news}/`, 'BODY_TOO_LARGE', tiny);
