@@ -1,7 +1,9 @@
-// Registrable domains (Public Suffix List, ICANN section), authority classes and the domain_id / seed_id
-// identifiers of DESIGN §2. The authority table is documented in docs/identifiers.md.
+// Registrable domains (the whole Public Suffix List, ICANN and private sections), authority classes and the
+// domain_id / seed_id identifiers of DESIGN §2. The authority table is documented in docs/identifiers.md.
+import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { isCountryCode } from './countries.js';
+import shippedOverrides from './authority-overrides.json' with { type: 'json' };
 
 export const AUTHORITIES = ['gov', 'edu', 'mil', 'int', 'ngo', 'com', 'other'] as const;
 export type Authority = (typeof AUTHORITIES)[number];
@@ -36,8 +38,15 @@ const TOP_LEVEL: Readonly<Record<string, Authority>> = {
   biz: 'com',
 };
 
-/** Whole suffixes whose label is ambiguous elsewhere: mi.th is the Thai military, mi.it is Milan. */
-const WHOLE_SUFFIXES: Readonly<Record<string, Authority>> = { 'mi.th': 'mil' };
+/**
+ * Whole suffixes whose label is ambiguous elsewhere (mi.th is the Thai military, mi.it is Milan) or names no
+ * authority by itself (nhs.uk and police.uk are public bodies).
+ */
+const WHOLE_SUFFIXES: Readonly<Record<string, Authority>> = {
+  'mi.th': 'mil',
+  'nhs.uk': 'gov',
+  'police.uk': 'gov',
+};
 
 const SOURCE_TYPE_OF_AUTHORITY: Record<Authority, SourceType> = {
   gov: 'government',
@@ -49,27 +58,103 @@ const SOURCE_TYPE_OF_AUTHORITY: Record<Authority, SourceType> = {
   other: 'other',
 };
 
+/** What an override says about a registrable domain; `country` names whose institution it is. */
+export interface AuthorityOverride {
+  authority: Authority;
+  country?: string;
+  note?: string;
+}
+
+/** Registrable domain (lowercase ASCII) → override. Built in the composition root; see authority-overrides.ts. */
+export type AuthorityOverrides = ReadonlyMap<string, AuthorityOverride>;
+
+/** The table that ships with Seedbed (src/domain/authority-overrides.json), checked by its unit test. */
+export const SHIPPED_AUTHORITY_OVERRIDES: AuthorityOverrides = new Map(
+  Object.entries(shippedOverrides.domains as Record<string, AuthorityOverride>),
+);
+
 export type DomainResult =
-  | { ok: true; host: string; registrableDomain: string; publicSuffix: string; authority: Authority }
+  | {
+      ok: true;
+      host: string;
+      registrableDomain: string;
+      /** The suffix of the whole list: `blogspot.com` for myblog.blogspot.com. */
+      publicSuffix: string;
+      /** The suffix of the ICANN section, which the authority comes from: `com` for myblog.blogspot.com. */
+      icannSuffix: string;
+      authority: Authority;
+    }
   | { ok: false; reason: string };
 
-/** `host` must already be lowercase ASCII (punycode), as the WHATWG URL parser gives it. */
-export function classifyHost(host: string): DomainResult {
-  const bare = host.endsWith('.') ? host.slice(0, -1) : host;
-  if (bare === 'localhost' || bare.endsWith('.localhost'))
-    return { ok: false, reason: 'localhost has no registrable domain' };
-  const parsed = parse(bare, { allowPrivateDomains: false });
-  if (parsed.isIp) return { ok: false, reason: 'an IP address has no registrable domain' };
-  if (!parsed.domain || !parsed.publicSuffix) {
+const IP_REASON = 'an IP address has no registrable domain';
+
+/**
+ * A host's registrable domain and authority. Any case and IDN are accepted (the result is lowercase ASCII);
+ * one trailing dot is dropped. A public suffix, an IP, `localhost` and a name with an empty label have none.
+ * The authority is the override of the registrable domain, else of the ICANN-section registrable domain
+ * (`gov.nl` for `x.gov.nl`), else what the ICANN suffix's labels say.
+ */
+export function classifyHost(
+  host: string,
+  overrides: AuthorityOverrides = SHIPPED_AUTHORITY_OVERRIDES,
+): DomainResult {
+  const ascii = asciiHost(host);
+  if (!ascii.ok) return ascii;
+  const bare = ascii.host;
+  const whole = parse(bare, { allowPrivateDomains: true, extractHostname: false });
+  if (whole.isIp) return { ok: false, reason: IP_REASON };
+  if (!whole.domain || !whole.publicSuffix) {
     return { ok: false, reason: `${bare} is a public suffix or has no registrable domain` };
   }
+  const icann = parse(bare, { allowPrivateDomains: false, extractHostname: false });
+  const icannSuffix = icann.publicSuffix ?? whole.publicSuffix;
+  const override =
+    overrides.get(whole.domain) ?? (icann.domain === null ? undefined : overrides.get(icann.domain));
   return {
     ok: true,
     host: bare,
-    registrableDomain: parsed.domain,
-    publicSuffix: parsed.publicSuffix,
-    authority: authorityOfSuffix(parsed.publicSuffix),
+    registrableDomain: whole.domain,
+    publicSuffix: whole.publicSuffix,
+    icannSuffix,
+    authority: override?.authority ?? authorityOfSuffix(icannSuffix),
   };
+}
+
+/** The registrable domain of a host (lowercase ASCII), or null when it has none. */
+export function registrableDomainOf(host: string | null): string | null {
+  if (host === null) return null;
+  const result = classifyHost(host, new Map());
+  return result.ok ? result.registrableDomain : null;
+}
+
+/**
+ * The spelling an override key is stored under (lowercase ASCII), when the name is a registrable domain of
+ * the whole list (`bund.de`) or of its ICANN section (`gov.nl`, a private-section suffix); else null.
+ */
+export function overrideKeyOf(name: string): string | null {
+  const ascii = asciiHost(name.trim());
+  if (!ascii.ok) return null;
+  const options = { extractHostname: false } as const;
+  const whole = parse(ascii.host, { ...options, allowPrivateDomains: true });
+  const icann = parse(ascii.host, { ...options, allowPrivateDomains: false });
+  return whole.domain === ascii.host || icann.domain === ascii.host ? ascii.host : null;
+}
+
+function asciiHost(host: string): { ok: true; host: string } | { ok: false; reason: string } {
+  const lower = (host.endsWith('.') ? host.slice(0, -1) : host).toLowerCase();
+  // Only an IPv6 literal has a colon (domainToASCII refuses it); a host:port is not a host.
+  if (lower.startsWith('[') || lower.includes(':')) {
+    return parse(lower, { extractHostname: false }).isIp
+      ? { ok: false, reason: IP_REASON }
+      : { ok: false, reason: `${host} is not a valid host name` };
+  }
+  // WHATWG domain-to-ASCII: lower-cases, maps IDN to punycode, and gives '' for a name it cannot encode.
+  const ascii = domainToASCII(lower);
+  if (ascii === '') return { ok: false, reason: `${host} is not a valid host name` };
+  if (ascii === 'localhost' || ascii.endsWith('.localhost'))
+    return { ok: false, reason: 'localhost has no registrable domain' };
+  if (ascii.split('.').includes('')) return { ok: false, reason: `${host} has an empty label` };
+  return { ok: true, host: ascii };
 }
 
 /** The most specific suffix label that names an authority decides it; the table is in docs/identifiers.md. */

@@ -1,6 +1,7 @@
 // URL normalisation for research input: one canonical spelling per page, so duplicates can be found.
 import {
   type Authority,
+  type AuthorityOverrides,
   classifyHost,
   domainIdOf,
   parseDomainId,
@@ -54,10 +55,11 @@ export interface ClassifiedUrl {
 
 export type ClassifyResult = { ok: true; value: ClassifiedUrl } | { ok: false; reason: string };
 
-export function classifyUrl(input: unknown, country: string): ClassifyResult {
+/** `overrides` is the authority override table of the running service (the shipped one by default). */
+export function classifyUrl(input: unknown, country: string, overrides?: AuthorityOverrides): ClassifyResult {
   const normalized = normalizeUrl(input);
   if (!normalized.ok) return normalized;
-  const host = classifyHost(normalized.url.hostname);
+  const host = classifyHost(normalized.url.hostname, overrides);
   if (!host.ok) return host;
   return {
     ok: true,
@@ -95,6 +97,7 @@ export interface DomainTarget {
 export function parseDomainTarget(
   input: unknown,
   country: string,
+  overrides?: AuthorityOverrides,
 ): { ok: true; value: DomainTarget } | { ok: false; reason: string } {
   if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
   const id = parseDomainId(input);
@@ -108,7 +111,7 @@ export function parseDomainTarget(
       },
     };
   }
-  const classified = classifyUrl(input, country);
+  const classified = classifyUrl(input, country, overrides);
   if (!classified.ok) return classified;
   const { host, registrable_domain, domain_id } = classified.value;
   return { ok: true, value: { host, registrable_domain, domain_id } };

@@ -5,8 +5,10 @@ import {
   authorityOfSuffix,
   classifyHost,
   domainIdOf,
+  overrideKeyOf,
   parseDomainId,
   parseSeedId,
+  registrableDomainOf,
   SOURCE_TYPES,
   seedIdOf,
   sourceTypeOf,
@@ -34,6 +36,7 @@ describe('classifyHost', () => {
     ['example.govt.nz', 'example.govt.nz', 'govt.nz', 'gov'],
     ['canada.gc.ca', 'canada.gc.ca', 'gc.ca', 'gov'],
     ['example.gv.at', 'example.gv.at', 'gv.at', 'gov'],
+    ['www.gov.ie', 'www.gov.ie', 'gov.ie', 'gov'],
     ['example.mi.th', 'example.mi.th', 'mi.th', 'mil'],
     ['example.net', 'example.net', 'net', 'com'],
     ['example.ne.jp', 'example.ne.jp', 'ne.jp', 'com'],
@@ -45,17 +48,41 @@ describe('classifyHost', () => {
       host,
       registrableDomain: registrable,
       publicSuffix: suffix,
+      icannSuffix: suffix,
       authority,
     });
   });
 
-  it('ignores the private section of the Public Suffix List', () => {
-    const result = classifyHost('foo.github.io');
-    expect(result).toMatchObject({ ok: true, registrableDomain: 'github.io', publicSuffix: 'io' });
-    expect(classifyHost('myblog.blogspot.com')).toMatchObject({
+  // DESIGN §2: the whole list, so a hosting platform's users are separate publishers; the authority still
+  // comes from the ICANN suffix (a blogspot.com user is under .com, a github.io user under the ccTLD .io).
+  it.each([
+    ['myblog.blogspot.com', 'myblog.blogspot.com', 'blogspot.com', 'com', 'com'],
+    ['www.myblog.blogspot.com', 'myblog.blogspot.com', 'blogspot.com', 'com', 'com'],
+    ['foo.github.io', 'foo.github.io', 'github.io', 'io', 'other'],
+    ['example.uk.com', 'example.uk.com', 'uk.com', 'com', 'com'],
+    ['www.example.uk.com', 'example.uk.com', 'uk.com', 'com', 'com'],
+    ['x.service.gov.uk', 'x.service.gov.uk', 'service.gov.uk', 'gov.uk', 'gov'],
+    // A private-section label never decides: go.dyndns.org is a dynamic-DNS zone, not a government.
+    ['x.go.dyndns.org', 'x.go.dyndns.org', 'go.dyndns.org', 'org', 'ngo'],
+  ])('%s → %s: private suffix %s, ICANN suffix %s, %s', (host, registrable, suffix, icann, authority) => {
+    expect(classifyHost(host)).toEqual({
       ok: true,
-      registrableDomain: 'blogspot.com',
+      host,
+      registrableDomain: registrable,
+      publicSuffix: suffix,
+      icannSuffix: icann,
+      authority,
     });
+  });
+
+  it.each([
+    ['WWW.BBC.CO.UK', 'www.bbc.co.uk', 'bbc.co.uk'],
+    ['Mom.Gov.SG.', 'mom.gov.sg', 'mom.gov.sg'],
+    ['www.bücher.de', 'www.xn--bcher-kva.de', 'xn--bcher-kva.de'],
+    ['食狮.公司.cn', 'xn--85x722f.xn--55qx5d.cn', 'xn--85x722f.xn--55qx5d.cn'],
+  ])('takes %s in any case or script and answers in lowercase ASCII', (input, host, registrable) => {
+    expect(classifyHost(input)).toMatchObject({ ok: true, host, registrableDomain: registrable });
+    expect(registrableDomainOf(input)).toBe(registrable);
   });
 
   it('removes a trailing dot', () => {
@@ -72,10 +99,20 @@ describe('classifyHost', () => {
     ['localhost.', /localhost/],
     ['api.localhost', /localhost/],
     ['co.uk', /public suffix/],
+    ['uk.com', /public suffix/],
+    ['blogspot.com', /public suffix/],
+    ['github.io', /public suffix/],
     ['gov.sg', /public suffix/],
+    ['gov.ie', /public suffix/],
     ['go.jp', /public suffix/],
     ['com', /public suffix/],
     ['intranet', /public suffix|no registrable domain/],
+    ['.example.com', /empty label/],
+    ['example..com', /empty label/],
+    ['.com', /empty label/],
+    ['', /not a valid host name/],
+    ['exa mple.com', /not a valid host name/],
+    ['example.com:443', /not a valid host name/],
   ])('rejects %s with a reason', (host, expected) => {
     const result = classifyHost(host);
     expect(result.ok).toBe(false);
@@ -101,6 +138,76 @@ describe('classifyHost', () => {
     const result = classifyHost(host);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.authority, `not ${wrong}`).toBe('other');
+  });
+});
+
+describe('classifyHost: authority overrides', () => {
+  it.each([
+    ['www.bund.de', 'bund.de', 'gov'],
+    ['bmi.bund.de', 'bund.de', 'gov'],
+    ['www.admin.ch', 'admin.ch', 'gov'],
+    ['www.parliament.uk', 'parliament.uk', 'gov'],
+    ['ec.europa.eu', 'europa.eu', 'int'],
+    // gov.nl is a private-section suffix: every *.gov.nl site is its own registrable domain, and the
+    // override keyed by the ICANN registrable domain gov.nl covers them all.
+    ['www.rijksoverheid.gov.nl', 'rijksoverheid.gov.nl', 'gov'],
+    ['www.gov.scot', 'www.gov.scot', 'gov'],
+  ])('%s (%s) is %s from the shipped table', (host, registrable, authority) => {
+    expect(classifyHost(host)).toMatchObject({ ok: true, registrableDomain: registrable, authority });
+  });
+
+  it('without the table the same hosts fall back to their suffix', () => {
+    expect(classifyHost('www.bund.de', new Map())).toMatchObject({ ok: true, authority: 'other' });
+    expect(classifyHost('www.rijksoverheid.gov.nl', new Map())).toMatchObject({
+      ok: true,
+      authority: 'other',
+    });
+  });
+
+  it('takes the table it is given; the registrable domain wins over the ICANN one', () => {
+    const table = new Map([
+      ['example.de', { authority: 'ngo' as const }],
+      ['gov.nl', { authority: 'gov' as const }],
+      ['odd.gov.nl', { authority: 'other' as const }],
+    ]);
+    expect(classifyHost('www.example.de', table)).toMatchObject({ authority: 'ngo' });
+    expect(classifyHost('www.bund.de', table)).toMatchObject({ authority: 'other' });
+    expect(classifyHost('a.gov.nl', table)).toMatchObject({ authority: 'gov' });
+    expect(classifyHost('www.odd.gov.nl', table)).toMatchObject({ authority: 'other' });
+  });
+
+  it.each([
+    ['www.nhs.uk', 'gov'],
+    ['hospital.nhs.uk', 'gov'],
+    ['met.police.uk', 'gov'],
+  ])('%s is %s: nhs.uk and police.uk are public bodies', (host, authority) => {
+    expect(classifyHost(host, new Map())).toMatchObject({ ok: true, authority });
+  });
+});
+
+describe('overrideKeyOf', () => {
+  it.each([
+    ['bund.de', 'bund.de'],
+    [' Bund.DE ', 'bund.de'],
+    ['gov.nl', 'gov.nl'],
+    ['blogspot.com', 'blogspot.com'],
+    ['myblog.blogspot.com', 'myblog.blogspot.com'],
+    ['bücher.de', 'xn--bcher-kva.de'],
+  ])('%j is stored as %s', (name, key) => {
+    expect(overrideKeyOf(name)).toBe(key);
+  });
+
+  it.each([
+    'www.bund.de',
+    'gv.at',
+    'gov.uk',
+    'com',
+    '127.0.0.1',
+    'localhost',
+    '.bund.de',
+    '',
+  ])('refuses %j', (name) => {
+    expect(overrideKeyOf(name)).toBeNull();
   });
 });
 

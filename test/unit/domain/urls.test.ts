@@ -70,7 +70,6 @@ describe('normalizeUrl: canonical spelling', () => {
   it('keeps the query but drops the fragment', () => {
     expect(href('https://example.com/a?x=1#y=2')).toBe('https://example.com/a?x=1');
   });
-
   it('is idempotent', () => {
     for (const input of ['HTTPS://Bücher.DE:443/a?b=1#c', 'example.com:8080/x', '//Example.com./']) {
       const once = href(input);
@@ -189,9 +188,24 @@ describe('classifyUrl', () => {
     });
   });
 
-  it('uses the ICANN section only: a github.io page belongs to github.io', () => {
+  it('uses the whole list: a github.io page belongs to its user, with the authority of .io', () => {
     const result = classifyUrl('https://foo.github.io/blog', 'intl');
-    expect(result.ok && result.value.registrable_domain).toBe('github.io');
+    expect(result.ok && result.value).toMatchObject({
+      registrable_domain: 'foo.github.io',
+      domain_id: 'other:intl:foo.github.io',
+    });
+  });
+
+  it('applies the authority overrides: the shipped table by default, or the one given', () => {
+    expect(classifyUrl('https://www.bundesregierung.de/breg-de', 'de')).toMatchObject({
+      ok: true,
+      value: { domain_id: 'gov:de:bundesregierung.de', authority: 'gov', source_type: 'government' },
+    });
+    const table = new Map([['example.de', { authority: 'ngo' as const }]]);
+    expect(classifyUrl('https://example.de/', 'de', table)).toMatchObject({
+      ok: true,
+      value: { domain_id: 'ngo:de:example.de' },
+    });
   });
 
   it.each([
@@ -204,6 +218,8 @@ describe('classifyUrl', () => {
     ['localhost with a trailing dot', 'http://localhost./', /localhost/],
     ['a localhost subdomain', 'http://app.localhost/', /localhost/],
     ['a bare public suffix', 'https://co.uk/', /public suffix/],
+    ['a bare private suffix', 'https://blogspot.com/', /public suffix/],
+    ['a host with a leading dot', 'https://.example.com/', /empty label/],
     ['a bare gov suffix', 'https://gov.sg/', /public suffix/],
     ['a single-label host', 'https://intranet/news', /public suffix|no registrable domain/],
     ['a junk URL', 'javascript:alert(1)', /unsupported scheme/],
