@@ -8,14 +8,16 @@ import {
   type SourceType,
   sourceTypeOf,
 } from './domains.js';
+import { isTrackingParam } from './tracking-params.js';
 
 export const MAX_URL_LENGTH = 2048;
 
 export type NormalizeResult = { ok: true; url: URL } | { ok: false; reason: string };
 
 /**
- * Scheme and host lower-cased, IDN to punycode, default port, fragment and credentials dropped, an empty
- * path made "/", a trailing dot on the host removed. A URL written without a scheme is taken as https.
+ * Scheme and host lower-cased, IDN to punycode, default port, fragment, credentials and tracking parameters
+ * (tracking-params.ts) dropped, an empty path made "/", a trailing dot on the host removed. A URL written
+ * without a scheme is taken as https.
  */
 export function normalizeUrl(input: unknown): NormalizeResult {
   if (typeof input !== 'string') return { ok: false, reason: 'not a string' };
@@ -37,6 +39,9 @@ export function normalizeUrl(input: unknown): NormalizeResult {
   if (!url.hostname) return { ok: false, reason: 'no host' };
   url.hash = '';
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
+  // Assigned only when something was dropped: assigning would also turn a bare `?` into none.
+  const search = withoutTracking(url.search);
+  if (search !== url.search) url.search = search;
   // Percent-encoding can make the canonical form much longer than the input: the limit holds for both.
   if (url.href.length > MAX_URL_LENGTH)
     return { ok: false, reason: `longer than ${MAX_URL_LENGTH} characters once normalised` };
@@ -73,6 +78,29 @@ export function classifyUrl(input: unknown, country: string, overrides?: Authori
       source_type: sourceTypeOf(host.authority),
     },
   };
+}
+
+/**
+ * The query without its tracking parameters, the others kept as written and in order. It works on the raw
+ * `name=value` pieces, not URLSearchParams, which would re-encode what it keeps (`%20` → `+`, `a` → `a=`).
+ */
+function withoutTracking(search: string): string {
+  if (search.length <= 1) return search;
+  const pieces = search.slice(1).split('&');
+  const kept = pieces.filter((piece) => !isTrackingParam(paramName(piece)));
+  if (kept.length === pieces.length) return search;
+  const rest = kept.filter((piece) => piece !== '');
+  return rest.length > 0 ? `?${rest.join('&')}` : '';
+}
+
+function paramName(piece: string): string {
+  const eq = piece.indexOf('=');
+  const raw = (eq < 0 ? piece : piece.slice(0, eq)).replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function hasWhitespaceOrControl(text: string): boolean {

@@ -59,7 +59,7 @@ describe('normalizeUrl: canonical spelling', () => {
   it.each([
     'https://example.com/a?b=2&a=1',
     'https://example.com/a?B=X&b=x',
-    'https://example.com/a?utm_source=x&id=7&id=8',
+    'https://example.com/a?source=x&id=7&id=8',
     'https://example.com/a?empty=&flag',
     'https://example.com/a?q=%7e%2F%3D',
     'https://example.com/?',
@@ -91,6 +91,61 @@ describe('normalizeUrl: canonical spelling', () => {
     expect(input.length).toBeLessThanOrEqual(MAX_URL_LENGTH);
     const result = normalizeUrl(input);
     if (result.ok) expect(result.url.href.length).toBeLessThanOrEqual(MAX_URL_LENGTH);
+  });
+});
+
+// DESIGN §2: tracking parameters are dropped, so a shared link and the page itself are one source.
+describe('normalizeUrl: tracking parameters', () => {
+  it.each([
+    ['https://example.de/politik/?utm_source=x', 'https://example.de/politik/'],
+    [
+      'https://example.de/politik/?utm_source=x&utm_medium=social&utm_campaign=c',
+      'https://example.de/politik/',
+    ],
+    ['https://example.de/a?id=7&fbclid=IwAR0&page=2', 'https://example.de/a?id=7&page=2'],
+    ['https://example.de/a?gclid=1&dclid=2&gbraid=3&wbraid=4&msclkid=5', 'https://example.de/a'],
+    ['https://example.de/a?mc_cid=1&mc_eid=2&_hsenc=3&_hsmi=4&igshid=5&yclid=6', 'https://example.de/a'],
+    ['https://example.de/a?twclid=1&ttclid=2&li_fat_id=3&_ga=4&_gl=5&srsltid=6', 'https://example.de/a'],
+    ['https://example.fr/article?xtor=RSS-3208', 'https://example.fr/article'],
+    ['https://example.co.uk/news/1?at_medium=RSS&at_campaign=rss', 'https://example.co.uk/news/1'],
+    ['https://example.de/a?mtm_campaign=x&pk_campaign=y&b=1', 'https://example.de/a?b=1'],
+    ['https://example.de/a?UTM_Source=x&FBCLID=y&q=1', 'https://example.de/a?q=1'],
+    ['https://example.de/a?utm%5Fsource=x&q=1', 'https://example.de/a?q=1'],
+    ['https://example.de/a?fbclid', 'https://example.de/a'],
+    ['https://example.de/a?fbclid=1#top', 'https://example.de/a'],
+    ['example.de/a?utm_source=x', 'https://example.de/a'],
+  ])('%s → %s', (input, expected) => {
+    expect(href(input)).toBe(expected);
+  });
+
+  it('keeps the other parameters in order and as written', () => {
+    expect(href('https://example.de/s?b=2&utm_term=x&a=%7e&c=d+e&a=1&flag&empty=')).toBe(
+      'https://example.de/s?b=2&a=%7e&c=d+e&a=1&flag&empty=',
+    );
+    expect(href('https://example.de/s?utm_source=x&&q=1')).toBe('https://example.de/s?q=1');
+  });
+
+  // Names that real sites use to select content are not tracking tags, however often marketing uses them.
+  it.each([
+    'https://example.de/a?ref=main',
+    'https://example.de/a?source=rss',
+    'https://example.de/a?src=home',
+    'https://example.de/a?from=1',
+    'https://example.de/a?cid=42',
+    'https://example.de/a?campaign=2026',
+    'https://example.de/a?utm=1',
+    'https://example.de/a?pk_id=5',
+    'https://example.de/a?s=term&page=2',
+    'https://example.de/a?gclid_page=1',
+  ])('keeps %s', (input) => {
+    expect(href(input)).toBe(input);
+  });
+
+  it('is idempotent with tracking parameters', () => {
+    for (const input of ['https://example.de/a?x=1&utm_source=y&&z', 'https://example.de/?fbclid=1']) {
+      const once = href(input);
+      expect(href(once)).toBe(once);
+    }
   });
 });
 
