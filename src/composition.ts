@@ -1,13 +1,16 @@
 // The composition root: builds every adapter, service and worker from config, in one place. Nothing is
 // built at import time; tests build their own Seedbed with their own config, clock and logger.
 
+import { readFile } from 'node:fs/promises';
 import { type Logger, pino } from 'pino';
 import { createEmbeddedQueue } from './adapters/embedded-queue.js';
 import { createFsObjectStore } from './adapters/fs-object-store.js';
 import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { createSqliteDatabase } from './adapters/sql/sqlite-database.js';
 import { createSyncTarget } from './adapters/sync/index.js';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
+import { parseAuthorityOverrides, withOperatorOverrides } from './domain/authority-overrides.js';
+import { type AuthorityOverrides, SHIPPED_AUTHORITY_OVERRIDES } from './domain/domains.js';
 import { todayUtc } from './domain/identifiers.js';
 import { buildHttpApp } from './http/app.js';
 import { createMetrics } from './metrics.js';
@@ -97,6 +100,7 @@ export async function createSeedbed(options: SeedbedOptions) {
   const clock = options.clock ?? systemClock;
   const version = readVersion();
 
+  const authorityOverrides = await loadAuthorityOverrides(config);
   const database = await openDatabase(config);
   const objects = await openObjects(config);
   const queue = await openQueue(config, database, logger, options.queueOptions);
@@ -121,15 +125,21 @@ export async function createSeedbed(options: SeedbedOptions) {
     // The research service owns the URLs of a chunk; it is built next (called only at run time).
     onChunkRemoved: (trx, partition, chunk) => research.releaseChunk(trx, partition, chunk),
   });
-  const research = createResearchService({ database, datasets, clock });
+  const research = createResearchService({ database, datasets, clock, authorityOverrides });
   const batches = createBatchService({
     database,
     ledger,
     clock,
     summaries: { research: research.batchSummary },
   });
-  const seeds = createSeedService({ database, clock });
-  const orchestration = createOrchestrationService({ objects, batches, ledger, datasets });
+  const seeds = createSeedService({ database, clock, authorityOverrides });
+  const orchestration = createOrchestrationService({
+    objects,
+    batches,
+    ledger,
+    datasets,
+    authorityOverrides,
+  });
   const metadata = createMetadataService({
     database,
     queue,
@@ -164,7 +174,10 @@ export async function createSeedbed(options: SeedbedOptions) {
   const workerDefinitions: Record<QueueName, WorkerDefinition> = {
     RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
     SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),
-    LIVENESS_QUEUE: chunkWorker(livenessHandler({ liveness, fetcher, now: clock }), chunkDeps),
+    LIVENESS_QUEUE: chunkWorker(
+      livenessHandler({ liveness, fetcher, now: clock, authorityOverrides }),
+      chunkDeps,
+    ),
     CONTRACT_QUEUE: chunkWorker(contractHandler({ contracts, today }), chunkDeps),
     METADATA_QUEUE: metadataWorker({ metadata }),
   };
@@ -183,6 +196,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     fetcher,
     services,
     metrics,
+    authorityOverrides,
 
     /** Migrations, then the queue. Called once by every process before it serves or works. */
     async start() {
@@ -239,6 +253,26 @@ export async function createSeedbed(options: SeedbedOptions) {
       await database.close();
     },
   };
+}
+
+/**
+ * The shipped authority override table, extended by the operator's file (SEEDBED_AUTHORITY_OVERRIDES) when
+ * one is configured. A file that cannot be read or fails validation stops the start, naming the variable.
+ */
+export async function loadAuthorityOverrides(config: Config): Promise<AuthorityOverrides> {
+  const file = config.authority.overridesFile;
+  if (!file) return SHIPPED_AUTHORITY_OVERRIDES;
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`SEEDBED_AUTHORITY_OVERRIDES: cannot read ${file}: ${(error as Error).message}`);
+  }
+  const parsed = parseAuthorityOverrides(json);
+  if (!parsed.ok) {
+    throw new ConfigError(`SEEDBED_AUTHORITY_OVERRIDES: ${file}:\n  ${parsed.errors.join('\n  ')}`);
+  }
+  return withOperatorOverrides(parsed.value);
 }
 
 /** The crawler's identity and the operator's host mapping (tests point it at a local fake internet). */

@@ -21,6 +21,7 @@ const envSchema = z.object({
   SEEDBED_QUEUE: z.enum(['embedded', 'pg-boss']).optional(),
   SEEDBED_API_KEYS: z.string().optional(),
   SEEDBED_FETCH_RESOLVE: z.string().optional(),
+  SEEDBED_AUTHORITY_OVERRIDES: z.string().min(1).optional(),
   SEEDBED_SYNC_TARGET: z.string().min(1).optional(),
   SEEDBED_SYNC_CRON: z.string().min(1).default('0 */6 * * *'),
   SEEDBED_SYNC_TOKEN: z.string().min(1).optional(),
@@ -60,6 +61,8 @@ export interface Config {
   queue: { kind: 'embedded' | 'pg-boss'; concurrency: number; maxAttempts: number; leaseSeconds: number };
   apiKeys: string | undefined;
   fetch: { resolve: string | undefined };
+  /** An operator's authority override file (JSON), added to the shipped table; read by the composition root. */
+  authority: { overridesFile: string | undefined };
   sync: {
     target: string | undefined;
     cron: string;
@@ -144,6 +147,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     apiKeys: e.SEEDBED_API_KEYS,
     fetch: { resolve: e.SEEDBED_FETCH_RESOLVE },
+    authority: {
+      overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,
+    },
     sync: {
       target: e.SEEDBED_SYNC_TARGET,
       cron: e.SEEDBED_SYNC_CRON,

@@ -2,8 +2,8 @@
 // domain_id / seed_id identifiers of DESIGN §2. The authority table is documented in docs/identifiers.md.
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
-import { isCountryCode } from './countries.js';
 import shippedOverrides from './authority-overrides.json' with { type: 'json' };
+import { isCountryCode } from './countries.js';
 
 export const AUTHORITIES = ['gov', 'edu', 'mil', 'int', 'ngo', 'com', 'other'] as const;
 export type Authority = (typeof AUTHORITIES)[number];

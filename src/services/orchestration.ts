@@ -4,7 +4,7 @@
 import { text } from 'node:stream/consumers';
 import type { BatchView, ContractItem } from '../domain/batches.js';
 import { enhancedResearchDatasetSchema } from '../domain/dataset.js';
-import { parseDomainId } from '../domain/domains.js';
+import { type AuthorityOverrides, parseDomainId } from '../domain/domains.js';
 import { NotFoundError, PermanentError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { parseRawChunkKey, rawPartitionPrefix } from '../domain/keys.js';
@@ -40,6 +40,7 @@ export function createOrchestrationService(deps: {
   batches: BatchService;
   ledger: Pick<ChunkLedger, 'addChunks'>;
   datasets: Pick<DatasetService, 'checkpoint'>;
+  authorityOverrides?: AuthorityOverrides;
 }) {
   const { objects, batches } = deps;
 
@@ -117,7 +118,11 @@ export function createOrchestrationService(deps: {
       let domainId =
         record.domain_id && parseDomainId(record.domain_id) ? record.domain_id.toLowerCase() : null;
       if (!domainId) {
-        const classified = classifyUrl(record.normalized_url ?? record.raw_url, country);
+        const classified = classifyUrl(
+          record.normalized_url ?? record.raw_url,
+          country,
+          deps.authorityOverrides,
+        );
         domainId = classified.ok ? classified.value.domain_id : null;
       }
       if (!domainId) unusable++;

@@ -6,6 +6,7 @@
 // and reserves that owner's chunk number; (2) the object is written create-only from what the owner holds;
 // (3) a second transaction records the results. A retry repeats all three and finds the same claims.
 import { type DatasetRecord, datasetIdOf } from '../domain/dataset.js';
+import type { AuthorityOverrides } from '../domain/domains.js';
 import { UnprocessableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
@@ -56,8 +57,14 @@ export interface IngestRequest {
   requestHash?: string;
 }
 
-export function createResearchIngest(deps: { database: Database; datasets: DatasetService; clock: Clock }) {
-  const { database, datasets, clock } = deps;
+export function createResearchIngest(deps: {
+  database: Database;
+  datasets: DatasetService;
+  clock: Clock;
+  /** The service's authority override table; the shipped one when absent. */
+  authorityOverrides?: AuthorityOverrides;
+}) {
+  const { database, datasets, clock, authorityOverrides } = deps;
   const now = () => clock().toISOString();
 
   /** Claims, writes the raw chunk and answers per input; the caller records the answers (a batch's items). */
@@ -68,7 +75,7 @@ export function createResearchIngest(deps: { database: Database; datasets: Datas
     const classified: Array<
       { input: ResearchInput; value: ClassifiedUrl } | { input: ResearchInput; reason: string }
     > = request.inputs.map((input) => {
-      const result = classifyUrl(input.input, partition.country);
+      const result = classifyUrl(input.input, partition.country, authorityOverrides);
       return result.ok ? { input, value: result.value } : { input, reason: result.reason };
     });
     const firstOfUrl = new Map<string, { input: ResearchInput; value: ClassifiedUrl }>();

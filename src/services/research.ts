@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { datasetRecordSchema } from '../domain/dataset.js';
+import type { AuthorityOverrides } from '../domain/domains.js';
 import { NotFoundError } from '../domain/errors.js';
 import {
   categorySchema,
@@ -50,7 +51,12 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function createResearchService(deps: { database: Database; datasets: DatasetService; clock: Clock }) {
+export function createResearchService(deps: {
+  database: Database;
+  datasets: DatasetService;
+  clock: Clock;
+  authorityOverrides?: AuthorityOverrides;
+}) {
   const { database, clock } = deps;
   const { ingest, finishInterrupted } = createResearchIngest(deps);
 

@@ -2,6 +2,7 @@
 // promoted to active by a person; the version rises only when the contract itself changes.
 import { isDeepStrictEqual } from 'node:util';
 import {
+  type AuthorityOverrides,
   classifyHost,
   domainIdOf,
   parseDomainId,
@@ -68,8 +69,12 @@ export interface ContractDraft {
 
 export type SeedService = ReturnType<typeof createSeedService>;
 
-export function createSeedService(deps: { database: Database; clock: Clock }) {
-  const { database, clock } = deps;
+export function createSeedService(deps: {
+  database: Database;
+  clock: Clock;
+  authorityOverrides?: AuthorityOverrides;
+}) {
+  const { database, clock, authorityOverrides } = deps;
   const now = () => clock().toISOString();
 
   async function find(executor: DbExecutor, seedId: string): Promise<SeedTable | undefined> {
@@ -91,7 +96,7 @@ export function createSeedService(deps: { database: Database; clock: Clock }) {
   async function create(body: SeedCreateRequest): Promise<SeedView> {
     const normalized = normalizeUrl(body.domain);
     if (!normalized.ok) throw ValidationError.field('body.domain', normalized.reason);
-    const host = classifyHost(normalized.url.hostname);
+    const host = classifyHost(normalized.url.hostname, authorityOverrides);
     if (!host.ok) throw ValidationError.field('body.domain', host.reason);
     const domainId = domainIdOf(host.authority, body.country, host.registrableDomain);
     const contentType = body.content_type ?? body.category;

@@ -1,6 +1,7 @@
 // LIVENESS_QUEUE: one chunk of domains (hosts, URLs or domain ids) → a liveness check each, stored as the
 // latest result per domain and as the batch item's result.
 import { type ItemResult, livenessItemSchema } from '../domain/batches.js';
+import type { AuthorityOverrides } from '../domain/domains.js';
 import { type DomainTarget, parseDomainTarget } from '../domain/urls.js';
 import { checkLiveness, type LivenessResult } from '../engine/liveness.js';
 import type { Fetcher } from '../ports/fetcher.js';
@@ -14,6 +15,7 @@ export function livenessHandler(deps: {
   liveness: LivenessService;
   fetcher: Fetcher;
   now: () => Date;
+  authorityOverrides?: AuthorityOverrides;
 }): ChunkHandler<string> {
   const { liveness, fetcher } = deps;
   return {
@@ -23,7 +25,7 @@ export function livenessHandler(deps: {
       const targets = work.items.map((input, i) => ({
         index: work.itemOffset + i,
         input,
-        target: parseDomainTarget(input, work.country),
+        target: parseDomainTarget(input, work.country, deps.authorityOverrides),
       }));
       // A host listed twice in one chunk is checked once.
       const firstOfHost = new Map<string, number>();

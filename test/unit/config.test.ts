@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAuthorityOverrides } from '../../src/composition.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { SHIPPED_AUTHORITY_OVERRIDES } from '../../src/domain/domains.js';
 
 describe('loadConfig', () => {
   it('gives the embedded default on an empty environment, listening on loopback', () => {
@@ -45,5 +50,59 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).http.port).toBe(8080);
+  });
+});
+
+describe('SEEDBED_AUTHORITY_OVERRIDES', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'seedbed-config-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function configWith(content: string) {
+    const file = join(dir, `overrides-${Math.random().toString(36).slice(2)}.json`);
+    await writeFile(file, content);
+    return loadConfig({ SEEDBED_AUTHORITY_OVERRIDES: file });
+  }
+
+  it('is unset by default, and then the shipped table is the table', async () => {
+    const config = loadConfig({});
+    expect(config.authority.overridesFile).toBeUndefined();
+    expect(await loadAuthorityOverrides(config)).toBe(SHIPPED_AUTHORITY_OVERRIDES);
+  });
+
+  it('is resolved to an absolute path', () => {
+    expect(loadConfig({ SEEDBED_AUTHORITY_OVERRIDES: 'conf/ours.json' }).authority.overridesFile).toBe(
+      resolve('conf/ours.json'),
+    );
+  });
+
+  it("adds the operator's entries to the shipped table", async () => {
+    const table = await loadAuthorityOverrides(
+      await configWith(
+        JSON.stringify({ domains: { 'stadt-example.de': { authority: 'gov', country: 'de' } } }),
+      ),
+    );
+    expect(table.get('stadt-example.de')).toEqual({ authority: 'gov', country: 'de' });
+    expect(table.get('bund.de')).toMatchObject({ authority: 'gov' });
+  });
+
+  it.each([
+    ['not JSON', '{domains:', /SEEDBED_AUTHORITY_OVERRIDES: cannot read/],
+    ['a subdomain key', JSON.stringify({ domains: { 'www.x.de': { authority: 'gov' } } }), /www\.x\.de/],
+    ['a bad authority', JSON.stringify({ domains: { 'x.de': { authority: 'state' } } }), /x\.de\.authority/],
+  ])('refuses %s with a message naming the variable', async (_name, content, message) => {
+    const config = await configWith(content);
+    await expect(loadAuthorityOverrides(config)).rejects.toThrow(ConfigError);
+    await expect(loadAuthorityOverrides(config)).rejects.toThrow(/SEEDBED_AUTHORITY_OVERRIDES/);
+    await expect(loadAuthorityOverrides(config)).rejects.toThrow(message);
+  });
+
+  it('refuses a file that does not exist', async () => {
+    const config = loadConfig({ SEEDBED_AUTHORITY_OVERRIDES: join(dir, 'missing.json') });
+    await expect(loadAuthorityOverrides(config)).rejects.toThrow(
+      /SEEDBED_AUTHORITY_OVERRIDES: cannot read .*missing\.json/,
+    );
   });
 });
