@@ -3,12 +3,16 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { clientCommands } from './cli/client.js';
-import { createSeedbed, fetcherConfig, type Seedbed } from './composition.js';
+import { createSeedbed, fetcherConfig, loadAuthorityOverrides, type Seedbed } from './composition.js';
 import { ConfigError, loadConfig } from './config.js';
+import { categorySchema, countrySchema } from './domain/identifiers.js';
 import { parseDomainTarget } from './domain/urls.js';
 import { probeDomain } from './engine/probe.js';
 import { QUEUE_NAMES, type QueueName } from './ports/queue.js';
 import { readVersion } from './version.js';
+
+/** `seedbed probe` ran but found no contract (dead, blocked, erroring site): distinct from 1 (error) and 2 (config). */
+const PROBE_NO_DRAFT_EXIT = 3;
 
 async function boot(): Promise<Seedbed> {
   const seedbed = await createSeedbed({ config: loadConfig(process.env) });
@@ -162,15 +166,28 @@ export function buildProgram(): Command {
     .option('--country <cc>', 'country of the would-be seed', 'intl')
     .action(async (domain: string, opts: { category: string; country: string }) => {
       const config = loadConfig(process.env);
+      const country = countrySchema.safeParse(opts.country);
+      if (!country.success)
+        throw new InvalidArgumentError(`--country ${opts.country}: ${country.error.issues[0]?.message}`);
+      const category = categorySchema.safeParse(opts.category);
+      if (!category.success)
+        throw new InvalidArgumentError(`--category ${opts.category}: ${category.error.issues[0]?.message}`);
+      const authorityOverrides = await loadAuthorityOverrides(config);
+      const target = parseDomainTarget(domain, country.data, authorityOverrides);
+      if (!target.ok) throw new InvalidArgumentError(`${domain}: ${target.reason}`);
       const fetcher = createHttpFetcher(fetcherConfig(config, readVersion()));
       try {
-        const target = parseDomainTarget(domain, opts.country.toLowerCase());
-        if (!target.ok) throw new InvalidArgumentError(`${domain}: ${target.reason}`);
-        const report = await probeDomain(fetcher, target.value.host, opts.category, {
-          country: opts.country,
+        // The host given is probed (its homepage is the entry); the seed is keyed by its registrable domain.
+        const report = await probeDomain(fetcher, target.value.host, category.data, {
+          country: country.data,
           domainId: target.value.domain_id,
+          authorityOverrides,
         });
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        if (report.draft === null) {
+          process.stderr.write(`seedbed: probe made no draft for ${report.domain}: ${report.reason}\n`);
+          process.exitCode = PROBE_NO_DRAFT_EXIT;
+        }
       } finally {
         await fetcher.close();
       }

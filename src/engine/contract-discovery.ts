@@ -41,6 +41,8 @@ export interface SeedDraft {
 export interface ContractInput {
   domainId: string;
   registrableDomain: string;
+  /** The host whose homepage is the entry (`seedbed probe www.bbc.co.uk`); the registrable domain when absent. */
+  host?: string;
   country: string;
   category: string;
   source?: { batch_id?: string; raw_file_path?: string };
@@ -84,7 +86,8 @@ export async function discoverContract(
   input: ContractInput,
   now: () => Date = () => new Date(),
 ): Promise<ContractDiscovery> {
-  const { result: liveness, response: homepage } = await probeLiveness(fetcher, input.registrableDomain, now);
+  const entryHost = input.host ?? input.registrableDomain;
+  const { result: liveness, response: homepage } = await probeLiveness(fetcher, entryHost, now);
   const base = {
     domain_id: input.domainId,
     registrable_domain: input.registrableDomain,

@@ -42,9 +42,52 @@ describe('seedbed probe', () => {
     const report = JSON.parse(stdout);
     expect(report.liveness).toMatchObject({ state: 'alive', https: true });
     expect(report.metadata.domain_id).toBe(`other:sg:${SITES.news}`);
+    expect(report.registrable_domain).toBe(SITES.news);
     expect(report.draft.fetch.type).toBe('rss');
     expect(existsSync(join(dir, 'data'))).toBe(false);
     expect(net.hits(SITES.news, '/robots.txt')).toBeGreaterThan(0);
+  });
+
+  const probe = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'probe', ...args], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        SEEDBED_FETCH_RESOLVE: net.resolveSpec,
+        NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
+        SEEDBED_DATA_DIR: join(dir, 'data'),
+      },
+    });
+
+  // www.news.test is not served (404): the registrable domain and domain id must still agree, and a run that
+  // made no draft must say so through its exit status, the reason on stderr, the report still on stdout.
+  it('exits non-zero with the reason on stderr when no draft could be made', async () => {
+    const failure = await probe(`https://www.${SITES.news}/politik/`, '--country', 'GB').then(
+      () => {
+        throw new Error('probe exited 0 without a draft');
+      },
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failure.code).toBe(3);
+    expect(failure.stderr).toContain(`no draft for www.${SITES.news}: domain is dead`);
+    const report = JSON.parse(failure.stdout);
+    expect(report).toMatchObject({
+      domain: `www.${SITES.news}`,
+      registrable_domain: SITES.news,
+      domain_id: `other:gb:${SITES.news}`,
+      draft: null,
+    });
+    expect(report.metadata).toMatchObject({
+      registrable_domain: SITES.news,
+      domain_id: `other:gb:${SITES.news}`,
+    });
+  });
+
+  it('refuses a country that is not an ISO code', async () => {
+    await expect(probe(SITES.news, '--country', 'xx')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--country xx'),
+    });
   });
 
   it('refuses a private address', async () => {
