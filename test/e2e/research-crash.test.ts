@@ -56,7 +56,11 @@ async function interrupt(seedbed: Seedbed, chunk: number, step: 'claims committe
 
 const pgUp = await pgAvailable();
 let s3: S3rverHandle | undefined;
-const s3Up = pgUp ? await serviceOrSkip('s3rver', async () => void (s3 = await startS3rver())) : false;
+const s3Up = pgUp
+  ? await serviceOrSkip('s3rver', async () => {
+      s3 = await startS3rver();
+    })
+  : false;
 
 const dirs: string[] = [];
 const backends: Backend[] = [
