@@ -3,6 +3,7 @@
 import type { Fetcher } from '../ports/fetcher.js';
 import { type DomainMetadata, discoverContract, type SeedDraft } from './contract-discovery.js';
 import type { LivenessResult } from './liveness.js';
+import type { NetworkCanary } from './network-canary.js';
 
 export interface ProbeOptions {
   /** ISO country or `intl`; only written into the metadata. */
@@ -10,6 +11,8 @@ export interface ProbeOptions {
   /** The real `{authority}:{country}:{domain}` id when the caller can derive it; else `other:{country}:{domain}`. */
   domainId?: string;
   now?: () => Date;
+  /** Checked before a failure is called dead (SEEDBED_NETWORK_CANARY); none: never. */
+  canary?: NetworkCanary | null;
 }
 
 export interface ProbeReport {
@@ -41,7 +44,7 @@ export async function probeDomain(
   const found = await discoverContract(
     fetcher,
     { domainId: options.domainId ?? `other:${country}:${host}`, registrableDomain: host, country, category },
-    options.now,
+    { now: options.now, canary: options.canary ?? null },
   );
   return {
     domain: host,
