@@ -9,6 +9,7 @@ import { createSqliteDatabase } from './adapters/sql/sqlite-database.js';
 import { createSyncTarget } from './adapters/sync/index.js';
 import type { Config } from './config.js';
 import { todayUtc } from './domain/identifiers.js';
+import { createNetworkCanary, type NetworkCanary } from './engine/network-canary.js';
 import { buildHttpApp } from './http/app.js';
 import { createMetrics } from './metrics.js';
 import type { Database } from './ports/database.js';
@@ -41,6 +42,8 @@ export interface SeedbedOptions {
   clock?: Clock;
   /** Replaces the outbound HTTP client built from config (an embedding application, a bench). */
   fetcher?: Fetcher;
+  /** Replaces the network canary built from SEEDBED_NETWORK_CANARY (tests); null switches it off. */
+  canary?: NetworkCanary | null;
   /** Replaces the configured sync target (tests, or an embedding application). */
   syncTarget?: SyncTarget | null;
   queueOptions?: { pollIntervalMs?: number; leaseMs?: number; backoff?: { baseMs: number; maxMs: number } };
@@ -117,8 +120,9 @@ export async function createSeedbed(options: SeedbedOptions) {
   const orchestration = createOrchestrationService({ objects, batches });
   const metadata = createMetadataService({ database, queue, clock, syncTarget, datasets });
   const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
+  const canary = options.canary !== undefined ? options.canary : networkCanary(config, fetcher);
   const liveness = createLivenessService({ database, seeds });
-  const contracts = createContractService({ objects, fetcher, seeds, liveness });
+  const contracts = createContractService({ objects, fetcher, seeds, liveness, canary });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
   const health = createHealthService({ database, objects, queue });
   const metrics = createMetrics({ queue, database });
@@ -140,7 +144,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     RESEARCH_QUEUE: researchWorker({ batches, research, concurrency }),
     SEED_QUEUE: seedFileWorker({ database, objects, batches, datasets, concurrency }),
     METADATA_QUEUE: metadataWorker({ metadata }),
-    LIVENESS_QUEUE: livenessWorker({ database, batches, liveness, fetcher, concurrency }),
+    LIVENESS_QUEUE: livenessWorker({ database, batches, liveness, fetcher, canary, concurrency }),
     CONTRACT_QUEUE: contractWorker({
       database,
       batches,
@@ -225,4 +229,9 @@ export function fetcherConfig(config: Config, version: string) {
     userAgent: `SeedbedBot/${version} (+${config.http.publicUrl})`,
     ...(config.fetch.resolve ? { resolve: config.fetch.resolve } : {}),
   };
+}
+
+/** The network canary (SEEDBED_NETWORK_CANARY), asked through the same fetcher as the domains; null when off. */
+export function networkCanary(config: Config, fetcher: Fetcher) {
+  return config.fetch.canary.length > 0 ? createNetworkCanary({ fetcher, urls: config.fetch.canary }) : null;
 }

@@ -3,7 +3,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { clientCommands } from './cli/client.js';
-import { createSeedbed, fetcherConfig, type Seedbed } from './composition.js';
+import { createSeedbed, fetcherConfig, networkCanary, type Seedbed } from './composition.js';
 import { ConfigError, loadConfig } from './config.js';
 import { parseDomainTarget } from './domain/urls.js';
 import { probeDomain } from './engine/probe.js';
@@ -169,6 +169,7 @@ export function buildProgram(): Command {
         const report = await probeDomain(fetcher, target.value.host, opts.category, {
           country: opts.country,
           domainId: target.value.domain_id,
+          canary: networkCanary(config, fetcher),
         });
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       } finally {

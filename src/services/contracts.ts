@@ -2,9 +2,12 @@
 // evidence under prod/…/{domain}/, and create or update the draft seed. Used by the contract worker.
 
 import { parseDomainId } from '../domain/domains.js';
+import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
 import { discoverContract } from '../engine/contract-discovery.js';
+import { isNetworkUnavailable } from '../engine/liveness.js';
+import type { NetworkCanary } from '../engine/network-canary.js';
 import type { DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
@@ -36,6 +39,8 @@ export function createContractService(deps: {
   fetcher: Fetcher;
   seeds: SeedService;
   liveness: LivenessService;
+  /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
+  canary?: NetworkCanary | null;
 }) {
   const { objects, fetcher, seeds, liveness } = deps;
 
@@ -68,13 +73,21 @@ export function createContractService(deps: {
       });
     }
 
-    const found = await discoverContract(fetcher, {
-      domainId: request.domainId,
-      registrableDomain: id.registrableDomain,
-      country: id.country,
-      category: partition.category,
-      source: request.source,
-    });
+    const found = await discoverContract(
+      fetcher,
+      {
+        domainId: request.domainId,
+        registrableDomain: id.registrableDomain,
+        country: id.country,
+        category: partition.category,
+        source: request.source,
+      },
+      { canary: deps.canary ?? null },
+    );
+    // Our own network was down: this says nothing about the domain. No result, no checkpoint; the chunk retries.
+    if (isNetworkUnavailable(found.liveness)) {
+      throw new NetworkUnavailableError(`${id.registrableDomain}: ${found.liveness.error_message}`);
+    }
     const recordLiveness = (trx: DbTransaction) =>
       liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
     const draft = found.draft;

@@ -1,8 +1,10 @@
 // LIVENESS_QUEUE: one chunk of domains (hosts, URLs or domain ids) → a liveness check each, stored as the
 // latest result per domain and as the batch item's result.
 
+import { NetworkUnavailableError } from '../domain/errors.js';
 import { type DomainTarget, parseDomainTarget } from '../domain/urls.js';
-import { checkLiveness, type LivenessResult } from '../engine/liveness.js';
+import { checkLiveness, isNetworkUnavailable, type LivenessResult } from '../engine/liveness.js';
+import type { NetworkCanary } from '../engine/network-canary.js';
 import type { Database } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { BatchService, ItemResult } from '../services/batches.js';
@@ -18,6 +20,8 @@ export function livenessWorker(deps: {
   batches: BatchService;
   liveness: LivenessService;
   fetcher: Fetcher;
+  /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
+  canary?: NetworkCanary | null;
   concurrency: number;
 }): WorkerDefinition {
   const { database, batches, liveness, fetcher } = deps;
@@ -37,8 +41,12 @@ export function livenessWorker(deps: {
           firstOfHost.set(t.target.value.host, t.index);
       const checks = await mapLimit(targets, CHECKS_IN_PARALLEL, async (t) => {
         if (!t.target.ok || firstOfHost.get(t.target.value.host) !== t.index) return null;
-        return checkLiveness(fetcher, t.target.value.host);
+        return checkLiveness(fetcher, t.target.value.host, { canary: deps.canary ?? null });
       });
+      // Our own network was down during this chunk: none of its answers can be trusted, so none is stored and
+      // the queue retries the chunk later (never a dead domain because we were offline).
+      const outage = checks.find((c) => c !== null && isNetworkUnavailable(c));
+      if (outage) throw new NetworkUnavailableError(`${outage.domain}: ${outage.error_message}`);
       await database.transaction(async (trx) => {
         const results: ItemResult[] = [];
         for (const [i, t] of targets.entries()) {

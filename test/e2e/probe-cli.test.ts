@@ -47,6 +47,31 @@ describe('seedbed probe', () => {
     expect(net.hits(SITES.news, '/robots.txt')).toBeGreaterThan(0);
   });
 
+  it('answers NETWORK_UNAVAILABLE, not dead, when the domain and the network canary both fail', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'probe', SITES.unresolvable],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          SEEDBED_FETCH_RESOLVE: net.resolveSpec,
+          // .invalid never resolves (RFC 6761): a canary that cannot answer, as when our network is down.
+          SEEDBED_NETWORK_CANARY: 'http://canary.invalid/generate_204',
+          SEEDBED_DATA_DIR: join(dir, 'data'),
+        },
+      },
+    );
+    const report = JSON.parse(stdout);
+    expect(report.liveness).toMatchObject({
+      state: 'error',
+      alive: false,
+      error_code: 'NETWORK_UNAVAILABLE',
+      evidence: { kind: 'network', network_up: false },
+    });
+    expect(report.draft).toBeNull();
+  });
+
   it('refuses a private address', async () => {
     await expect(
       run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'probe', '127.0.0.1'], {
