@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pageTitle, recogniseChallenge } from '../../../src/engine/challenge.js';
 import { CHALLENGE_SIGNATURES } from '../../../src/engine/challenge-signatures.js';
@@ -28,6 +29,14 @@ describe('the signature list', () => {
         if (m.where === 'header') expect(m.header, s.id).toMatch(/^[a-z0-9-]+$/);
       }
     }
+  });
+});
+
+describe('docs/liveness.md', () => {
+  it('lists every signature of the data, and no other', () => {
+    const doc = readFileSync(new URL('../../../docs/liveness.md', import.meta.url), 'utf8');
+    const listed = [...doc.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(CHALLENGE_SIGNATURES.map((s) => s.id));
   });
 });
 
