@@ -12,6 +12,7 @@ import { type Config, ConfigError } from './config.js';
 import { parseAuthorityOverrides, withOperatorOverrides } from './domain/authority-overrides.js';
 import { type AuthorityOverrides, SHIPPED_AUTHORITY_OVERRIDES } from './domain/domains.js';
 import { todayUtc } from './domain/identifiers.js';
+import { createNetworkCanary, type NetworkCanary } from './engine/network-canary.js';
 import { buildHttpApp } from './http/app.js';
 import { createMetrics } from './metrics.js';
 import type { Database } from './ports/database.js';
@@ -46,6 +47,8 @@ export interface SeedbedOptions {
   clock?: Clock;
   /** Replaces the outbound HTTP client built from config (an embedding application, a bench). */
   fetcher?: Fetcher;
+  /** Replaces the network canary built from SEEDBED_NETWORK_CANARY (tests); null switches it off. */
+  canary?: NetworkCanary | null;
   /** Replaces the configured sync target (tests, or an embedding application). */
   syncTarget?: SyncTarget | null;
   queueOptions?: { pollIntervalMs?: number; leaseMs?: number; backoff?: { baseMs: number; maxMs: number } };
@@ -151,8 +154,9 @@ export async function createSeedbed(options: SeedbedOptions) {
     batches,
   });
   const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
+  const canary = options.canary !== undefined ? options.canary : networkCanary(config, fetcher);
   const liveness = createLivenessService({ database, seeds });
-  const contracts = createContractService({ objects, fetcher, seeds, liveness, clock });
+  const contracts = createContractService({ objects, fetcher, seeds, liveness, clock, canary });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
   const health = createHealthService({ database, objects, queue });
   const metrics = createMetrics({ queue, database });
@@ -175,7 +179,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
     SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),
     LIVENESS_QUEUE: chunkWorker(
-      livenessHandler({ liveness, fetcher, now: clock, authorityOverrides }),
+      livenessHandler({ liveness, fetcher, now: clock, authorityOverrides, canary }),
       chunkDeps,
     ),
     CONTRACT_QUEUE: chunkWorker(contractHandler({ contracts, today }), chunkDeps),
@@ -281,4 +285,9 @@ export function fetcherConfig(config: Config, version: string) {
     userAgent: `SeedbedBot/${version} (+${config.http.publicUrl})`,
     ...(config.fetch.resolve ? { resolve: config.fetch.resolve } : {}),
   };
+}
+
+/** The network canary (SEEDBED_NETWORK_CANARY), asked through the same fetcher as the domains; null when off. */
+export function networkCanary(config: Config, fetcher: Fetcher) {
+  return config.fetch.canary.length > 0 ? createNetworkCanary({ fetcher, urls: config.fetch.canary }) : null;
 }

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { DEFAULT_CANARY_URLS } from './engine/network-canary.js';
 
 const intFrom = (min: number, max: number) =>
   z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(min).max(max);
@@ -22,6 +23,7 @@ const envSchema = z.object({
   SEEDBED_API_KEYS: z.string().optional(),
   SEEDBED_FETCH_RESOLVE: z.string().optional(),
   SEEDBED_AUTHORITY_OVERRIDES: z.string().min(1).optional(),
+  SEEDBED_NETWORK_CANARY: z.string().optional(),
   SEEDBED_SYNC_TARGET: z.string().min(1).optional(),
   SEEDBED_SYNC_CRON: z.string().min(1).default('0 */6 * * *'),
   SEEDBED_SYNC_TOKEN: z.string().min(1).optional(),
@@ -60,7 +62,11 @@ export interface Config {
       };
   queue: { kind: 'embedded' | 'pg-boss'; concurrency: number; maxAttempts: number; leaseSeconds: number };
   apiKeys: string | undefined;
-  fetch: { resolve: string | undefined };
+  fetch: {
+    resolve: string | undefined;
+    /** URLs asked before a failure is called dead (SEEDBED_NETWORK_CANARY); empty: the canary is off. */
+    canary: readonly string[];
+  };
   /** An operator's authority override file (JSON), added to the shipped table; read by the composition root. */
   authority: { overridesFile: string | undefined };
   sync: {
@@ -74,6 +80,32 @@ export interface Config {
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/** Unset: the two default connectivity checks. `off`: no canary. Else comma-separated http(s) URLs. */
+function parseCanary(value: string | undefined): readonly string[] {
+  if (value === undefined) return DEFAULT_CANARY_URLS;
+  if (value.trim().toLowerCase() === 'off') return [];
+  const urls = value
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+  for (const text of urls) {
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(
+        `SEEDBED_NETWORK_CANARY: ${JSON.stringify(text)} is not an http(s) URL (give URLs separated by commas, or off)`,
+      );
+    }
+  }
+  if (urls.length === 0)
+    throw new ConfigError('SEEDBED_NETWORK_CANARY: no URL given (use off to disable it)');
+  return urls;
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -146,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       leaseSeconds: e.SEEDBED_JOB_LEASE_SECONDS,
     },
     apiKeys: e.SEEDBED_API_KEYS,
-    fetch: { resolve: e.SEEDBED_FETCH_RESOLVE },
+    fetch: { resolve: e.SEEDBED_FETCH_RESOLVE, canary: parseCanary(e.SEEDBED_NETWORK_CANARY) },
     authority: {
       overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,
     },

@@ -3,7 +3,13 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { clientCommands } from './cli/client.js';
-import { createSeedbed, fetcherConfig, loadAuthorityOverrides, type Seedbed } from './composition.js';
+import {
+  createSeedbed,
+  fetcherConfig,
+  loadAuthorityOverrides,
+  networkCanary,
+  type Seedbed,
+} from './composition.js';
 import { ConfigError, loadConfig } from './config.js';
 import { categorySchema, countrySchema } from './domain/identifiers.js';
 import { parseDomainTarget } from './domain/urls.js';
@@ -182,6 +188,7 @@ export function buildProgram(): Command {
           country: country.data,
           domainId: target.value.domain_id,
           authorityOverrides,
+          canary: networkCanary(config, fetcher),
         });
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
         if (report.draft === null) {

@@ -81,6 +81,16 @@ export class RetryLaterError extends Error {
   }
 }
 
+/**
+ * Seedbed's own network was down while it worked (liveness answered NETWORK_UNAVAILABLE: the domain failed and
+ * so did the network canary), so the work says nothing about its domains. Always retried, never stored as an
+ * answer; it waits the longest backoff step, because an outage does not end within a second.
+ */
+export class NetworkUnavailableError extends Error {
+  override readonly name = 'NetworkUnavailableError';
+  readonly code = 'NETWORK_UNAVAILABLE';
+}
+
 export function isPermanent(error: unknown): boolean {
   return (
     error instanceof PermanentError ||
@@ -101,14 +111,20 @@ export interface BackoffPolicy {
 
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000 };
 
-/** Exponential backoff with jitter (50–100% of the step), raised to any Retry-After the error carries. */
+/**
+ * Exponential backoff with jitter (50–100% of the step), raised to any Retry-After the error carries; a network
+ * outage takes the largest step from the first retry.
+ */
 export function retryDelayMs(
   error: unknown,
   attempt: number,
   policy: BackoffPolicy = DEFAULT_BACKOFF,
   random: () => number = Math.random,
 ): number {
-  const step = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  const step =
+    error instanceof NetworkUnavailableError
+      ? policy.maxMs
+      : Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
   const jittered = Math.round(step / 2 + (random() * step) / 2);
   const floor = error instanceof RetryLaterError ? error.retryAfterMs : 0;
   return Math.max(jittered, floor);

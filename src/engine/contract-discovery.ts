@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Fetcher } from '../ports/fetcher.js';
 import { type DiscoveredFeed, discoverFeeds, parseHomepage } from './feeds.js';
-import { type LivenessResult, probeLiveness } from './liveness.js';
+import { type LivenessOptions, type LivenessResult, probeLiveness } from './liveness.js';
 import { fetchRobots } from './robots.js';
 import { discoverSitemaps, type SitemapDiscovery } from './sitemaps.js';
 
@@ -81,13 +81,19 @@ const NOTHING_FETCHED: Pick<DomainMetadata, 'robots' | 'sitemap' | 'feeds'> = {
   feeds: [],
 };
 
+/**
+ * A liveness answer of error / NETWORK_UNAVAILABLE (see isNetworkUnavailable) comes back like any other dead end,
+ * with no draft: the caller must retry it later rather than record it.
+ */
 export async function discoverContract(
   fetcher: Fetcher,
   input: ContractInput,
-  now: () => Date = () => new Date(),
+  options: LivenessOptions = {},
 ): Promise<ContractDiscovery> {
+  const now = options.now ?? (() => new Date());
   const entryHost = input.host ?? input.registrableDomain;
-  const { result: liveness, response: homepage } = await probeLiveness(fetcher, entryHost, now);
+  const probe = await probeLiveness(fetcher, entryHost, { now, canary: options.canary ?? null });
+  const { result: liveness, response: homepage } = probe;
   const base = {
     domain_id: input.domainId,
     registrable_domain: input.registrableDomain,

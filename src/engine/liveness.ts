@@ -1,7 +1,10 @@
 // Liveness: is there a working website at a domain? One GET of https://{domain}/ (then http:// when https could
-// not be reached) classified into alive | blocked | dead | error, always with a reason when not alive.
+// not be reached) classified into alive | blocked | dead | error, always with a reason when not alive, and with
+// the evidence a verdict rests on (the challenge recognised, the status that blocked us, the network canary).
 import { STATUS_CODES } from 'node:http';
 import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
+import { type ChallengeMatch, recogniseChallenge } from './challenge.js';
+import type { CanaryProbe, NetworkCanary } from './network-canary.js';
 
 export type LivenessState = 'alive' | 'blocked' | 'dead' | 'error';
 
@@ -15,7 +18,43 @@ export interface LivenessResult {
   latency_ms: number | null;
   error_code: string | null;
   error_message: string | null;
+  /** What the verdict rests on; null for an alive site and wherever the status or error code says it all. */
+  evidence: LivenessEvidence | null;
   checked_at: string;
+}
+
+/**
+ * challenge: an anti-bot page was recognised (error_code CHALLENGE). status: blocked by a 401/403/429/451
+ * without a recognisable page (error_code HTTP_4xx). network: a failure that our own network could have caused
+ * was checked against the canary — up (the site really is unreachable) or down (NETWORK_UNAVAILABLE).
+ */
+export type LivenessEvidence =
+  | {
+      kind: 'challenge';
+      signature: string;
+      vendor: string;
+      page: ChallengeMatch['page'];
+      matched: string;
+      status: number;
+      server: string | null;
+    }
+  | { kind: 'status'; status: number; server: string | null }
+  | { kind: 'network'; network_up: boolean; canary_checked_at: string; canary: CanaryProbe[] };
+
+export interface LivenessOptions {
+  now?: () => Date;
+  /**
+   * Asked before a failure that could be our own network's (NETWORK_SUSPECT_CODES) is reported; when it is down
+   * too the answer is error / NETWORK_UNAVAILABLE, never dead. Absent or null: never asked (the old verdicts).
+   */
+  canary?: NetworkCanary | null;
+}
+
+/** The error code of an answer that says nothing about the domain: retry it later, never store it as a verdict. */
+export const NETWORK_UNAVAILABLE = 'NETWORK_UNAVAILABLE';
+
+export function isNetworkUnavailable(result: Pick<LivenessResult, 'error_code'>): boolean {
+  return result.error_code === NETWORK_UNAVAILABLE;
 }
 
 export interface LivenessProbe {
@@ -23,6 +62,17 @@ export interface LivenessProbe {
   /** The answer that decided it, when its body was read: contract discovery reuses the homepage. */
   response: FetchResponse | null;
 }
+
+/**
+ * Failures that look the same whether the domain is gone or our own network is: no DNS answer, refused, timed
+ * out, or a connection that broke (EAI_AGAIN is NETWORK). TLS, redirects and the guard need a working network.
+ */
+export const NETWORK_SUSPECT_CODES: ReadonlySet<string> = new Set([
+  'ENOTFOUND',
+  'ECONNREFUSED',
+  'TIMEOUT',
+  'NETWORK',
+]);
 
 /**
  * https failures after which plain http is tried: the https side could not be reached or spoken to, while
@@ -39,41 +89,17 @@ export const HTTP_FALLBACK_CODES: ReadonlySet<string> = new Set([
 const BLOCKED_STATUSES = new Set([401, 403, 429, 451]);
 const GONE_STATUSES = new Set([404, 410]);
 
-// Markers that only a bot wall's interstitial carries, so they count even on a 200. (Cloudflare also injects
-// /cdn-cgi/challenge-platform/ scripts into ordinary pages, which is why that one is only a weak marker.)
-const STRONG_MARKERS = [
-  '_cf_chl_opt',
-  '<title>just a moment...</title>',
-  'attention required! | cloudflare',
-  'captcha-delivery.com',
-  'px-captcha',
-];
-// Markers that prove a challenge only on an error status: plenty of real pages mention a captcha.
-const WEAK_MARKERS = [
-  'cf-chl',
-  '/cdn-cgi/challenge-platform/',
-  '_incapsula_resource',
-  'ddos-guard',
-  'captcha',
-  'verify you are human',
-  'checking your browser',
-];
-
+/** True when the answer is an anti-bot challenge or block page (see challenge-signatures.ts). */
 export function isChallengePage(status: number, headers: Record<string, string>, body: Buffer): boolean {
-  if ((headers['cf-mitigated'] ?? '').toLowerCase() === 'challenge') return true;
-  const text = body
-    .subarray(0, 256 * 1024)
-    .toString('latin1')
-    .toLowerCase();
-  if (STRONG_MARKERS.some((m) => text.includes(m))) return true;
-  return status >= 400 && WEAK_MARKERS.some((m) => text.includes(m));
+  return recogniseChallenge(status, headers, body) !== null;
 }
 
-type Verdict = Pick<LivenessResult, 'state' | 'error_code' | 'error_message'>;
+type Verdict = Pick<LivenessResult, 'state' | 'error_code' | 'error_message' | 'evidence'>;
 
 /**
- * An HTTP answer's state: 2xx/3xx alive; 401/403/429/451 or a challenge page blocked; 5xx and 404/410
- * (nothing at the homepage) dead; any other status an error.
+ * An HTTP answer's state: a recognised challenge or block page is blocked (CHALLENGE), whatever its status;
+ * else 2xx/3xx alive; 401/403/429/451 blocked (HTTP_4xx); 5xx and 404/410 (nothing at the homepage) dead; any
+ * other status an error.
  */
 export function classifyAnswer(
   status: number,
@@ -82,15 +108,39 @@ export function classifyAnswer(
   url: string,
 ): Verdict {
   const said = `${url} answered ${status} ${STATUS_CODES[status] ?? ''}`.trim();
-  if (isChallengePage(status, headers, body)) {
-    return { state: 'blocked', error_code: 'CHALLENGE', error_message: `${said} with a bot challenge page` };
+  const server = headers['server'] ?? null;
+  const challenge = recogniseChallenge(status, headers, body);
+  if (challenge) {
+    const what = challenge.page === 'block' ? 'an anti-bot block page' : `an anti-bot ${challenge.page} page`;
+    return {
+      state: 'blocked',
+      error_code: 'CHALLENGE',
+      error_message: `${said} with ${what} (${challenge.signature}: ${challenge.matched})`,
+      evidence: {
+        kind: 'challenge',
+        signature: challenge.signature,
+        vendor: challenge.vendor,
+        page: challenge.page,
+        matched: challenge.matched,
+        status,
+        server,
+      },
+    };
   }
-  if (status >= 200 && status < 400) return { state: 'alive', error_code: null, error_message: null };
+  if (status >= 200 && status < 400)
+    return { state: 'alive', error_code: null, error_message: null, evidence: null };
   const code = `HTTP_${status}`;
-  if (BLOCKED_STATUSES.has(status)) return { state: 'blocked', error_code: code, error_message: said };
+  if (BLOCKED_STATUSES.has(status)) {
+    return {
+      state: 'blocked',
+      error_code: code,
+      error_message: said,
+      evidence: { kind: 'status', status, server },
+    };
+  }
   if (status >= 500 || GONE_STATUSES.has(status))
-    return { state: 'dead', error_code: code, error_message: said };
-  return { state: 'error', error_code: code, error_message: said };
+    return { state: 'dead', error_code: code, error_message: said, evidence: null };
+  return { state: 'error', error_code: code, error_message: said, evidence: null };
 }
 
 /** dead: the host is not there or not answering; error: it is there but we could not (or must not) talk to it. */
@@ -155,6 +205,7 @@ function livenessResult(
     latency_ms: fields.latency_ms,
     error_code: fields.error_code,
     error_message: fields.error_message,
+    evidence: fields.evidence,
     checked_at: checkedAt,
   };
 }
@@ -167,11 +218,38 @@ function validHost(host: string): boolean {
   }
 }
 
+/** The failure's own verdict, or NETWORK_UNAVAILABLE when the canary says our network is down too. */
+async function failureVerdict(error: FetchError, canary: NetworkCanary | null): Promise<Verdict> {
+  const own: Verdict = {
+    state: failureState(error.code),
+    error_code: error.code,
+    error_message: error.message,
+    evidence: null,
+  };
+  if (!canary || !NETWORK_SUSPECT_CODES.has(error.code)) return own;
+  const report = await canary.check();
+  const evidence: LivenessEvidence = {
+    kind: 'network',
+    network_up: report.up,
+    canary_checked_at: report.checked_at,
+    canary: report.probes,
+  };
+  if (report.up) return { ...own, evidence };
+  const failed = report.probes.map((p) => `${p.url}: ${p.error_code ?? p.status}`).join(', ');
+  return {
+    state: 'error',
+    error_code: NETWORK_UNAVAILABLE,
+    error_message: `${error.message}; the network canary failed too (${failed}), so Seedbed's own network looks down: retry later`,
+    evidence,
+  };
+}
+
 export async function probeLiveness(
   fetcher: Fetcher,
   domain: string,
-  now: () => Date = () => new Date(),
+  options: LivenessOptions = {},
 ): Promise<LivenessProbe> {
+  const now = options.now ?? (() => new Date());
   const host = domain.trim().toLowerCase().replace(/\.$/, '');
   const checkedAt = now().toISOString();
   if (!validHost(host)) {
@@ -183,6 +261,7 @@ export async function probeLiveness(
       latency_ms: null,
       error_code: 'INVALID_URL',
       error_message: `not a host name: ${JSON.stringify(domain)}`,
+      evidence: null,
     });
     return { result, response: null };
   }
@@ -205,14 +284,12 @@ export async function probeLiveness(
     return { result, response: chosen.response };
   }
   const result = livenessResult(host, checkedAt, {
-    state: failureState(chosen.error.code),
+    ...(await failureVerdict(chosen.error, options.canary ?? null)),
     // A failure has no final answer, even when a redirect status came before it.
     http_status: null,
     final_url: null,
     https: false,
     latency_ms: null,
-    error_code: chosen.error.code,
-    error_message: chosen.error.message,
   });
   return { result, response: null };
 }
@@ -220,7 +297,7 @@ export async function probeLiveness(
 export async function checkLiveness(
   fetcher: Fetcher,
   domain: string,
-  now: () => Date = () => new Date(),
+  options: LivenessOptions = {},
 ): Promise<LivenessResult> {
-  return (await probeLiveness(fetcher, domain, now)).result;
+  return (await probeLiveness(fetcher, domain, options)).result;
 }

@@ -5,6 +5,7 @@ import { ValidationError } from '../domain/errors.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import { type DomainMetadata, discoverContract, type SeedDraft } from './contract-discovery.js';
 import type { LivenessResult } from './liveness.js';
+import type { NetworkCanary } from './network-canary.js';
 
 export interface ProbeOptions {
   /** ISO country or `intl`: the country part of the domain id and the metadata. */
@@ -14,6 +15,8 @@ export interface ProbeOptions {
   /** The service's authority override table; the shipped one when absent. */
   authorityOverrides?: AuthorityOverrides;
   now?: () => Date;
+  /** Checked before a failure is called dead (SEEDBED_NETWORK_CANARY); none: never. */
+  canary?: NetworkCanary | null;
 }
 
 export interface ProbeReport {
@@ -75,7 +78,7 @@ export async function probeDomain(
   const found = await discoverContract(
     fetcher,
     { domainId, registrableDomain, host, country, category },
-    options.now,
+    { now: options.now, canary: options.canary ?? null },
   );
   return {
     domain: host,

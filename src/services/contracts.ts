@@ -3,9 +3,12 @@
 
 import type { ItemResult } from '../domain/batches.js';
 import { parseDomainId } from '../domain/domains.js';
+import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
 import { discoverContract } from '../engine/contract-discovery.js';
+import { isNetworkUnavailable } from '../engine/liveness.js';
+import type { NetworkCanary } from '../engine/network-canary.js';
 import type { DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
@@ -38,6 +41,8 @@ export function createContractService(deps: {
   seeds: SeedService;
   liveness: LivenessService;
   clock: Clock;
+  /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
+  canary?: NetworkCanary | null;
 }) {
   const { objects, fetcher, seeds, liveness, clock } = deps;
 
@@ -79,8 +84,12 @@ export function createContractService(deps: {
         category: partition.category,
         source: request.source,
       },
-      clock,
+      { now: clock, canary: deps.canary ?? null },
     );
+    // Our own network was down: this says nothing about the domain. No result, no checkpoint; the chunk retries.
+    if (isNetworkUnavailable(found.liveness)) {
+      throw new NetworkUnavailableError(`${id.registrableDomain}: ${found.liveness.error_message}`);
+    }
     const recordLiveness = (trx: DbTransaction) =>
       liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
     const draft = found.draft;

@@ -2,8 +2,10 @@
 // latest result per domain and as the batch item's result.
 import { type ItemResult, livenessItemSchema } from '../domain/batches.js';
 import type { AuthorityOverrides } from '../domain/domains.js';
+import { NetworkUnavailableError } from '../domain/errors.js';
 import { type DomainTarget, parseDomainTarget } from '../domain/urls.js';
-import { checkLiveness, type LivenessResult } from '../engine/liveness.js';
+import { checkLiveness, isNetworkUnavailable, type LivenessResult } from '../engine/liveness.js';
+import type { NetworkCanary } from '../engine/network-canary.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { LivenessService } from '../services/liveness.js';
 import type { ChunkHandler } from './chunk-worker.js';
@@ -16,6 +18,8 @@ export function livenessHandler(deps: {
   fetcher: Fetcher;
   now: () => Date;
   authorityOverrides?: AuthorityOverrides;
+  /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
+  canary?: NetworkCanary | null;
 }): ChunkHandler<string> {
   const { liveness, fetcher } = deps;
   return {
@@ -34,8 +38,12 @@ export function livenessHandler(deps: {
           firstOfHost.set(t.target.value.host, t.index);
       const checks = await mapLimit(targets, CHECKS_IN_PARALLEL, async (t) => {
         if (!t.target.ok || firstOfHost.get(t.target.value.host) !== t.index) return null;
-        return checkLiveness(fetcher, t.target.value.host, deps.now);
+        return checkLiveness(fetcher, t.target.value.host, { now: deps.now, canary: deps.canary ?? null });
       });
+      // Our own network was down during this chunk: none of its answers can be trusted, so none is stored and
+      // the queue retries the chunk later (never a dead domain because we were offline).
+      const outage = checks.find((c) => c !== null && isNetworkUnavailable(c));
+      if (outage) throw new NetworkUnavailableError(`${outage.domain}: ${outage.error_message}`);
       return {
         async record(unit, unanswered) {
           const results: ItemResult[] = [];

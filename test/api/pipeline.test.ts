@@ -3,7 +3,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeInternet, SITES, startFakeInternet } from '../fixtures/fake-internet/index.js';
+import {
+  CANARY_URL,
+  CHALLENGE_SITES,
+  type FakeInternet,
+  SITES,
+  startFakeInternet,
+} from '../fixtures/fake-internet/index.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
 
@@ -14,7 +20,10 @@ describe('collection pipeline against the fake internet', () => {
   let t: TestSeedbed;
   beforeAll(async () => {
     net = await startFakeInternet();
-    t = await createTestSeedbed({}, { fetcher: testFetcher(net).fetcher });
+    t = await createTestSeedbed(
+      { SEEDBED_NETWORK_CANARY: CANARY_URL },
+      { fetcher: testFetcher(net).fetcher },
+    );
     t.startWorkers();
   });
   afterAll(async () => {
@@ -76,6 +85,33 @@ describe('collection pipeline against the fake internet', () => {
     expect(byInput[`https://${SITES.bare}/some/page`]).toMatchObject({ outcome: 'alive' });
     expect(net.privateHits()).toBe(0);
     expect(net.requests.every((r) => r.userAgent.startsWith('SeedbedBot/'))).toBe(true);
+  });
+
+  it('names the bot wall that blocked a domain, and keeps a page that mentions a captcha alive', async () => {
+    const domains = [CHALLENGE_SITES.cfManaged, CHALLENGE_SITES.datadome, CHALLENGE_SITES.captchaForm];
+    const batch = await post('/api/v1/queues/liveness', { country: 'sg', domains });
+    await t.waitForBatch(batch.batchId, 60_000);
+    const byInput = Object.fromEntries((await items(batch.batchId)).map((i) => [i.input, i]));
+    expect(byInput[CHALLENGE_SITES.cfManaged]).toMatchObject({
+      status: 'succeeded',
+      outcome: 'blocked',
+      result: {
+        error_code: 'CHALLENGE',
+        evidence: {
+          kind: 'challenge',
+          signature: 'cloudflare-challenge',
+          matched: 'header cf-mitigated: challenge',
+        },
+      },
+    });
+    expect(byInput[CHALLENGE_SITES.datadome]).toMatchObject({
+      outcome: 'blocked',
+      result: { evidence: { signature: 'datadome', status: 403 } },
+    });
+    expect(byInput[CHALLENGE_SITES.captchaForm]).toMatchObject({
+      outcome: 'alive',
+      result: { evidence: null },
+    });
   });
 
   it('turns domain ids into draft seeds with the right fetch type, policy and evidence', async () => {

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeInternet, SITES, startFakeInternet } from '../fixtures/fake-internet/index.js';
+import { CANARY_URL, type FakeInternet, SITES, startFakeInternet } from '../fixtures/fake-internet/index.js';
 import { getJson, postJson, type SeedbedProcess, startSeedbedProcess } from '../support/process.js';
 
 describe('a real process against the fake internet', () => {
@@ -18,6 +18,7 @@ describe('a real process against the fake internet', () => {
     seedbed = await startSeedbedProcess({
       SEEDBED_DATA_DIR: join(dir, 'data'),
       SEEDBED_FETCH_RESOLVE: net.resolveSpec,
+      SEEDBED_NETWORK_CANARY: CANARY_URL,
       NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
     });
   });

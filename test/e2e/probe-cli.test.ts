@@ -90,6 +90,40 @@ describe('seedbed probe', () => {
     });
   });
 
+  it('answers NETWORK_UNAVAILABLE, not dead, when the domain and the network canary both fail', async () => {
+    // No draft: probe exits 3, the report still on stdout.
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'probe', SITES.unresolvable],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          SEEDBED_FETCH_RESOLVE: net.resolveSpec,
+          // .invalid never resolves (RFC 6761): a canary that cannot answer, as when our network is down.
+          SEEDBED_NETWORK_CANARY: 'http://canary.invalid/generate_204',
+          SEEDBED_DATA_DIR: join(dir, 'data'),
+        },
+      },
+    ).then(
+      () => {
+        throw new Error('probe exited 0 without a draft');
+      },
+      (error: { code: number; stdout: string }) => {
+        expect(error.code).toBe(3);
+        return error;
+      },
+    );
+    const report = JSON.parse(stdout);
+    expect(report.liveness).toMatchObject({
+      state: 'error',
+      alive: false,
+      error_code: 'NETWORK_UNAVAILABLE',
+      evidence: { kind: 'network', network_up: false },
+    });
+    expect(report.draft).toBeNull();
+  });
+
   it('refuses a private address', async () => {
     await expect(
       run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'probe', '127.0.0.1'], {

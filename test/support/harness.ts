@@ -24,7 +24,14 @@ export async function createTestSeedbed(
   options: Omit<SeedbedOptions, 'config'> = {},
 ): Promise<TestSeedbed> {
   const dir = await mkdtemp(join(tmpdir(), 'seedbed-test-'));
-  const config = loadConfig({ SEEDBED_DATA_DIR: dir, SEEDBED_LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const config = loadConfig({
+    SEEDBED_DATA_DIR: dir,
+    SEEDBED_LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    // The default canaries are public hosts; a test that fetches names its own (the fake internet's CANARY_URL).
+    SEEDBED_NETWORK_CANARY: 'off',
+    ...env,
+  });
   const seedbed = await createSeedbed({
     config,
     queueOptions: { pollIntervalMs: 20, backoff: { baseMs: 20, maxMs: 200 } },

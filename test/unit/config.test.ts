@@ -43,9 +43,23 @@ describe('loadConfig', () => {
     [{ SEEDBED_LOG_LEVEL: 'loud' }, 'SEEDBED_LOG_LEVEL'],
     [{ SEEDBED_JOB_LEASE_SECONDS: '1' }, 'SEEDBED_JOB_LEASE_SECONDS'],
     [{ S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
+    [{ SEEDBED_NETWORK_CANARY: 'www.google.com' }, 'SEEDBED_NETWORK_CANARY'],
+    [{ SEEDBED_NETWORK_CANARY: 'https://a.example/,ftp://b.example/' }, 'SEEDBED_NETWORK_CANARY'],
+    [{ SEEDBED_NETWORK_CANARY: ' , ' }, 'SEEDBED_NETWORK_CANARY'],
   ])('refuses %j with a message naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('asks two default canaries, none with off, or the URLs given', () => {
+    expect(loadConfig({}).fetch.canary).toEqual([
+      'https://www.google.com/generate_204',
+      'https://cp.cloudflare.com/generate_204',
+    ]);
+    expect(loadConfig({ SEEDBED_NETWORK_CANARY: 'OFF' }).fetch.canary).toEqual([]);
+    expect(
+      loadConfig({ SEEDBED_NETWORK_CANARY: ' http://canary.test/204 , https://b.example/ ' }).fetch.canary,
+    ).toEqual(['http://canary.test/204', 'https://b.example/']);
   });
 
   it('treats empty variables as unset', () => {

@@ -5,6 +5,7 @@ import {
   errorMessage,
   isFinalFailure,
   isPermanent,
+  NetworkUnavailableError,
   NotFoundError,
   PermanentError,
   RetryLaterError,
@@ -62,6 +63,13 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(new RetryLaterError('503', 120_000), 1, POLICY, high)).toBe(120_000);
   });
 
+  it('waits the largest step (50–100% of maxMs) from the first retry of a network outage', () => {
+    const outage = new NetworkUnavailableError('canary down');
+    expect(retryDelayMs(outage, 1, POLICY, low)).toBe(30_000);
+    expect(retryDelayMs(outage, 1, POLICY, high)).toBe(60_000);
+    expect(retryDelayMs(outage, 1, { baseMs: 20, maxMs: 200 }, high)).toBe(200);
+  });
+
   it('uses the default policy when none is given', () => {
     expect(DEFAULT_BACKOFF).toEqual({ baseMs: 1_000, maxMs: 60_000 });
     expect(retryDelayMs(new Error('x'), 2, undefined, high)).toBe(2_000);
@@ -98,6 +106,7 @@ describe('isFinalFailure', () => {
   it.each([
     ['UnavailableError', new UnavailableError('database down')],
     ['RetryLaterError', new RetryLaterError('429', 5_000)],
+    ['NetworkUnavailableError', new NetworkUnavailableError('our network is down')],
     ['a plain Error', new Error('x')],
     ['a string', 'boom'],
     ['null', null],

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { discoverContract, scheduleFor } from '../../../src/engine/contract-discovery.js';
-import { SITES } from '../../fixtures/fake-internet/index.js';
+import { isNetworkUnavailable } from '../../../src/engine/liveness.js';
+import { createNetworkCanary } from '../../../src/engine/network-canary.js';
+import { CANARY_URL, SITES } from '../../fixtures/fake-internet/index.js';
+import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
 import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
 const NOW = new Date('2025-03-04T05:06:07.000Z');
@@ -20,7 +23,9 @@ function input(domain: string, source?: { batch_id?: string; raw_file_path?: str
 
 describe('discoverContract', () => {
   it('builds the full record for a news site with a feed and a sitemap index', async () => {
-    const found = await discoverContract(web.fetcher, input(SITES.news, { batch_id: '01JTESTBATCH' }), now);
+    const found = await discoverContract(web.fetcher, input(SITES.news, { batch_id: '01JTESTBATCH' }), {
+      now,
+    });
     expect(found.reason).toBeNull();
     expect(found.metadata).toEqual({
       domain_id: 'other:intl:news.test',
@@ -65,21 +70,21 @@ describe('discoverContract', () => {
     [SITES.bare, 'html', ['https://bare.test/']],
     [SITES.httpOnly, 'html', ['http://plain.test/']],
   ])('%s → fetch.type %s', async (domain, type, urls) => {
-    const found = await discoverContract(web.fetcher, input(domain), now);
+    const found = await discoverContract(web.fetcher, input(domain), { now });
     expect(found.draft?.fetch).toEqual({ type, urls });
     expect(found.draft?.policy.robots_allowed).toBe(true);
   });
 
   it('schedules feeds hourly and plain sites daily', async () => {
-    const feed = await discoverContract(web.fetcher, input(SITES.atom), now);
+    const feed = await discoverContract(web.fetcher, input(SITES.atom), { now });
     expect(feed.draft?.schedule).toMatch(/^\d{1,2} \* \* \* \*$/);
-    const plain = await discoverContract(web.fetcher, input(SITES.sitemapOnly), now);
+    const plain = await discoverContract(web.fetcher, input(SITES.sitemapOnly), { now });
     expect(plain.draft?.schedule).toMatch(/^\d{1,2} \d{1,2} \* \* \*$/);
   });
 
   it('keeps a draft for a disallowing robots.txt but fetches nothing past it', async () => {
     const before = web.net.requests.length;
-    const found = await discoverContract(web.fetcher, input(SITES.disallow), now);
+    const found = await discoverContract(web.fetcher, input(SITES.disallow), { now });
     expect(found.draft).toMatchObject({
       name: 'Disallow Test',
       entry_url: 'https://disallow.test/',
@@ -94,7 +99,7 @@ describe('discoverContract', () => {
 
   it('honours Crawl-delay through the fetcher', async () => {
     web.sleeps.length = 0;
-    const found = await discoverContract(web.fetcher, input(SITES.crawlDelay), now);
+    const found = await discoverContract(web.fetcher, input(SITES.crawlDelay), { now });
     expect(found.metadata.robots.crawl_delay).toBe(5);
     expect(found.draft?.policy.crawl_delay).toBe(5);
     expect(found.draft?.fetch).toEqual({ type: 'sitemap', urls: ['https://slow.test/sitemap.xml'] });
@@ -115,7 +120,7 @@ describe('discoverContract', () => {
     const found = await discoverContract(
       web.fetcher,
       input(domain, { raw_file_path: 'raw/x/raw_0001.json' }),
-      now,
+      { now },
     );
     expect(found.draft).toBeNull();
     expect(found.liveness).toMatchObject({ state, error_code: code });
@@ -129,6 +134,29 @@ describe('discoverContract', () => {
     expect(found.evidence).toEqual({ robotsTxt: null, sitemapXml: null });
     expect(web.net.hits(domain, '/robots.txt') - before).toBe(0);
     expect(web.net.privateHits()).toBe(0);
+  });
+});
+
+describe('discoverContract when our own network is down', () => {
+  it('gives no draft and a liveness answer that says so, fetching nothing past the homepage', async () => {
+    const down = stubFetcher({
+      'https://a.example/': { error: 'ENOTFOUND' },
+      [CANARY_URL]: { error: 'ENOTFOUND' },
+    });
+    const canary = createNetworkCanary({ fetcher: down, urls: [CANARY_URL], now });
+    const found = await discoverContract(down, input('a.example'), { now, canary });
+    expect(found.draft).toBeNull();
+    expect(found.liveness).toMatchObject({ state: 'error', error_code: 'NETWORK_UNAVAILABLE' });
+    expect(isNetworkUnavailable(found.liveness)).toBe(true);
+    expect(found.reason).toMatch(/^domain is error: .*network/);
+    expect(down.calls).toEqual(['https://a.example/', CANARY_URL]);
+  });
+
+  it('with the canary up, the same failure is a dead domain', async () => {
+    const gone = stubFetcher({ 'https://a.example/': { error: 'ENOTFOUND' }, [CANARY_URL]: { status: 204 } });
+    const canary = createNetworkCanary({ fetcher: gone, urls: [CANARY_URL], now });
+    const found = await discoverContract(gone, input('a.example'), { now, canary });
+    expect(found.liveness).toMatchObject({ state: 'dead', error_code: 'ENOTFOUND' });
   });
 });
 
