@@ -178,8 +178,11 @@ export class SitemapAggregator {
       this.invalid += 1;
       return;
     }
-    if (page.news !== null && this.newsUrls.add(page.loc)) this.addNews(page.news);
-    if (!this.urls.add(page.loc)) return;
+    // A fragment names a place in a page, not another page.
+    const hash = page.loc.indexOf('#');
+    const key = hash === -1 ? page.loc : page.loc.slice(0, hash);
+    if (page.news !== null && this.newsUrls.add(key)) this.addNews(page.news);
+    if (!this.urls.add(key)) return;
     this.lastmod.add(page.lastmod);
     for (const lang of page.hreflang) {
       const key = lang.toLowerCase();

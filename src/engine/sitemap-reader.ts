@@ -207,8 +207,8 @@ export function createSitemapReader(events: SitemapReaderEvents): SitemapReader 
         if (rel === 'alternate' && entry.link === null) entry.link = attribs['href'].trim();
       } else if (direct) field = 'link';
     } else if (direct && local === 'guid' && isFeed()) {
-      if ((attribs['ispermalink'] ?? attribs['isPermaLink'] ?? 'true').toLowerCase() !== 'false')
-        field = 'guid';
+      // A fallback for an item without <link>, whatever isPermaLink says: a guid that is no URL counts as invalid.
+      field = 'guid';
     } else if (direct && DATE_FIELDS[local] !== undefined) field = DATE_FIELDS[local]!;
     else if (direct && local === 'news' && !isFeed()) {
       entry.news = { publication_date: null, title: null, language: null, name: null };
@@ -234,8 +234,18 @@ export function createSitemapReader(events: SitemapReaderEvents): SitemapReader 
     const depth = stack.length;
     stack.pop();
     if (depth === 1) rootClosed = !ending;
-    // A close that end() implies belongs to a cut file: its last entry may hold half a URL, so it is dropped.
-    if (ending) return;
+    if (ending) {
+      // end() closes what a cut file left open: an element still being read may hold half a URL, so only a
+      // location whose own closing tag was read counts (an index child cut after its </loc>, not a <loc> cut short).
+      if (entry !== null && entry.depth === depth) {
+        const cut = entry;
+        entry = null;
+        capture = null;
+        if (cut.kind === 'page' && (cut.loc ?? cut.link ?? cut.guid ?? '') !== '') emitPage(cut);
+        if (cut.kind === 'child') emitChildren({ ...cut, text: '' });
+      }
+      return;
+    }
     if (capture !== null && capture.depth === depth) {
       if (capture.text.length < MAX_TEXT) assign(capture.field, capture.text);
       capture = null;
