@@ -8,6 +8,7 @@ import { fetchRobots } from './robots.js';
 import {
   discoverSitemaps,
   type SitemapDiscovery,
+  type SitemapLimits,
   type SitemapMetadata,
   sitemapMetadata,
 } from './sitemaps.js';
@@ -50,6 +51,8 @@ export interface ContractInput {
   country: string;
   category: string;
   source?: { batch_id?: string; raw_file_path?: string };
+  /** Overrides of the sitemap budgets (files, bytes, time, depth); the defaults suit a big publisher. */
+  sitemapLimits?: Partial<SitemapLimits>;
 }
 
 export interface ContractDiscovery {
@@ -131,6 +134,7 @@ export async function discoverContract(
       listed: policy.sitemap_urls,
       allowed: policy.allowed,
       now,
+      limits: input.sitemapLimits,
     });
     feeds = await discoverFeeds(fetcher, {
       pageUrl: entryUrl,

@@ -3,6 +3,7 @@
 import type { Fetcher } from '../ports/fetcher.js';
 import { type DomainMetadata, discoverContract, type SeedDraft } from './contract-discovery.js';
 import type { LivenessResult } from './liveness.js';
+import type { SitemapLimits } from './sitemaps.js';
 
 export interface ProbeOptions {
   /** ISO country or `intl`; only written into the metadata. */
@@ -10,6 +11,8 @@ export interface ProbeOptions {
   /** The real `{authority}:{country}:{domain}` id when the caller can derive it; else `other:{country}:{domain}`. */
   domainId?: string;
   now?: () => Date;
+  /** Overrides of the sitemap budgets; a cut-short reading shows as `metadata.sitemap.truncated`. */
+  sitemapLimits?: Partial<SitemapLimits>;
 }
 
 export interface ProbeReport {
@@ -40,7 +43,13 @@ export async function probeDomain(
   const country = (options.country ?? 'intl').toLowerCase();
   const found = await discoverContract(
     fetcher,
-    { domainId: options.domainId ?? `other:${country}:${host}`, registrableDomain: host, country, category },
+    {
+      domainId: options.domainId ?? `other:${country}:${host}`,
+      registrableDomain: host,
+      country,
+      category,
+      sitemapLimits: options.sitemapLimits,
+    },
     options.now,
   );
   return {
