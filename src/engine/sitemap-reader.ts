@@ -49,6 +49,7 @@ const NEWS_NAMESPACE = 'google.com/schemas/sitemap-news/';
 /** A longer text value is no URL, date or title worth keeping; capping it bounds memory on hostile files. */
 const MAX_TEXT = 8 * 1024;
 const URL_LINE = /^https?:\/\/\S+$/i;
+const MAX_ALTERNATES = 256;
 
 const localName = (name: string): string => {
   const colon = name.lastIndexOf(':');
@@ -199,7 +200,9 @@ export function createSitemapReader(events: SitemapReaderEvents): SitemapReader 
     else if (local === 'link') {
       if (!isFeed()) {
         const lang = attribs['hreflang'];
-        if (lang !== undefined && (attribs['rel'] ?? 'alternate').toLowerCase() === 'alternate')
+        const alternate = (attribs['rel'] ?? 'alternate').toLowerCase() === 'alternate';
+        // A page has a few dozen language versions at most; more is a broken or hostile file.
+        if (lang !== undefined && alternate && entry.hreflang.length < MAX_ALTERNATES)
           entry.hreflang.push(lang.trim());
       } else if (direct && attribs['href'] !== undefined) {
         // Atom: the entry's own page is its alternate link (rel left out means alternate).
