@@ -7,6 +7,7 @@ import { benchEmbeddedQueue } from './queue.js';
 import { benchQueuePeers } from './queue-peers.js';
 import { benchResearchPipeline } from './research-pipeline.js';
 import { benchScaleOut } from './scale-out.js';
+import { benchSitemapScale } from './sitemap-scale.js';
 import type { BenchResult } from './support.js';
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   liveness: benchLiveness,
   contracts: benchContracts,
   'scale-out': benchScaleOut,
+  'sitemap-scale': benchSitemapScale,
 };
 
 const wanted = process.argv.slice(2);

@@ -5,7 +5,13 @@ import type { Fetcher } from '../ports/fetcher.js';
 import { type DiscoveredFeed, discoverFeeds, parseHomepage } from './feeds.js';
 import { type LivenessOptions, type LivenessResult, probeLiveness } from './liveness.js';
 import { fetchRobots } from './robots.js';
-import { discoverSitemaps, type SitemapDiscovery } from './sitemaps.js';
+import {
+  discoverSitemaps,
+  type SitemapDiscovery,
+  type SitemapLimits,
+  type SitemapMetadata,
+  sitemapMetadata,
+} from './sitemaps.js';
 
 export interface DomainMetadata {
   domain_id: string;
@@ -20,7 +26,8 @@ export interface DomainMetadata {
     crawl_delay: number | null;
     sitemap_urls: string[];
   };
-  sitemap: { url: string | null; status_code: number | null; exists: boolean; url_count: number };
+  /** url, status_code, exists, url_count (distinct page URLs), plus truncation, per-sitemap counts and aggregates. */
+  sitemap: SitemapMetadata;
   feeds: Array<{ url: string; type: DiscoveredFeed['type']; title: string | null }>;
   homepage: { final_url: string | null; status_code: number | null };
   /** Where the domain came from: a batch, or a raw dataset file (only the keys given are written). */
@@ -46,6 +53,8 @@ export interface ContractInput {
   country: string;
   category: string;
   source?: { batch_id?: string; raw_file_path?: string };
+  /** Overrides of the sitemap budgets (files, bytes, time, depth); the defaults suit a big publisher. */
+  sitemapLimits?: Partial<SitemapLimits>;
 }
 
 export interface ContractDiscovery {
@@ -75,11 +84,11 @@ function sourceOf(input: ContractInput): DomainMetadata['source'] {
   return source;
 }
 
-const NOTHING_FETCHED: Pick<DomainMetadata, 'robots' | 'sitemap' | 'feeds'> = {
+const nothingFetched = (): Pick<DomainMetadata, 'robots' | 'sitemap' | 'feeds'> => ({
   robots: { url: null, status_code: null, exists: false, crawl_delay: null, sitemap_urls: [] },
-  sitemap: { url: null, status_code: null, exists: false, url_count: 0 },
+  sitemap: sitemapMetadata(null),
   feeds: [],
-};
+});
 
 /**
  * A liveness answer of error / NETWORK_UNAVAILABLE (see isNetworkUnavailable) comes back like any other dead end,
@@ -107,7 +116,7 @@ export async function discoverContract(
     const metadata: DomainMetadata = {
       ...base,
       collected_at: now().toISOString(),
-      ...NOTHING_FETCHED,
+      ...nothingFetched(),
       homepage: homepageMeta,
       source: sourceOf(input),
     };
@@ -133,6 +142,8 @@ export async function discoverContract(
       origin: entry.origin,
       listed: policy.sitemap_urls,
       allowed: policy.allowed,
+      now,
+      limits: input.sitemapLimits,
     });
     feeds = await discoverFeeds(fetcher, {
       pageUrl: entryUrl,
@@ -151,12 +162,7 @@ export async function discoverContract(
       crawl_delay: policy.crawl_delay,
       sitemap_urls: policy.sitemap_urls,
     },
-    sitemap: {
-      url: sitemaps?.url ?? null,
-      status_code: sitemaps?.status_code ?? null,
-      exists: sitemaps?.exists ?? false,
-      url_count: sitemaps?.url_count ?? 0,
-    },
+    sitemap: sitemapMetadata(sitemaps),
     feeds: feeds.map((f) => ({ url: f.url, type: f.type, title: f.title })),
     homepage: homepageMeta,
     source: sourceOf(input),

@@ -6,6 +6,7 @@ import type { Fetcher } from '../ports/fetcher.js';
 import { type DomainMetadata, discoverContract, type SeedDraft } from './contract-discovery.js';
 import type { LivenessResult } from './liveness.js';
 import type { NetworkCanary } from './network-canary.js';
+import type { SitemapLimits } from './sitemaps.js';
 
 export interface ProbeOptions {
   /** ISO country or `intl`: the country part of the domain id and the metadata. */
@@ -17,6 +18,8 @@ export interface ProbeOptions {
   now?: () => Date;
   /** Checked before a failure is called dead (SEEDBED_NETWORK_CANARY); none: never. */
   canary?: NetworkCanary | null;
+  /** Overrides of the sitemap budgets; a cut-short reading shows as `metadata.sitemap.truncated`. */
+  sitemapLimits?: Partial<SitemapLimits>;
 }
 
 export interface ProbeReport {
@@ -77,7 +80,14 @@ export async function probeDomain(
   const { host, registrableDomain, domainId } = identify(domain, country, options);
   const found = await discoverContract(
     fetcher,
-    { domainId, registrableDomain, host, country, category },
+    {
+      domainId,
+      registrableDomain,
+      host,
+      country,
+      category,
+      ...(options.sitemapLimits ? { sitemapLimits: options.sitemapLimits } : {}),
+    },
     { now: options.now, canary: options.canary ?? null },
   );
   return {

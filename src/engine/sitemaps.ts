@@ -1,115 +1,101 @@
-// Sitemap discovery: robots-listed sitemaps first, else /sitemap.xml; follows sitemap indexes (bounded depth
-// and count), gunzips .gz files with an output cap, counts every URL reached and spots Google News sitemaps.
-import { gunzipSync } from 'node:zlib';
-import { XMLParser } from 'fast-xml-parser';
+// Sitemap discovery for one site: every robots-listed sitemap, else well-known paths, plus the well-known news
+// paths when no news sitemap turned up; follows indexes (cycles skipped, bounded depth) within a budget of files,
+// bytes and time, and counts distinct page URLs with running aggregates. Reading itself is in sitemap-file.ts.
 import { FetchError, type Fetcher } from '../ports/fetcher.js';
+import { emptyAggregates, type SitemapAggregates, SitemapAggregator } from './sitemap-aggregates.js';
+import { readSitemapFile } from './sitemap-file.js';
+import { readSitemapText, type SitemapKind } from './sitemap-reader.js';
 
 export const DEFAULT_SITEMAP_LIMITS = {
-  /** Index → index → urlset is depth 2; deeper trees are rare and usually loops. */
-  maxDepth: 3,
-  /** Sitemap files fetched per domain, indexes included. */
-  maxFiles: 50,
-  /** Uncompressed size of one file: the sitemap protocol's own 50 MB limit. */
+  /** Index hops below a top-level sitemap; real trees are 1–3 deep, and a loop is caught by the visited set. */
+  maxDepth: 10,
+  /** Sitemap files fetched per site, indexes and well-known probes included: a big publisher has hundreds. */
+  maxFiles: 500,
+  /** Decompressed size of one file: the sitemap protocol's own 50 MB limit. */
   maxUncompressedBytes: 50 * 1024 * 1024,
+  /** Decompressed bytes per site: 2.6 million URLs with lastmod are about 350 MB. */
+  maxTotalBytes: 1024 * 1024 * 1024,
+  /** Wall time per site, polled between files and between chunks. */
+  maxDurationMs: 120_000,
 } as const;
 
-export type SitemapLimits = { maxDepth: number; maxFiles: number; maxUncompressedBytes: number };
+export type SitemapLimits = {
+  maxDepth: number;
+  maxFiles: number;
+  maxUncompressedBytes: number;
+  maxTotalBytes: number;
+  maxDurationMs: number;
+};
+
+/** Tried in this order when robots.txt lists no sitemap that works; the first that works ends the list. */
+export const WELL_KNOWN_SITEMAP_PATHS = [
+  '/sitemap.xml',
+  '/sitemap_index.xml',
+  '/sitemap-index.xml',
+  '/sitemap.xml.gz',
+  '/wp-sitemap.xml',
+] as const;
+
+/** Tried in this order when nothing read so far is a Google News sitemap; the first news sitemap ends it. */
+export const WELL_KNOWN_NEWS_SITEMAP_PATHS = [
+  '/news-sitemap.xml',
+  '/sitemap_news.xml',
+  '/sitemap-news.xml',
+  '/news_sitemap.xml',
+] as const;
+
+/** Google News sitemaps hold the last two days of articles. */
+export const DEFAULT_NEWS_WINDOW_DAYS = 2;
+/** The decompressed start of the first top-level sitemap kept as the `sitemap.xml` evidence file. */
+export const SITEMAP_EVIDENCE_BYTES = 5 * 1024 * 1024;
+/** Top-level sitemaps listed in the result. */
+const MAX_LISTED_SITEMAPS = 50;
+
+export type TruncationReason = 'max_files' | 'max_bytes' | 'max_time' | 'max_depth' | 'file_too_large';
+
+/** One top-level sitemap (robots-listed, or a well-known path that answered) and its tree. */
+export interface SitemapSummary {
+  url: string;
+  source: 'robots' | 'well-known';
+  /** What the file was; `failed` when it gave no readable answer. */
+  kind: SitemapKind | 'failed';
+  status_code: number | null;
+  /** Distinct valid page URLs first reached through this sitemap's tree (trees are read one after another). */
+  url_count: number;
+  /** Its tree holds a Google News sitemap. */
+  news: boolean;
+}
 
 export interface SitemapDiscovery {
-  /** The first top-level sitemap that answered as a sitemap; else the last one tried; null if none was tried. */
+  /** The first top-level sitemap that answered as a sitemap; else the first one tried; null if none was tried. */
   url: string | null;
   status_code: number | null;
   exists: boolean;
-  /** Every <url> entry in every urlset reached (not de-duplicated). */
+  /** Distinct valid page URLs reached through every sitemap read. */
   url_count: number;
-  /** A urlset declared the Google News sitemap namespace. */
+  /** A Google News sitemap was read. */
   news: boolean;
   /** Top-level sitemaps that answered as sitemaps. */
   sitemap_urls: string[];
-  /** The first top-level sitemap, decompressed: kept as evidence. */
+  /** Top-level sitemaps tried (robots-listed ones always, well-known ones when they answered), at most 50. */
+  sitemaps: SitemapSummary[];
+  /** The start of the first top-level sitemap, decompressed (at most SITEMAP_EVIDENCE_BYTES): kept as evidence. */
   firstBody: Buffer | null;
+  /** Fetches made, failed ones and well-known probes included. */
   filesFetched: number;
-  /** Stopped at maxFiles or maxDepth with sitemaps left unread: url_count is a lower bound. */
+  /** Linked sitemaps (robots-listed or index children) that gave no readable answer. */
+  files_failed: number;
+  /** Files that broke off (cut XML, broken gzip); what they held before the break is counted. */
+  files_damaged: number;
+  /** Index children skipped because they were already read: loops and repeats. */
+  cycles: number;
+  /** Decompressed bytes read. */
+  bytes_read: number;
+  /** A budget or limit left sitemaps (or part of one) unread: url_count is a lower bound. */
   truncated: boolean;
-}
-
-type Parsed =
-  | { kind: 'urlset'; count: number; news: boolean }
-  | { kind: 'index'; locs: string[] }
-  | { kind: 'none' };
-
-const NEWS_NS = 'google.com/schemas/sitemap-news/';
-// Opening tags of <url> (any prefix), not <urlset>: counting beats a full parse of a 50 MB urlset, whose
-// object tree costs several times the file in memory.
-const URL_TAG = /<(?:[A-Za-z_][\w.-]*:)?url[\s>/]/g;
-const ROOT_TAG = /<(?:[A-Za-z_][\w.-]*:)?(urlset|sitemapindex)[\s>]/;
-
-function indexLocs(xml: string): string[] {
-  const parser = new XMLParser({
-    removeNSPrefix: true,
-    ignoreAttributes: true,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    isArray: (name) => name === 'sitemap',
-  });
-  const doc = parser.parse(xml) as { sitemapindex?: { sitemap?: Array<{ loc?: unknown }> } };
-  return (doc.sitemapindex?.sitemap ?? [])
-    .map((s) => (typeof s.loc === 'string' ? s.loc.trim() : ''))
-    .filter((loc) => loc !== '');
-}
-
-/** Classifies a decompressed sitemap body. Plain-text sitemaps (one URL per line) count as a urlset. */
-export function parseSitemap(text: string): Parsed {
-  const head = text.slice(0, 4096);
-  const root = ROOT_TAG.exec(head)?.[1];
-  if (root === 'sitemapindex') {
-    try {
-      return { kind: 'index', locs: indexLocs(text) };
-    } catch {
-      return { kind: 'none' };
-    }
-  }
-  if (root === 'urlset') {
-    return {
-      kind: 'urlset',
-      count: text.match(URL_TAG)?.length ?? 0,
-      news: head.includes(NEWS_NS) || text.includes(NEWS_NS),
-    };
-  }
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-  if (
-    lines.length > 0 &&
-    !text.trimStart().startsWith('<') &&
-    lines.every((l) => /^https?:\/\/\S+$/.test(l))
-  ) {
-    return { kind: 'urlset', count: lines.length, news: false };
-  }
-  return { kind: 'none' };
-}
-
-/**
- * A .gz sitemap served without Content-Encoding arrives still compressed (gzip magic bytes). null when it does
- * not inflate or inflates past the cap: that file is skipped.
- */
-function maybeGunzip(body: Buffer, maxBytes: number): Buffer | null {
-  if (body.length < 2 || body[0] !== 0x1f || body[1] !== 0x8b) return body;
-  try {
-    return gunzipSync(body, { maxOutputLength: maxBytes });
-  } catch {
-    return null;
-  }
-}
-
-function httpUrl(text: string, base: string): string | null {
-  try {
-    const url = new URL(text, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  /** The first limit that cut the reading short. */
+  truncated_reason: TruncationReason | null;
+  aggregates: SitemapAggregates;
 }
 
 export interface SitemapInput {
@@ -119,86 +105,254 @@ export interface SitemapInput {
   listed: string[];
   /** robots.txt check; a disallowed sitemap is not fetched. */
   allowed: (url: string) => boolean;
+  /** The clock: the time budget and the date windows of the aggregates. */
+  now: () => Date;
   limits?: Partial<SitemapLimits>;
+  newsWindowDays?: number;
+}
+
+type Legacy =
+  | { kind: 'urlset'; count: number; news: boolean }
+  | { kind: 'index'; locs: string[] }
+  | { kind: 'none' };
+
+/**
+ * Classifies one decompressed body: a urlset (feeds and text sitemaps included) with its `<url>` entry count, an
+ * index with its child locations, or none. The streaming reader does the work; this reads a string whole.
+ */
+export function parseSitemap(text: string): Legacy {
+  const locs: string[] = [];
+  const summary = readSitemapText(text, { page() {}, child: (loc) => locs.push(loc) });
+  if (summary.kind === 'index') return { kind: 'index', locs };
+  if (summary.kind === 'unknown' || summary.kind === 'refused') return { kind: 'none' };
+  return { kind: 'urlset', count: summary.entries, news: summary.news };
+}
+
+function httpUrl(text: string, base: string): string | null {
+  try {
+    const url = new URL(text, base);
+    url.hash = '';
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const isSitemap = (kind: SitemapKind | 'failed' | null): boolean =>
+  kind === 'urlset' || kind === 'index' || kind === 'feed' || kind === 'text';
+
+interface Visit {
+  status: number | null;
+  kind: SitemapKind | 'failed' | null;
+  news: boolean;
 }
 
 export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): Promise<SitemapDiscovery> {
   const limits = { ...DEFAULT_SITEMAP_LIMITS, ...input.limits };
-  const result: SitemapDiscovery = {
+  const windowDays = input.newsWindowDays ?? DEFAULT_NEWS_WINDOW_DAYS;
+  const startedAt = input.now().getTime();
+  const aggregator = new SitemapAggregator({ now: input.now(), newsWindowDays: windowDays });
+  const result: Omit<SitemapDiscovery, 'url_count' | 'aggregates'> = {
     url: null,
     status_code: null,
     exists: false,
-    url_count: 0,
     news: false,
     sitemap_urls: [],
+    sitemaps: [],
     firstBody: null,
     filesFetched: 0,
+    files_failed: 0,
+    files_damaged: 0,
+    cycles: 0,
+    bytes_read: 0,
     truncated: false,
+    truncated_reason: null,
   };
   const seen = new Set<string>();
+  /** Set by the budgets that end the whole reading (files, bytes, time), not by one file or one branch. */
+  let stopped = false;
 
-  /** Reads one sitemap and everything under it; returns what the top-level file turned out to be. */
-  async function visit(url: string, depth: number): Promise<{ status: number | null; body: Buffer | null }> {
-    if (seen.has(url) || !input.allowed(url)) return { status: null, body: null };
-    if (result.filesFetched >= limits.maxFiles) {
-      result.truncated = true;
-      return { status: null, body: null };
-    }
+  const truncate = (reason: TruncationReason): void => {
+    result.truncated = true;
+    result.truncated_reason ??= reason;
+    if (reason === 'max_files' || reason === 'max_bytes' || reason === 'max_time') stopped = true;
+  };
+  const timeUp = () => input.now().getTime() - startedAt >= limits.maxDurationMs;
+
+  /** Reads one sitemap and everything under it. `linked`: robots or an index named it (a probe's 404 is no failure). */
+  async function visit(url: string, depth: number, linked: boolean, keep: boolean): Promise<Visit> {
+    const none: Visit = { status: null, kind: null, news: false };
+    if (result.filesFetched >= limits.maxFiles) truncate('max_files');
+    else if (result.bytes_read >= limits.maxTotalBytes) truncate('max_bytes');
+    else if (timeUp()) truncate('max_time');
+    if (stopped) return none;
     seen.add(url);
     result.filesFetched += 1;
-    let status: number;
-    let body: Buffer | null;
+    const failed = (status: number | null): Visit => {
+      if (linked) result.files_failed += 1;
+      return { status, kind: 'failed', news: false };
+    };
+    let res: Awaited<ReturnType<Fetcher['fetch']>>;
     try {
-      const res = await fetcher.fetch(url, { kind: 'sitemap' });
-      status = res.status;
-      if (res.status < 200 || res.status >= 300) return { status, body: null };
-      body = maybeGunzip(res.body, limits.maxUncompressedBytes);
+      res = await fetcher.fetch(url, { kind: 'sitemap' });
     } catch (err) {
-      // One unreadable child must not sink the others: a network error or a size cap skips that file only.
-      if (err instanceof FetchError) return { status: err.status ?? null, body: null };
-      throw err;
+      // One unreadable file must not sink the others: a network error or a size cap skips that file only.
+      if (!(err instanceof FetchError)) throw err;
+      if (err.code === 'BODY_TOO_LARGE') truncate('file_too_large');
+      return failed(err.status ?? null);
     }
-    if (body === null) return { status, body: null };
-    const parsed = parseSitemap(body.toString('utf8'));
-    if (parsed.kind === 'none') return { status, body: null };
-    if (parsed.kind === 'urlset') {
-      result.url_count += parsed.count;
-      result.news ||= parsed.news;
-    } else {
-      for (const loc of parsed.locs) {
-        const child = httpUrl(loc, url);
-        if (child === null) continue;
-        if (depth + 1 > limits.maxDepth) {
-          result.truncated = true;
-          break;
-        }
-        await visit(child, depth + 1);
+    if (res.status < 200 || res.status >= 300) return failed(res.status);
+    // A redirect onto a sitemap already read is a loop (or an alias, e.g. /sitemap.xml → /sitemap_index.xml).
+    if (res.finalUrl !== url) {
+      if (seen.has(res.finalUrl)) {
+        result.cycles += 1;
+        return { status: res.status, kind: null, news: false };
       }
+      seen.add(res.finalUrl);
     }
-    return { status, body };
+
+    const children: string[] = [];
+    const fileCapFirst = limits.maxUncompressedBytes <= limits.maxTotalBytes - result.bytes_read;
+    const read = await readSitemapFile(
+      res.body,
+      {
+        page: (page) => aggregator.add(page),
+        child: (loc) => {
+          // An index lists at most 50,000 children; more than the file budget could never be fetched anyway.
+          if (children.length <= limits.maxFiles) children.push(loc);
+        },
+      },
+      {
+        maxBytes: fileCapFirst ? limits.maxUncompressedBytes : limits.maxTotalBytes - result.bytes_read,
+        limitedBy: fileCapFirst ? 'file' : 'tree',
+        timeUp,
+        keepBytes: keep ? SITEMAP_EVIDENCE_BYTES : 0,
+      },
+    );
+    result.bytes_read += read.bytes;
+    if (read.stoppedBy === 'file') truncate('file_too_large');
+    else if (read.stoppedBy === 'tree') truncate('max_bytes');
+    else if (read.stoppedBy === 'time') truncate('max_time');
+    if (read.damaged || !read.summary.complete) result.files_damaged += 1;
+    const kind = read.summary.kind;
+    if (!isSitemap(kind)) return { status: res.status, kind, news: false };
+    if (keep && result.firstBody === null) result.firstBody = read.kept;
+    let news = read.summary.news;
+    result.news ||= news;
+
+    for (const loc of children) {
+      if (stopped) break;
+      const child = httpUrl(loc, res.finalUrl);
+      if (child === null || !input.allowed(child)) continue;
+      if (seen.has(child)) {
+        result.cycles += 1;
+        continue;
+      }
+      if (depth + 1 > limits.maxDepth) {
+        truncate('max_depth');
+        break;
+      }
+      const below = await visit(child, depth + 1, true, false);
+      news ||= below.news;
+    }
+    return { status: res.status, kind, news };
   }
 
-  const listed = input.listed.map((u) => httpUrl(u, input.origin)).filter((u): u is string => u !== null);
-  const fallback = new URL('/sitemap.xml', input.origin).href;
-  for (const candidates of [listed, [fallback]]) {
-    for (const url of candidates) {
-      if (!input.allowed(url) || seen.has(url)) continue;
-      const top = await visit(url, 0);
-      if (top.body !== null) {
-        result.sitemap_urls.push(url);
-        if (result.firstBody === null) {
-          result.firstBody = top.body;
-          result.url = url;
-          result.status_code = top.status;
-          result.exists = true;
-        }
-      } else if (!result.exists) {
+  /** A top-level candidate; true when it answered as a sitemap. */
+  async function top(url: string, source: SitemapSummary['source']): Promise<boolean> {
+    if (stopped || seen.has(url) || !input.allowed(url)) return false;
+    const before = aggregator.distinct;
+    const found = await visit(url, 0, source === 'robots', result.firstBody === null);
+    if (found.kind === null && found.status === null) return false;
+    const works = isSitemap(found.kind);
+    if (works) {
+      result.sitemap_urls.push(url);
+      if (!result.exists) {
         result.url = url;
-        result.status_code = top.status;
+        result.status_code = found.status;
+        result.exists = true;
       }
+    } else if (result.url === null) {
+      result.url = url;
+      result.status_code = found.status;
     }
-    // /sitemap.xml is only a fallback for sites whose robots.txt names no working sitemap.
-    if (result.exists) break;
+    if ((works || source === 'robots') && result.sitemaps.length < MAX_LISTED_SITEMAPS) {
+      result.sitemaps.push({
+        url,
+        source,
+        kind: found.kind ?? 'failed',
+        status_code: found.status,
+        url_count: aggregator.distinct - before,
+        news: found.news,
+      });
+    }
+    return works;
   }
-  return result;
+
+  for (const listed of input.listed) {
+    const url = httpUrl(listed, input.origin);
+    if (url !== null) await top(url, 'robots');
+  }
+  // The well-known paths are a fallback for sites whose robots.txt names no working sitemap.
+  if (!result.exists) {
+    for (const path of WELL_KNOWN_SITEMAP_PATHS) {
+      if (await top(new URL(path, input.origin).href, 'well-known')) break;
+    }
+  }
+  if (!result.news) {
+    for (const path of WELL_KNOWN_NEWS_SITEMAP_PATHS) {
+      await top(new URL(path, input.origin).href, 'well-known');
+      if (result.news) break;
+    }
+  }
+  return { ...result, url_count: aggregator.distinct, aggregates: aggregator.snapshot() };
+}
+
+/** The `sitemap` block of domain_metadata.json. */
+export interface SitemapMetadata {
+  url: string | null;
+  status_code: number | null;
+  exists: boolean;
+  url_count: number;
+  news: boolean;
+  truncated: boolean;
+  truncated_reason: TruncationReason | null;
+  files_read: number;
+  files_failed: number;
+  bytes_read: number;
+  sitemaps: SitemapSummary[];
+  aggregates: SitemapAggregates;
+}
+
+export function sitemapMetadata(found: SitemapDiscovery | null): SitemapMetadata {
+  if (found === null) {
+    return {
+      url: null,
+      status_code: null,
+      exists: false,
+      url_count: 0,
+      news: false,
+      truncated: false,
+      truncated_reason: null,
+      files_read: 0,
+      files_failed: 0,
+      bytes_read: 0,
+      sitemaps: [],
+      aggregates: emptyAggregates(DEFAULT_NEWS_WINDOW_DAYS),
+    };
+  }
+  return {
+    url: found.url,
+    status_code: found.status_code,
+    exists: found.exists,
+    url_count: found.url_count,
+    news: found.news,
+    truncated: found.truncated,
+    truncated_reason: found.truncated_reason,
+    files_read: found.filesFetched,
+    files_failed: found.files_failed,
+    bytes_read: found.bytes_read,
+    sitemaps: found.sitemaps,
+    aggregates: found.aggregates,
+  };
 }

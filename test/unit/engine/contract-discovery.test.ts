@@ -40,7 +40,54 @@ describe('discoverContract', () => {
         crawl_delay: null,
         sitemap_urls: ['https://news.test/sitemap_index.xml'],
       },
-      sitemap: { url: 'https://news.test/sitemap_index.xml', status_code: 200, exists: true, url_count: 5 },
+      // Grown with the sitemap reader: truncation, per-sitemap counts and the aggregates the freshness needs.
+      sitemap: {
+        url: 'https://news.test/sitemap_index.xml',
+        status_code: 200,
+        exists: true,
+        url_count: 5,
+        news: true,
+        truncated: false,
+        truncated_reason: null,
+        files_read: 4,
+        files_failed: 0,
+        bytes_read: expect.any(Number),
+        sitemaps: [
+          {
+            url: 'https://news.test/sitemap_index.xml',
+            source: 'robots',
+            kind: 'index',
+            status_code: 200,
+            url_count: 5,
+            news: true,
+          },
+        ],
+        aggregates: {
+          entries: 5,
+          invalid: 0,
+          distinct: 5,
+          lastmod: {
+            count: 2,
+            newest: '2024-01-01T00:00:00.000Z',
+            oldest: '2024-01-01T00:00:00.000Z',
+            last_7d: 0,
+            future: 0,
+          },
+          news: {
+            url_count: 3,
+            newest_publication_date: '2024-01-01T00:00:00.000Z',
+            oldest_publication_date: '2024-01-01T00:00:00.000Z',
+            published_last_7d: 0,
+            window_days: 2,
+            published_in_window: 0,
+            future: 0,
+            languages: { en: 3 },
+            publications: { 'News Test': 3 },
+            sample_titles: ['Story'],
+          },
+          hreflang: {},
+        },
+      },
       feeds: [{ url: 'https://news.test/rss.xml', type: 'rss', title: 'News Test Daily RSS' }],
       homepage: { final_url: 'https://news.test/', status_code: 200 },
       source: { batch_id: '01JTESTBATCH' },
@@ -91,7 +138,15 @@ describe('discoverContract', () => {
       fetch: { type: 'html', urls: ['https://disallow.test/'] },
       policy: { robots_allowed: false, sitemap_urls: ['https://disallow.test/sitemap.xml'] },
     });
-    expect(found.metadata.sitemap).toEqual({ url: null, status_code: null, exists: false, url_count: 0 });
+    expect(found.metadata.sitemap).toMatchObject({
+      url: null,
+      status_code: null,
+      exists: false,
+      url_count: 0,
+      truncated: false,
+      files_read: 0,
+      sitemaps: [],
+    });
     expect(found.metadata.feeds).toEqual([]);
     const paths = web.net.requests.slice(before).map((r) => r.path);
     expect(paths).toEqual(['/', '/robots.txt']);

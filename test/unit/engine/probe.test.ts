@@ -30,6 +30,18 @@ describe('probeDomain', () => {
     expect(report.evidence.robots_txt_bytes).toBeGreaterThan(0);
     expect(report.evidence.sitemap_xml_bytes).toBeGreaterThan(0);
     expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+    expect(report.metadata.sitemap).toMatchObject({ url_count: 5, news: true, truncated: false });
+  });
+
+  it('says when the sitemap reading was cut short', async () => {
+    const report = await probeDomain(web.fetcher, SITES.news, 'news', { sitemapLimits: { maxFiles: 2 } });
+    expect(report.metadata.sitemap).toMatchObject({
+      exists: true,
+      url_count: 3,
+      truncated: true,
+      truncated_reason: 'max_files',
+      files_read: 2,
+    });
   });
 
   it('uses a given domain id and reports a dead domain with its reason', async () => {

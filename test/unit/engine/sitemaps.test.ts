@@ -6,6 +6,8 @@ import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
 import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
 
 const all = () => true;
+const NOW = new Date('2025-03-04T05:06:07.000Z');
+const now = () => NOW;
 
 describe('parseSitemap', () => {
   it('counts <url> entries, not <urlset>, with or without a prefix', () => {
@@ -45,6 +47,7 @@ describe('discoverSitemaps on the fake internet', () => {
     origin: `https://${SITES.news}`,
     listed: [`https://${SITES.news}/sitemap_index.xml`],
     allowed: all,
+    now,
   };
 
   it('counts every URL through a robots-listed index, a nested index and a gzipped child', async () => {
@@ -69,6 +72,7 @@ describe('discoverSitemaps on the fake internet', () => {
       origin: `https://${SITES.sitemapOnly}`,
       listed: [],
       allowed: all,
+      now,
     });
     expect(found).toMatchObject({
       url: `https://${SITES.sitemapOnly}/sitemap.xml`,
@@ -83,6 +87,7 @@ describe('discoverSitemaps on the fake internet', () => {
       origin: `https://${SITES.bare}`,
       listed: [],
       allowed: all,
+      now,
     });
     expect(found).toMatchObject({
       url: `https://${SITES.bare}/sitemap.xml`,
@@ -99,6 +104,7 @@ describe('discoverSitemaps on the fake internet', () => {
       origin: `https://${SITES.disallow}`,
       listed: [`https://${SITES.disallow}/sitemap.xml`],
       allowed: () => false,
+      now,
     });
     expect(found).toMatchObject({ url: null, exists: false, filesFetched: 0 });
     expect(web.net.hits(SITES.disallow) - before).toBe(0);
@@ -122,7 +128,9 @@ describe('discoverSitemaps on the fake internet', () => {
 });
 
 describe('discoverSitemaps edge cases', () => {
-  it('skips a gzip that inflates past the cap, and an index that points at itself', async () => {
+  // Changed with the streaming reader: a file past its cap is read up to the cap (and the count says it is
+  // partial) instead of being skipped whole.
+  it('reads a gzip up to its output cap, says so, and reads an index that points at itself once', async () => {
     const bomb = gzipSync(
       Buffer.from(`<urlset>${'<url><loc>https://a/x</loc></url>'.repeat(10_000)}</urlset>`),
     );
@@ -138,12 +146,22 @@ describe('discoverSitemaps edge cases', () => {
       origin: 'https://a.example',
       listed: ['https://a.example/index.xml'],
       allowed: all,
+      now,
       limits: { maxUncompressedBytes: 10_000 },
     });
-    expect(found.url_count).toBe(1);
+    // The bomb repeats one URL: https://a/x and https://a/1 are the two distinct ones.
+    expect(found).toMatchObject({
+      url_count: 2,
+      truncated: true,
+      truncated_reason: 'file_too_large',
+      cycles: 1,
+    });
+    expect(found.aggregates.entries).toBeGreaterThan(100);
+    expect(found.aggregates.entries).toBeLessThan(10_000);
     expect(fetcher.calls.filter((u) => u.endsWith('index.xml'))).toHaveLength(1);
   });
 
+  // Changed: the well-known news paths follow, since none of these sitemaps is a news sitemap.
   it('tries /sitemap.xml when every robots-listed sitemap fails', async () => {
     const fetcher = stubFetcher({
       'https://a.example/gone.xml': { status: 404 },
@@ -157,12 +175,17 @@ describe('discoverSitemaps edge cases', () => {
       origin: 'https://a.example',
       listed: ['https://a.example/gone.xml', 'https://a.example/broken.xml'],
       allowed: all,
+      now,
     });
     expect(found).toMatchObject({ url: 'https://a.example/sitemap.xml', exists: true, url_count: 1 });
     expect(fetcher.calls).toEqual([
       'https://a.example/gone.xml',
       'https://a.example/broken.xml',
       'https://a.example/sitemap.xml',
+      'https://a.example/news-sitemap.xml',
+      'https://a.example/sitemap_news.xml',
+      'https://a.example/sitemap-news.xml',
+      'https://a.example/news_sitemap.xml',
     ]);
   });
 });
