@@ -2,10 +2,12 @@
 // domain_metadata.json record (DESIGN §4), its evidence files, and a draft seed contract (or the reason for none).
 import { createHash } from 'node:crypto';
 import type { Fetcher } from '../ports/fetcher.js';
-import { type DiscoveredFeed, discoverFeeds, parseHomepage } from './feeds.js';
+import { parseHomepage } from './feed-candidates.js';
+import { type DiscoveredFeed, discoverFeeds, type FeedRecord, feedFetchUrls, feedRecord } from './feeds.js';
 import { type LivenessResult, probeLiveness } from './liveness.js';
 import { fetchRobots } from './robots.js';
 import { discoverSitemaps, type SitemapDiscovery } from './sitemaps.js';
+import { decodeText } from './text-decoding.js';
 
 export interface DomainMetadata {
   domain_id: string;
@@ -21,7 +23,8 @@ export interface DomainMetadata {
     sitemap_urls: string[];
   };
   sitemap: { url: string | null; status_code: number | null; exists: boolean; url_count: number };
-  feeds: Array<{ url: string; type: DiscoveredFeed['type']; title: string | null }>;
+  /** Every feed found, ranked as a person would pick them (main, section, comments, item). */
+  feeds: FeedRecord[];
   homepage: { final_url: string | null; status_code: number | null };
   /** Where the domain came from: a batch, or a raw dataset file (only the keys given are written). */
   source: { batch_id?: string; raw_file_path?: string };
@@ -32,6 +35,8 @@ export interface SeedDraft {
   name: string | null;
   entry_url: string;
   fetch: { type: 'rss' | 'sitemap' | 'html'; urls: string[] };
+  /** The same ranked feeds as the metadata; `fetch.urls` holds only the main and category-matching ones. */
+  feeds: FeedRecord[];
   /** Cron, five fields, UTC. */
   schedule: string;
   policy: { robots_url: string; robots_allowed: boolean; crawl_delay: number | null; sitemap_urls: string[] };
@@ -51,6 +56,8 @@ export interface ContractDiscovery {
   metadata: DomainMetadata;
   evidence: { robotsTxt: Buffer | null; sitemapXml: Buffer | null };
   draft: SeedDraft | null;
+  /** The feeds with their item aggregates (dates, titles, language) for freshness and language work. */
+  feeds: DiscoveredFeed[];
   /** Why there is no draft (null when there is one). */
   reason: string | null;
 }
@@ -103,7 +110,14 @@ export async function discoverContract(
       source: sourceOf(input),
     };
     const reason = `domain is ${liveness.state}: ${liveness.error_message ?? liveness.error_code ?? 'no answer'}`;
-    return { liveness, metadata, evidence: { robotsTxt: null, sitemapXml: null }, draft: null, reason };
+    return {
+      liveness,
+      metadata,
+      evidence: { robotsTxt: null, sitemapXml: null },
+      draft: null,
+      feeds: [],
+      reason,
+    };
   }
 
   const entryUrl = liveness.final_url;
@@ -113,7 +127,8 @@ export async function discoverContract(
   const policy = robots.policy;
   if (policy.crawl_delay !== null) fetcher.setCrawlDelay(entry.hostname, policy.crawl_delay);
   const robotsAllowed = policy.allowed(entryUrl);
-  const page = homepage === null ? null : parseHomepage(homepage.body.toString('utf8'), homepage.finalUrl);
+  const html = homepage === null ? null : decodeText(homepage.body, homepage.headers['content-type']);
+  const page = homepage === null || html === null ? null : parseHomepage(html, homepage.finalUrl);
 
   // Disallowed on the entry path: the draft is recorded for a person to decide, but nothing past robots.txt
   // is fetched. The homepage was already read by the liveness check, so its title is still used.
@@ -125,11 +140,7 @@ export async function discoverContract(
       listed: policy.sitemap_urls,
       allowed: policy.allowed,
     });
-    feeds = await discoverFeeds(fetcher, {
-      pageUrl: entryUrl,
-      html: homepage === null ? null : homepage.body.toString('utf8'),
-      allowed: policy.allowed,
-    });
+    feeds = await discoverFeeds(fetcher, { pageUrl: entryUrl, html, allowed: policy.allowed, now });
   }
 
   const metadata: DomainMetadata = {
@@ -148,14 +159,16 @@ export async function discoverContract(
       exists: sitemaps?.exists ?? false,
       url_count: sitemaps?.url_count ?? 0,
     },
-    feeds: feeds.map((f) => ({ url: f.url, type: f.type, title: f.title })),
+    feeds: feeds.map(feedRecord),
     homepage: homepageMeta,
     source: sourceOf(input),
   };
 
+  // Only the main feed and the sections about the seed's category: a comments feed is never fetched as content.
+  const feedUrls = feedFetchUrls(feeds, input.category);
   const fetchPlan: SeedDraft['fetch'] =
-    feeds.length > 0
-      ? { type: 'rss', urls: feeds.map((f) => f.url) }
+    feedUrls.length > 0
+      ? { type: 'rss', urls: feedUrls }
       : sitemaps?.exists
         ? { type: 'sitemap', urls: sitemaps.sitemap_urls }
         : { type: 'html', urls: [entryUrl] };
@@ -163,6 +176,7 @@ export async function discoverContract(
     name: page?.title ?? null,
     entry_url: entryUrl,
     fetch: fetchPlan,
+    feeds: metadata.feeds,
     schedule: scheduleFor(input.registrableDomain, feeds.length > 0 || (sitemaps?.news ?? false)),
     policy: {
       robots_url: policy.url,
@@ -177,6 +191,7 @@ export async function discoverContract(
     metadata,
     evidence: { robotsTxt: robots.body, sitemapXml: sitemaps?.firstBody ?? null },
     draft,
+    feeds,
     reason: null,
   };
 }
