@@ -155,6 +155,7 @@ function feedType(raw: string | undefined): string {
 interface RawLink {
   href: string;
   base: string;
+  /** Null when the element has no relation at all. */
   rel: string[] | null;
   type: string;
   title: string | null;
@@ -200,7 +201,8 @@ export function parsePage(html: string, pageUrl: string): PageInfo {
     if (anchor === null) return;
     const url = absoluteUrl(anchor.href, anchor.base);
     const label = clean(anchor.text, 120) ?? anchor.title;
-    if (url !== null && url !== absoluteUrl(pageUrl, pageUrl) && (feedLikeUrl(url) || feedLikeText(label)))
+    const usable = url !== null && url !== absoluteUrl(pageUrl, pageUrl) && !NOT_A_FEED.test(url);
+    if (usable && (feedLikeUrl(url) || feedLikeText(label)))
       anchors.push({ url, source: 'anchor', label, declaredType: null });
     anchor = null;
   };
@@ -224,13 +226,17 @@ export function parsePage(html: string, pageUrl: string): PageInfo {
             meta[key] = attribs['content'];
         }
         if (name === 'link' && attribs['href']) {
-          const rel = attribs['rel'] === undefined ? null : attribs['rel'].toLowerCase().split(/\s+/);
-          if (rel?.includes('canonical') && canonical === null)
-            canonical = absoluteUrl(attribs['href'], base);
+          const rel =
+            attribs['rel']
+              ?.toLowerCase()
+              .split(/\s+/)
+              .filter((r) => r !== '') ?? [];
+          if (rel.includes('canonical') && canonical === null) canonical = absoluteUrl(attribs['href'], base);
           const found = linkCandidate({
             href: attribs['href'],
             base,
-            rel: rel === null || rel.every((r) => r === '') ? null : rel,
+            // A rev-only link points the other way (HTML4-032): it has a relation, and not a feed's.
+            rel: rel.length > 0 ? rel : attribs['rev'] !== undefined ? ['rev'] : null,
             type: feedType(attribs['type']),
             title: clean(attribs['title'] ?? ''),
           });
@@ -262,7 +268,8 @@ export function parsePage(html: string, pageUrl: string): PageInfo {
   parser.end();
   closeAnchor();
 
-  const generator = clean(meta['generator'] ?? '') ?? (wordpress ? 'WordPress' : null);
+  // A theme may fill <meta name="generator"> with its own name; the markup still says WordPress.
+  const generator = clean(`${meta['generator'] ?? ''} ${wordpress ? 'WordPress' : ''}`);
   const ogType = (meta['og:type'] ?? '').toLowerCase();
   return {
     url: pageUrl,

@@ -64,7 +64,7 @@ const COMMENT_ITEM_TITLE =
 /** Words that say "the whole site" in a label or a feed title. */
 const MAIN_WORD = new RegExp(
   letters(
-    'all|everything|latest|main|whole|full|home|homepage|front ?page|top stories|headlines|à la une|a la une|alle|tout|tous|toutes|todas|todos|tutte|tutti|ultime|últimas|ultimas|neueste|aktuell|recent',
+    'all|everything|latest|main|whole|full|home|homepage|front ?page|top stories|headlines|à la une|a la une|alle|tout|tous|toutes|todas|todos|tutte|tutti|ultime|últimas|ultimas|neueste|aktuell|aktuelle|aktuelles|recent',
   ),
   'iu',
 );
@@ -253,6 +253,41 @@ function mainPath(feed: FeedEvidence, entryUrl: string): boolean {
   );
 }
 
+const FORMAT_TOKEN = /^(feed|feeds|index|rss\d?|atom|rdf|json|xml)$/;
+
+/** A feed URL with its format spelled out removed: /feed/atom/, /feed/json/, ?alt=rss, news-atom.xml → news. */
+function streamKey(url: string): string | null {
+  const parsed = parse(url);
+  if (parsed === null) return null;
+  const segments = pathOf(parsed)
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => s.replace(/\.(xml|rss|atom|rdf|json|php)$/, ''))
+    .map((s) =>
+      s
+        .split(/[._-]/)
+        .filter((part) => !FORMAT_TOKEN.test(part))
+        .join('-'),
+    )
+    .filter((s) => s !== '');
+  const query = [...parsed.searchParams]
+    .filter(
+      ([k, v]) => !/^(alt|format|type|feed|output)$/i.test(k) || !/^(feed|rss\d?|atom|rdf|json)$/i.test(v),
+    )
+    .map(([k, v]) => `${k}=${v}`)
+    .sort();
+  return `${parsed.host}/${segments.join('/')}?${query.join('&')}`;
+}
+
+/**
+ * Two URLs of one stream in two formats (Blogger's Atom and ?alt=rss, WordPress /feed/ and /feed/json/, RSS
+ * and Atom files side by side): the judgement used before items can be compared.
+ */
+export function formatTwins(a: string, b: string): boolean {
+  const x = streamKey(a);
+  return x !== null && x === streamKey(b);
+}
+
 type TextKind = 'main' | 'plain' | 'named' | null;
 
 /** What a label or feed title says: "All stories" (main), "Site » Feed" (plain), "Site » Politics" (named). */
@@ -276,7 +311,12 @@ export function mainScore(feed: FeedEvidence, site: SiteContext): number {
   return score;
 }
 
-/** The role of every feed of one site, given in discovery order (the order breaks ties). */
+/**
+ * The role of every feed of one site, given in discovery order (the order breaks ties). Comments and per-article
+ * feeds are set aside first; the rest are grouped by `sameContent` (one stream in RSS and Atom is one group). A
+ * group is a section when every member has a section's URL; of the others, the best-scored group is the site's
+ * main stream (its first member is the primary feed) and the remaining groups are sections.
+ */
 export function classifyFeeds(
   feeds: readonly FeedEvidence[],
   site: SiteContext,
@@ -286,26 +326,39 @@ export function classifyFeeds(
     const comments = commentsReason(feed);
     if (comments) return { role: 'comments', reason: comments, primary: false };
     const item = itemReason(feed);
-    if (item) return { role: 'item', reason: item, primary: false };
-    const section = sectionReason(feed);
-    if (section) return { role: 'section', reason: section, primary: false };
-    return null;
+    return item ? { role: 'item', reason: item, primary: false } : null;
   });
-  const open = feeds.map((_, i) => i).filter((i) => verdicts[i] === null);
+  const groups: number[][] = [];
+  for (let i = 0; i < feeds.length; i += 1) {
+    if (verdicts[i] !== null) continue;
+    const group = groups.find((g) => g.some((j) => sameContent(i, j)));
+    if (group) group.push(i);
+    else groups.push([i]);
+  }
+  const sections = feeds.map(sectionReason);
   const scores = feeds.map((feed) => mainScore(feed, site));
-  // The best-scored open feed is the main one (ties: discovery order, which puts announced feeds first).
-  let best = -1;
-  for (const i of open) if (best < 0 || scores[i]! > scores[best]!) best = i;
-  for (const i of open) {
-    if (i === best) verdicts[i] = { role: 'main', reason: `site-wide (score ${scores[i]})`, primary: true };
-    else if (sameContent(i, best))
-      verdicts[i] = { role: 'main', reason: 'same items as the main feed', primary: false };
-    else
-      verdicts[i] = {
-        role: 'section',
-        reason: `narrower than the main feed (score ${scores[i]})`,
-        primary: false,
-      };
+  const open = groups.filter((g) => g.some((i) => sections[i] === null));
+  let best: number[] | null = null;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const group of open) {
+    const score = Math.max(...group.map((i) => scores[i]!));
+    if (score > bestScore) {
+      best = group;
+      bestScore = score;
+    }
+  }
+  for (const group of groups) {
+    for (const i of group) {
+      if (group === best) {
+        verdicts[i] =
+          i === group[0]
+            ? { role: 'main', reason: `site-wide (score ${scores[i]})`, primary: true }
+            : { role: 'main', reason: 'same items as the main feed', primary: false };
+      } else {
+        const reason = sections[i] ?? `narrower than the main feed (score ${scores[i]})`;
+        verdicts[i] = { role: 'section', reason, primary: false };
+      }
+    }
   }
   return verdicts as RoleVerdict[];
 }

@@ -16,6 +16,7 @@ import {
   commentsReason,
   type FeedEvidence,
   type FeedRole,
+  formatTwins,
   itemReason,
   matchesCategory,
   type PageContext,
@@ -137,7 +138,7 @@ function itemKey(link: string): string {
 }
 
 /** Two feeds carry the same posts when half the smaller one's items are in the other (RSS and Atom of one blog). */
-export function sameItems(a: FeedContent, b: FeedContent): boolean {
+function sameItems(a: FeedContent, b: FeedContent): boolean {
   const keysA = new Set((a.item_links.length > 0 ? a.item_links : a.item_titles).map(itemKey));
   const keysB = new Set((b.item_links.length > 0 ? b.item_links : b.item_titles).map(itemKey));
   if (keysA.size === 0 || keysB.size === 0) return keysA.size === keysB.size && a.title === b.title;
@@ -241,7 +242,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     classifyFeeds(
       found.map((f) => f.evidence),
       site,
-      (a, b) => sameItems(found[a]!.content, found[b]!.content),
+      (a, b) => sameFeed(found[a]!, found[b]!),
     );
   if (!classify().some((v) => v.role === 'main')) {
     for (const url of guessedFeedUrls(new URL(input.pageUrl).origin, entry)) {
@@ -260,6 +261,12 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     }
   }
   return rank(found, classify());
+}
+
+/** Same posts: judged by the items when both feeds have some, else by the URLs (one stream, two formats). */
+function sameFeed(a: Found, b: Found): boolean {
+  if (a.content.item_count > 0 && b.content.item_count > 0) return sameItems(a.content, b.content);
+  return formatTwins(a.evidence.url, b.evidence.url) || sameItems(a.content, b.content);
 }
 
 function rank(found: Found[], verdicts: ReturnType<typeof classifyFeeds>): DiscoveredFeed[] {
@@ -285,7 +292,7 @@ function rank(found: Found[], verdicts: ReturnType<typeof classifyFeeds>): Disco
         (r) =>
           (r.verdict.role === 'main' || r.verdict.role === 'section') &&
           (row.verdict.role === 'main' || row.verdict.role === 'section') &&
-          sameItems(r.content, row.content),
+          sameFeed(r, row),
       );
     const c = row.content;
     return {
