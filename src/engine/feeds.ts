@@ -260,7 +260,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
       if (hit && classify().some((v) => v.role === 'main')) break;
     }
   }
-  return rank(found, classify());
+  return rank(found, classify(), input.pageUrl);
 }
 
 /** Same posts: judged by the items when both feeds have some, else by the URLs (one stream, two formats). */
@@ -269,8 +269,29 @@ function sameFeed(a: Found, b: Found): boolean {
   return formatTwins(a.evidence.url, b.evidence.url) || sameItems(a.content, b.content);
 }
 
-function rank(found: Found[], verdicts: ReturnType<typeof classifyFeeds>): DiscoveredFeed[] {
-  const rows = found.map((f, i) => ({ ...f, verdict: verdicts[i]! }));
+/** How deep a feed's home link goes: 0 for the site root (or none), 4 for /2025/03/post/… */
+function homeDepth(homeLink: string | null, entryUrl: string): number {
+  if (homeLink === null) return 0;
+  try {
+    return new URL(homeLink, entryUrl).pathname.split('/').filter((s) => s !== '').length;
+  } catch {
+    return 0;
+  }
+}
+
+function rank(
+  found: Found[],
+  verdicts: ReturnType<typeof classifyFeeds>,
+  entryUrl: string,
+): DiscoveredFeed[] {
+  const rows = found.map((f, i) => ({
+    ...f,
+    verdict: verdicts[i]!,
+    depth: homeDepth(f.content.homeLink, entryUrl),
+  }));
+  // A feed about a page deeper than the others' (one post's comments) ranks after the site-wide ones.
+  const siteDepth = Math.min(...rows.map((r) => r.depth));
+  const narrow = (r: (typeof rows)[number]) => r.depth > siteDepth;
   const primary = rows.find((r) => r.verdict.primary);
   const time = (r: (typeof rows)[number]) =>
     r.content.newest_item_at ? Date.parse(r.content.newest_item_at) : 0;
@@ -279,6 +300,7 @@ function rank(found: Found[], verdicts: ReturnType<typeof classifyFeeds>): Disco
     (a, b) =>
       ROLE_ORDER[a.verdict.role] - ROLE_ORDER[b.verdict.role] ||
       Number(b === primary) - Number(a === primary) ||
+      Number(narrow(a)) - Number(narrow(b)) ||
       Number(b.evidence.announced) - Number(a.evidence.announced) ||
       Number(b.evidence.sameSite) - Number(a.evidence.sameSite) ||
       time(b) - time(a) ||
