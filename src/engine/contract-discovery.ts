@@ -2,7 +2,8 @@
 // domain_metadata.json record (DESIGN §4), its evidence files, and a draft seed contract (or the reason for none).
 import { createHash } from 'node:crypto';
 import type { Fetcher } from '../ports/fetcher.js';
-import { type DiscoveredFeed, discoverFeeds, parseHomepage } from './feeds.js';
+import { parseHomepage } from './feed-candidates.js';
+import { type DiscoveredFeed, discoverFeeds, type FeedRecord, feedFetchUrls, feedRecord } from './feeds.js';
 import { type LivenessOptions, type LivenessResult, probeLiveness } from './liveness.js';
 import { fetchRobots } from './robots.js';
 import {
@@ -12,6 +13,7 @@ import {
   type SitemapMetadata,
   sitemapMetadata,
 } from './sitemaps.js';
+import { decodeText } from './text-decoding.js';
 
 export interface DomainMetadata {
   domain_id: string;
@@ -28,7 +30,8 @@ export interface DomainMetadata {
   };
   /** url, status_code, exists, url_count (distinct page URLs), plus truncation, per-sitemap counts and aggregates. */
   sitemap: SitemapMetadata;
-  feeds: Array<{ url: string; type: DiscoveredFeed['type']; title: string | null }>;
+  /** Every feed found, ranked as a person would pick them (main, section, comments, item). */
+  feeds: FeedRecord[];
   homepage: { final_url: string | null; status_code: number | null };
   /** Where the domain came from: a batch, or a raw dataset file (only the keys given are written). */
   source: { batch_id?: string; raw_file_path?: string };
@@ -39,6 +42,8 @@ export interface SeedDraft {
   name: string | null;
   entry_url: string;
   fetch: { type: 'rss' | 'sitemap' | 'html'; urls: string[] };
+  /** The same ranked feeds as the metadata; `fetch.urls` holds only the main and category-matching ones. */
+  feeds: FeedRecord[];
   /** Cron, five fields, UTC. */
   schedule: string;
   policy: { robots_url: string; robots_allowed: boolean; crawl_delay: number | null; sitemap_urls: string[] };
@@ -62,6 +67,8 @@ export interface ContractDiscovery {
   metadata: DomainMetadata;
   evidence: { robotsTxt: Buffer | null; sitemapXml: Buffer | null };
   draft: SeedDraft | null;
+  /** The feeds with their item aggregates (dates, titles, language) for freshness and language work. */
+  feeds: DiscoveredFeed[];
   /** Why there is no draft (null when there is one). */
   reason: string | null;
 }
@@ -121,7 +128,14 @@ export async function discoverContract(
       source: sourceOf(input),
     };
     const reason = `domain is ${liveness.state}: ${liveness.error_message ?? liveness.error_code ?? 'no answer'}`;
-    return { liveness, metadata, evidence: { robotsTxt: null, sitemapXml: null }, draft: null, reason };
+    return {
+      liveness,
+      metadata,
+      evidence: { robotsTxt: null, sitemapXml: null },
+      draft: null,
+      feeds: [],
+      reason,
+    };
   }
 
   const entryUrl = liveness.final_url;
@@ -131,7 +145,8 @@ export async function discoverContract(
   const policy = robots.policy;
   if (policy.crawl_delay !== null) fetcher.setCrawlDelay(entry.hostname, policy.crawl_delay);
   const robotsAllowed = policy.allowed(entryUrl);
-  const page = homepage === null ? null : parseHomepage(homepage.body.toString('utf8'), homepage.finalUrl);
+  const html = homepage === null ? null : decodeText(homepage.body, homepage.headers['content-type']);
+  const page = homepage === null || html === null ? null : parseHomepage(html, homepage.finalUrl);
 
   // Disallowed on the entry path: the draft is recorded for a person to decide, but nothing past robots.txt
   // is fetched. The homepage was already read by the liveness check, so its title is still used.
@@ -145,11 +160,7 @@ export async function discoverContract(
       now,
       limits: input.sitemapLimits,
     });
-    feeds = await discoverFeeds(fetcher, {
-      pageUrl: entryUrl,
-      html: homepage === null ? null : homepage.body.toString('utf8'),
-      allowed: policy.allowed,
-    });
+    feeds = await discoverFeeds(fetcher, { pageUrl: entryUrl, html, allowed: policy.allowed, now });
   }
 
   const metadata: DomainMetadata = {
@@ -163,14 +174,16 @@ export async function discoverContract(
       sitemap_urls: policy.sitemap_urls,
     },
     sitemap: sitemapMetadata(sitemaps),
-    feeds: feeds.map((f) => ({ url: f.url, type: f.type, title: f.title })),
+    feeds: feeds.map(feedRecord),
     homepage: homepageMeta,
     source: sourceOf(input),
   };
 
+  // Only the main feed and the sections about the seed's category: a comments feed is never fetched as content.
+  const feedUrls = feedFetchUrls(feeds, input.category);
   const fetchPlan: SeedDraft['fetch'] =
-    feeds.length > 0
-      ? { type: 'rss', urls: feeds.map((f) => f.url) }
+    feedUrls.length > 0
+      ? { type: 'rss', urls: feedUrls }
       : sitemaps?.exists
         ? { type: 'sitemap', urls: sitemaps.sitemap_urls }
         : { type: 'html', urls: [entryUrl] };
@@ -178,6 +191,7 @@ export async function discoverContract(
     name: page?.title ?? null,
     entry_url: entryUrl,
     fetch: fetchPlan,
+    feeds: metadata.feeds,
     schedule: scheduleFor(input.registrableDomain, feeds.length > 0 || (sitemaps?.news ?? false)),
     policy: {
       robots_url: policy.url,
@@ -192,6 +206,7 @@ export async function discoverContract(
     metadata,
     evidence: { robotsTxt: robots.body, sitemapXml: sitemaps?.firstBody ?? null },
     draft,
+    feeds,
     reason: null,
   };
 }

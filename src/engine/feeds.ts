@@ -1,173 +1,356 @@
-// Feed discovery: <link rel="alternate"> feeds on the homepage first, then a few common feed paths; every
-// candidate is fetched and parsed (feedsmith) so only real RSS/Atom/RDF/JSON feeds are reported.
-import { parseFeed } from 'feedsmith';
-import { Parser } from 'htmlparser2';
-import { FetchError, type Fetcher } from '../ports/fetcher.js';
+// Feed discovery for one site: candidates from the entry page (<link>, <a>), from a feeds page one hop away and
+// from CMS paths, each fetched and parsed within a budget, then given a role and ranked as a person would.
+import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
+import {
+  type CandidateSource,
+  type FeedCandidate,
+  guessedFeedUrls,
+  isKnownFeedHost,
+  type PageInfo,
+  parsePage,
+  sameSite,
+} from './feed-candidates.js';
+import { type FeedContent, type FeedType, readFeed } from './feed-content.js';
+import {
+  classifyFeeds,
+  commentsReason,
+  type FeedEvidence,
+  type FeedRole,
+  formatTwins,
+  itemReason,
+  matchesCategory,
+  type PageContext,
+  sectionReason,
+  siteWordsOf,
+} from './feed-roles.js';
+import { decodeText } from './text-decoding.js';
 
-export type FeedType = 'rss' | 'atom' | 'rdf' | 'json';
+export { COMMON_FEED_PATHS, FEED_LINK_TYPES, type HomepageInfo, parseHomepage } from './feed-candidates.js';
+export { identifyFeed } from './feed-content.js';
+export type { FeedRole, FeedType };
+
+/** Candidate URLs fetched per site, pages one hop away included: 12 covers a main feed in RSS and Atom, comments,
+ *  a few sections and the CMS guesses, and keeps a site with a 5 s Crawl-delay near a minute. */
+export const MAX_FEED_FETCHES = 12;
+/** HTML pages read for more candidates (a "RSS feeds" page, a <link> that answered HTML). */
+export const MAX_FEED_PAGES = 2;
 
 export interface DiscoveredFeed {
   url: string;
   type: FeedType;
   title: string | null;
+  role: FeedRole;
+  item_count: number;
+  newest_item_at: string | null;
+  /** As the feed declares it, lower-cased; null when it declares none. */
+  language: string | null;
+  oldest_item_at: string | null;
+  items_last_7d: number;
+  dated_items: number;
+  /** The first item titles (at most 20), for language detection. */
+  item_titles: string[];
+  /** How it was found, and by what. */
+  source: CandidateSource;
+  label: string | null;
+  announced: boolean;
+  same_site: boolean;
+  role_reason: string;
+  /** A better-ranked feed with the same items (the same posts in another format); null when none. */
+  duplicate_of: string | null;
 }
 
-/** <link type> values that announce a feed (parameters such as charset are ignored). */
-export const FEED_LINK_TYPES: ReadonlySet<string> = new Set([
-  'application/rss+xml',
-  'application/atom+xml',
-  'application/rdf+xml',
-  'application/feed+json',
-  'application/json',
-]);
-
-/** Where CMSs put feeds (WordPress /feed, Hugo /index.xml, Jekyll /feed.xml, Ghost /rss, …), in that order. */
-export const COMMON_FEED_PATHS: readonly string[] = [
-  '/feed',
-  '/rss.xml',
-  '/atom.xml',
-  '/feed.xml',
-  '/rss',
-  '/index.xml',
-];
-
-/** Link candidates fetched per homepage: sites list a few (posts, comments), spam pages list hundreds. */
-export const MAX_LINKED_FEEDS = 5;
-
-export interface HomepageInfo {
+/** What metadata and the seed keep of a feed (DESIGN §3): the ranked list's public fields. */
+export interface FeedRecord {
+  url: string;
+  type: FeedType;
   title: string | null;
-  /** Absolute feed URLs announced by <link rel="alternate">, in page order, de-duplicated. */
-  feedLinks: string[];
+  role: FeedRole;
+  item_count: number;
+  newest_item_at: string | null;
+  /** Present only when the feed declares a language. */
+  language?: string;
 }
 
-function clean(text: string, max = 300): string | null {
-  const value = text.replace(/\s+/g, ' ').trim();
-  return value === '' ? null : value.slice(0, max);
-}
-
-function httpUrl(text: string, base: string): string | null {
-  try {
-    const url = new URL(text.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Title and feed links of a page; relative hrefs resolve against <base href> or else the page's final URL. */
-export function parseHomepage(html: string, pageUrl: string): HomepageInfo {
-  let title: string | null = null;
-  let titleText = '';
-  let inTitle = false;
-  let svgDepth = 0;
-  let base = pageUrl;
-  let sawBase = false;
-  const rawLinks: string[] = [];
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (name === 'svg') svgDepth += 1;
-        // An SVG's <title> is a tooltip, not the page's name.
-        if (name === 'title' && svgDepth === 0 && title === null) {
-          inTitle = true;
-          titleText = '';
-        }
-        if (name === 'base' && !sawBase && attribs['href']) {
-          sawBase = true;
-          base = httpUrl(attribs['href'], pageUrl) ?? pageUrl;
-        }
-        if (name === 'link') {
-          const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
-          const type = (attribs['type'] ?? '').toLowerCase().split(';')[0]!.trim();
-          if (rel.includes('alternate') && FEED_LINK_TYPES.has(type) && attribs['href'])
-            rawLinks.push(attribs['href']);
-        }
-      },
-      ontext(text) {
-        if (inTitle) titleText += text;
-      },
-      onclosetag(name) {
-        if (name === 'svg' && svgDepth > 0) svgDepth -= 1;
-        if (name === 'title' && inTitle) {
-          inTitle = false;
-          title = clean(titleText);
-        }
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(html);
-  parser.end();
-  // <base> usually comes first, but a link before it must still resolve the way a browser would (against
-  // the base), so links are resolved only once the whole page has been read.
-  const links = new Set<string>();
-  for (const href of rawLinks) {
-    const url = httpUrl(href, base);
-    if (url !== null) links.add(url);
-  }
-  return { title, feedLinks: [...links] };
-}
-
-function textOf(value: unknown): string | null {
-  if (typeof value === 'string') return clean(value);
-  if (value && typeof value === 'object' && typeof (value as { value?: unknown }).value === 'string') {
-    return clean((value as { value: string }).value);
-  }
-  return null;
-}
-
-/** The feed's format and title when the body really is a feed; null otherwise. */
-export function identifyFeed(body: Buffer): { type: FeedType; title: string | null } | null {
-  const text = body.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.trim() === '') return null;
-  try {
-    const parsed = parseFeed(text);
-    return { type: parsed.format, title: textOf((parsed.feed as { title?: unknown }).title) };
-  } catch {
-    return null;
-  }
+export function feedRecord(feed: DiscoveredFeed): FeedRecord {
+  const record: FeedRecord = {
+    url: feed.url,
+    type: feed.type,
+    title: feed.title,
+    role: feed.role,
+    item_count: feed.item_count,
+    newest_item_at: feed.newest_item_at,
+  };
+  if (feed.language !== null) record.language = feed.language;
+  return record;
 }
 
 export interface FeedInput {
-  /** The homepage's final URL: common paths hang off its origin. */
+  /** The entry page's final URL: guesses hang off its origin. */
   pageUrl: string;
-  /** The homepage HTML, when it was read. */
+  /** The entry page's HTML, when it was read. */
   html: string | null;
   /** robots.txt check; a disallowed candidate is not fetched. */
   allowed: (url: string) => boolean;
+  now: () => Date;
 }
 
-async function tryFeed(fetcher: Fetcher, url: string): Promise<DiscoveredFeed | null> {
-  try {
-    const res = await fetcher.fetch(url, { kind: 'feed' });
-    if (res.status < 200 || res.status >= 300) return null;
-    const feed = identifyFeed(res.body);
-    return feed === null ? null : { url: res.finalUrl, ...feed };
-  } catch (err) {
-    if (err instanceof FetchError) return null;
-    throw err;
-  }
+interface Pending extends FeedCandidate {
+  priority: number;
+  foundOn: PageContext | null;
+  sameSite: boolean;
+}
+
+interface Found {
+  evidence: FeedEvidence;
+  content: FeedContent;
+  order: number;
+}
+
+const ROLE_ORDER: Record<FeedRole, number> = { main: 0, section: 1, comments: 2, item: 3 };
+
+function contextOf(page: PageInfo): PageContext {
+  return { url: page.url, canonical: page.canonical, article: page.article };
+}
+
+/** A candidate's expected worth before fetching: site-wide-looking first, comments and per-article feeds last. */
+function predictedRank(candidate: FeedCandidate, foundOn: PageContext | null): number {
+  const evidence: FeedEvidence = {
+    url: candidate.url,
+    requestedUrl: candidate.url,
+    source: candidate.source,
+    label: candidate.label,
+    announced: false,
+    sameSite: true,
+    foundOn,
+    content: null,
+  };
+  if (commentsReason(evidence) || itemReason(evidence)) return 2;
+  return sectionReason(evidence) ? 1 : 0;
+}
+
+function looksLikeHtml(res: FetchResponse): boolean {
+  if (/html/i.test(res.headers['content-type'] ?? '')) return true;
+  return /^\s*(<!doctype html|<html)/i.test(res.body.subarray(0, 512).toString('latin1'));
+}
+
+function itemKey(link: string): string {
+  return link.replace(/^https?:\/\//i, '').replace(/#.*$/, '');
+}
+
+/** Two feeds carry the same posts when half the smaller one's items are in the other (RSS and Atom of one blog). */
+function sameItems(a: FeedContent, b: FeedContent): boolean {
+  const keysA = new Set((a.item_links.length > 0 ? a.item_links : a.item_titles).map(itemKey));
+  const keysB = new Set((b.item_links.length > 0 ? b.item_links : b.item_titles).map(itemKey));
+  if (keysA.size === 0 || keysB.size === 0) return keysA.size === keysB.size && a.title === b.title;
+  let shared = 0;
+  for (const key of keysA) if (keysB.has(key)) shared += 1;
+  return shared * 2 >= Math.min(keysA.size, keysB.size);
 }
 
 /**
- * Linked feeds are all checked (a site may offer posts and comments); common paths are only tried when no
- * linked feed works, and stop at the first hit, since /feed, /rss and /feed.xml are usually the same feed.
+ * Finds, fetches, classifies and ranks a site's feeds. Candidates are fetched in this order, at most
+ * MAX_FEED_FETCHES in all: the entry page's <link> feeds (same site first), its <a> feed links, candidates of
+ * pages one hop away, and, only when no main feed was found by then, the CMS paths until one is.
  */
 export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise<DiscoveredFeed[]> {
-  const found = new Map<string, DiscoveredFeed>();
-  const links = input.html === null ? [] : parseHomepage(input.html, input.pageUrl).feedLinks;
-  for (const url of links.slice(0, MAX_LINKED_FEEDS)) {
-    if (!input.allowed(url)) continue;
-    const feed = await tryFeed(fetcher, url);
-    if (feed && !found.has(feed.url)) found.set(feed.url, feed);
+  const entry = input.html === null ? null : parsePage(input.html, input.pageUrl);
+  const entryContext = entry === null ? null : contextOf(entry);
+  const site = {
+    entryUrl: input.pageUrl,
+    siteWords: siteWordsOf(entry?.title ?? null, entry?.siteName ?? null, new URL(input.pageUrl).hostname),
+  };
+  const pending: Pending[] = [];
+  const seen = new Set<string>([input.pageUrl]);
+  const found: Found[] = [];
+  let fetches = 0;
+  let pagesRead = 0;
+
+  const enqueue = (candidates: FeedCandidate[], tier: number, foundOn: PageContext | null, any: boolean) => {
+    for (const candidate of candidates) {
+      const same = sameSite(candidate.url, input.pageUrl);
+      // Only the page's own <link> may point at another site: that is the publisher's declaration. Guesses, <a>
+      // links and second-hand candidates stay on the site (or a known feed proxy), so a blogroll is not followed.
+      if (!any && !same && !isKnownFeedHost(candidate.url)) continue;
+      const crossSite = same || isKnownFeedHost(candidate.url) ? 0 : 5;
+      const priority = tier * 10 + crossSite + predictedRank(candidate, foundOn);
+      pending.push({ ...candidate, priority, foundOn, sameSite: same });
+    }
+  };
+  const next = (): Pending | undefined => {
+    let best = -1;
+    for (let i = 0; i < pending.length; i += 1)
+      if (best < 0 || pending[i]!.priority < pending[best]!.priority) best = i;
+    return best < 0 ? undefined : pending.splice(best, 1)[0];
+  };
+
+  const fetchOne = async (url: string): Promise<FetchResponse | null> => {
+    fetches += 1;
+    try {
+      const res = await fetcher.fetch(url, { kind: 'feed' });
+      return res.status >= 200 && res.status < 300 ? res : null;
+    } catch (err) {
+      if (err instanceof FetchError) return null;
+      throw err;
+    }
+  };
+
+  /** Fetches a candidate; records it when it is a feed, reads it for candidates when it is a page. */
+  const visit = async (candidate: Pending): Promise<Found | null> => {
+    if (seen.has(candidate.url) || !input.allowed(candidate.url)) return null;
+    seen.add(candidate.url);
+    const res = await fetchOne(candidate.url);
+    if (res === null) return null;
+    seen.add(res.finalUrl);
+    const content = readFeed(res.body, input.now(), res.headers['content-type']);
+    if (content === null) {
+      const firstHop = candidate.source === 'link' || candidate.source === 'anchor';
+      if (firstHop && pagesRead < MAX_FEED_PAGES && looksLikeHtml(res)) {
+        pagesRead += 1;
+        const page = parsePage(decodeText(res.body, res.headers['content-type']), res.finalUrl);
+        const again = [...page.links, ...page.anchors].map((c) => ({ ...c, source: 'page' as const }));
+        enqueue(again, 3, contextOf(page), false);
+      }
+      return null;
+    }
+    if (found.some((f) => f.evidence.url === res.finalUrl)) return null;
+    const record: Found = {
+      content,
+      order: found.length,
+      evidence: {
+        url: res.finalUrl,
+        requestedUrl: candidate.url,
+        source: candidate.source,
+        label: candidate.label,
+        announced: candidate.source === 'link' && candidate.foundOn === entryContext,
+        sameSite: sameSite(res.finalUrl, input.pageUrl) || candidate.sameSite,
+        foundOn: candidate.foundOn,
+        content,
+      },
+    };
+    found.push(record);
+    return record;
+  };
+
+  if (entry !== null) {
+    enqueue(entry.links, 0, entryContext, true);
+    enqueue(entry.anchors, 2, entryContext, false);
   }
-  if (found.size > 0) return [...found.values()];
-  const origin = new URL(input.pageUrl).origin;
-  for (const path of COMMON_FEED_PATHS) {
-    const url = new URL(path, origin).href;
-    if (links.includes(url) || !input.allowed(url)) continue;
-    const feed = await tryFeed(fetcher, url);
-    if (feed) return [feed];
+  for (let candidate = next(); candidate && fetches < MAX_FEED_FETCHES; candidate = next())
+    await visit(candidate);
+
+  const classify = () =>
+    classifyFeeds(
+      found.map((f) => f.evidence),
+      site,
+      (a, b) => sameFeed(found[a]!, found[b]!),
+    );
+  if (!classify().some((v) => v.role === 'main')) {
+    for (const url of guessedFeedUrls(new URL(input.pageUrl).origin, entry)) {
+      if (fetches >= MAX_FEED_FETCHES) break;
+      const hit = await visit({
+        url,
+        source: 'guess',
+        label: null,
+        declaredType: null,
+        priority: 0,
+        foundOn: null,
+        sameSite: true,
+      });
+      // /feed, /rss and /feed.xml are usually one feed: the first guess that is a site-wide feed ends the search.
+      if (hit && classify().some((v) => v.role === 'main')) break;
+    }
   }
-  return [];
+  return rank(found, classify(), input.pageUrl);
+}
+
+/** Same posts: judged by the items when both feeds have some, else by the URLs (one stream, two formats). */
+function sameFeed(a: Found, b: Found): boolean {
+  if (a.content.item_count > 0 && b.content.item_count > 0) return sameItems(a.content, b.content);
+  return formatTwins(a.evidence.url, b.evidence.url) || sameItems(a.content, b.content);
+}
+
+/** How deep a feed's home link goes: 0 for the site root (or none), 4 for /2025/03/post/… */
+function homeDepth(homeLink: string | null, entryUrl: string): number {
+  if (homeLink === null) return 0;
+  try {
+    return new URL(homeLink, entryUrl).pathname.split('/').filter((s) => s !== '').length;
+  } catch {
+    return 0;
+  }
+}
+
+function rank(
+  found: Found[],
+  verdicts: ReturnType<typeof classifyFeeds>,
+  entryUrl: string,
+): DiscoveredFeed[] {
+  const rows = found.map((f, i) => ({
+    ...f,
+    verdict: verdicts[i]!,
+    depth: homeDepth(f.content.homeLink, entryUrl),
+  }));
+  // A feed about a page deeper than the others' (one post's comments) ranks after the site-wide ones.
+  const siteDepth = Math.min(...rows.map((r) => r.depth));
+  const narrow = (r: (typeof rows)[number]) => r.depth > siteDepth;
+  const primary = rows.find((r) => r.verdict.primary);
+  const time = (r: (typeof rows)[number]) =>
+    r.content.newest_item_at ? Date.parse(r.content.newest_item_at) : 0;
+  // A person ranks the site-wide feed first, then what the homepage announces, then fresh and full feeds.
+  rows.sort(
+    (a, b) =>
+      ROLE_ORDER[a.verdict.role] - ROLE_ORDER[b.verdict.role] ||
+      Number(b === primary) - Number(a === primary) ||
+      Number(narrow(a)) - Number(narrow(b)) ||
+      Number(b.evidence.announced) - Number(a.evidence.announced) ||
+      Number(b.evidence.sameSite) - Number(a.evidence.sameSite) ||
+      time(b) - time(a) ||
+      b.content.item_count - a.content.item_count ||
+      a.order - b.order,
+  );
+  return rows.map((row, i) => {
+    const earlier = rows
+      .slice(0, i)
+      .find(
+        (r) =>
+          (r.verdict.role === 'main' || r.verdict.role === 'section') &&
+          (row.verdict.role === 'main' || row.verdict.role === 'section') &&
+          sameFeed(r, row),
+      );
+    const c = row.content;
+    return {
+      url: row.evidence.url,
+      type: c.type,
+      title: c.title,
+      role: row.verdict.role,
+      item_count: c.item_count,
+      newest_item_at: c.newest_item_at,
+      language: c.language,
+      oldest_item_at: c.oldest_item_at,
+      items_last_7d: c.items_last_7d,
+      dated_items: c.dated_items,
+      item_titles: c.item_titles,
+      source: row.evidence.source,
+      label: row.evidence.label,
+      announced: row.evidence.announced,
+      same_site: row.evidence.sameSite,
+      role_reason: row.verdict.reason,
+      duplicate_of: earlier?.evidence.url ?? null,
+    };
+  });
+}
+
+/**
+ * The feeds a contract fetches: the main feed(s) and the section feeds about the seed's category, each only once
+ * (a feed with the same items as a better-ranked one is left out); never a comments or per-article feed.
+ */
+export function feedFetchUrls(feeds: readonly DiscoveredFeed[], category: string): string[] {
+  return feeds
+    .filter(
+      (f) =>
+        f.duplicate_of === null &&
+        (f.role === 'main' ||
+          (f.role === 'section' &&
+            matchesCategory({ url: f.url, label: f.label, title: f.title }, category))),
+    )
+    .map((f) => f.url);
 }

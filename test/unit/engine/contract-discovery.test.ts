@@ -21,6 +21,16 @@ function input(domain: string, source?: { batch_id?: string; raw_file_path?: str
   };
 }
 
+/** The one feed news.test announces, as metadata and the draft record it (one undated item). */
+const NEWS_FEED = {
+  url: 'https://news.test/rss.xml',
+  type: 'rss',
+  title: 'News Test Daily RSS',
+  role: 'main',
+  item_count: 1,
+  newest_item_at: null,
+};
+
 describe('discoverContract', () => {
   it('builds the full record for a news site with a feed and a sitemap index', async () => {
     const found = await discoverContract(web.fetcher, input(SITES.news, { batch_id: '01JTESTBATCH' }), {
@@ -88,7 +98,7 @@ describe('discoverContract', () => {
           hreflang: {},
         },
       },
-      feeds: [{ url: 'https://news.test/rss.xml', type: 'rss', title: 'News Test Daily RSS' }],
+      feeds: [NEWS_FEED],
       homepage: { final_url: 'https://news.test/', status_code: 200 },
       source: { batch_id: '01JTESTBATCH' },
     });
@@ -96,6 +106,7 @@ describe('discoverContract', () => {
       name: 'News Test Daily',
       entry_url: 'https://news.test/',
       fetch: { type: 'rss', urls: ['https://news.test/rss.xml'] },
+      feeds: [NEWS_FEED],
       schedule: scheduleFor('news.test', true),
       policy: {
         robots_url: 'https://news.test/robots.txt',

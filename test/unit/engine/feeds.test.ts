@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { discoverFeeds, identifyFeed, parseHomepage } from '../../../src/engine/feeds.js';
+import {
+  type DiscoveredFeed,
+  discoverFeeds,
+  identifyFeed,
+  MAX_FEED_FETCHES,
+  parseHomepage,
+} from '../../../src/engine/feeds.js';
 import { atom, jsonFeed, rss } from '../../fixtures/fake-internet/content.js';
 import { SITES } from '../../fixtures/fake-internet/index.js';
 import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
@@ -64,6 +70,12 @@ describe('identifyFeed', () => {
   });
 });
 
+const NOW = new Date('2025-03-04T05:06:07.000Z');
+const now = () => NOW;
+/** The fields a test compares: the public record plus how the feed was found. */
+const brief = (feeds: DiscoveredFeed[]) =>
+  feeds.map(({ url, type, title, role }) => ({ url, type, title, role }));
+
 describe('discoverFeeds on the fake internet', () => {
   const web = useFakeInternet();
 
@@ -73,9 +85,13 @@ describe('discoverFeeds on the fake internet', () => {
   }
 
   it('follows a relative Atom link from the final (redirected) page', async () => {
-    const feeds = await discoverFeeds(web.fetcher, { ...(await homepage(SITES.atom)), allowed: () => true });
-    expect(feeds).toEqual([
-      { url: `https://${SITES.atom}/home/feed.atom`, type: 'atom', title: 'Atom Test Feed' },
+    const feeds = await discoverFeeds(web.fetcher, {
+      ...(await homepage(SITES.atom)),
+      allowed: () => true,
+      now,
+    });
+    expect(brief(feeds)).toEqual([
+      { url: `https://${SITES.atom}/home/feed.atom`, type: 'atom', title: 'Atom Test Feed', role: 'main' },
     ]);
   });
 
@@ -83,9 +99,10 @@ describe('discoverFeeds on the fake internet', () => {
     const feeds = await discoverFeeds(web.fetcher, {
       ...(await homepage(SITES.jsonFeed)),
       allowed: () => true,
+      now,
     });
-    expect(feeds).toEqual([
-      { url: `https://${SITES.jsonFeed}/feed.json`, type: 'json', title: 'JSON Test Feed' },
+    expect(brief(feeds)).toEqual([
+      { url: `https://${SITES.jsonFeed}/feed.json`, type: 'json', title: 'JSON Test Feed', role: 'main' },
     ]);
   });
 
@@ -93,25 +110,43 @@ describe('discoverFeeds on the fake internet', () => {
     const feeds = await discoverFeeds(web.fetcher, {
       ...(await homepage(SITES.commonFeed)),
       allowed: () => true,
+      now,
     });
-    expect(feeds).toEqual([{ url: `https://${SITES.commonFeed}/feed`, type: 'rss', title: 'Common Feed' }]);
+    expect(brief(feeds)).toEqual([
+      { url: `https://${SITES.commonFeed}/feed`, type: 'rss', title: 'Common Feed', role: 'main' },
+    ]);
     expect(web.net.hits(SITES.commonFeed, '/not-a-feed.xml')).toBe(1);
     // It stops at the first common path that works.
     expect(web.net.hits(SITES.commonFeed, '/rss.xml')).toBe(0);
   });
 
-  it('tries every common path, and nothing else, when the page links no feed', async () => {
-    const feeds = await discoverFeeds(web.fetcher, { ...(await homepage(SITES.bare)), allowed: () => true });
+  it('tries every common path (trailing-slash and CMS forms too), and nothing else, when the page links no feed', async () => {
+    const page = await homepage(SITES.bare);
+    const before = web.net.requests.length;
+    const feeds = await discoverFeeds(web.fetcher, { ...page, allowed: () => true, now });
     expect(feeds).toEqual([]);
-    for (const path of ['/feed', '/rss.xml', '/atom.xml', '/feed.xml', '/rss', '/index.xml']) {
-      expect(web.net.hits(SITES.bare, path)).toBe(1);
-    }
+    const asked = web.net.requests.slice(before).map((r) => r.target);
+    expect(asked).toEqual([
+      '/feed',
+      '/rss.xml',
+      '/atom.xml',
+      '/feed.xml',
+      '/rss',
+      '/index.xml',
+      '/feed/',
+      '/?feed=rss2',
+      '/rss/',
+      '/feeds/posts/default',
+      '/?format=feed&type=rss',
+      '/index.rss',
+    ]);
+    expect(asked).toHaveLength(MAX_FEED_FETCHES);
   });
 
   it('does not fetch a candidate robots.txt disallows', async () => {
     const page = await homepage(SITES.disallow);
     const before = web.net.hits(SITES.disallow);
-    const feeds = await discoverFeeds(web.fetcher, { ...page, allowed: () => false });
+    const feeds = await discoverFeeds(web.fetcher, { ...page, allowed: () => false, now });
     expect(feeds).toEqual([]);
     expect(web.net.hits(SITES.disallow) - before).toBe(0);
   });
