@@ -120,7 +120,9 @@ describe('contracts hold the feed a person would pick', () => {
     const asked = web.net.requests
       .slice(before)
       .filter((r) => r.host === SITES.queryFeed)
-      .map((r) => r.target);
-    expect(asked).toEqual(['/', '/robots.txt', '/sitemap.xml', '/feed/', '/?feed=rss2']);
+      .map((r) => r.target)
+      // The sitemap reader's well-known paths (docs/sitemaps.md) come between; this test is about feeds.
+      .filter((target) => !target.includes('sitemap'));
+    expect(asked).toEqual(['/', '/robots.txt', '/feed/', '/?feed=rss2']);
   });
 });
