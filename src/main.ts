@@ -36,7 +36,7 @@ async function authMode(seedbed: Seedbed): Promise<boolean> {
     );
   }
   seedbed.logger.warn(
-    '!!! NO API KEYS CONFIGURED: the API is OPEN to anyone who can reach it. Set SEEDBED_API_KEYS or run `seedbed keys create`. !!!',
+    '!!! NO API KEYS CONFIGURED: the API is OPEN to anyone who can reach it. Set SEEDBED_API_KEYS or run `seedbed keys create` (enforced from the next request, no restart). !!!',
   );
   return true;
 }

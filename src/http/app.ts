@@ -122,7 +122,11 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     }),
   });
 
-  registerAuth(app, deps.auth.keys, { open: deps.auth.open });
+  registerAuth(app, deps.auth.keys, {
+    open: deps.auth.open,
+    onOpenModeEnded: () =>
+      deps.logger.info('an API key now exists: open mode has ended, every request needs a key'),
+  });
 
   const { services } = deps;
   healthRoutes(app, {

@@ -1,5 +1,5 @@
 // Bearer-key authentication and scope checks. Routes declare the scope they need in their config;
-// /health*, / and the API docs are public. With no key configured at all the service runs open.
+// /health*, / and the API docs are public. With no key at all the service runs open, until a key exists.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiKeyService, allows, type Principal, type Scope } from '../services/api-keys.js';
 import { problem, sendProblem } from './errors.js';
@@ -16,28 +16,54 @@ declare module 'fastify' {
 
 export const OPEN_PRINCIPAL: Principal = { name: 'anonymous (open mode)', scopes: new Set(['admin']) };
 
-export function registerAuth(app: FastifyInstance, keys: ApiKeyService, mode: { open: boolean }): void {
+export interface AuthOptions {
+  /** Whether the service started with no key at all. */
+  open: boolean;
+  /** Told once, when open mode ends because a key now exists. */
+  onOpenModeEnded?: () => void;
+}
+
+/**
+ * Open mode ends the moment a key exists (DESIGN §7): `seedbed keys create` run against the service's database
+ * is enforced on the next request, without a restart. Only a request that would otherwise be refused pays for
+ * the check (one indexed `SELECT … LIMIT 1`), and only while the service is still open: once a key has been
+ * seen, the service stays closed until it restarts, even if every key is revoked meanwhile (failing closed).
+ */
+export function registerAuth(app: FastifyInstance, keys: ApiKeyService, options: AuthOptions): void {
+  let open = options.open;
+  const close = () => {
+    open = false;
+    options.onOpenModeEnded?.();
+  };
+  async function stillOpen(): Promise<boolean> {
+    if (open && (await keys.hasAnyKeys())) close();
+    return open;
+  }
+
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request, reply) => {
     const needed = request.routeOptions.config?.scope;
     if (!needed) return;
-    if (mode.open) {
-      request.principal = OPEN_PRINCIPAL;
-      return;
-    }
     const token = bearerToken(request);
-    if (!token) {
-      reply.header('WWW-Authenticate', 'Bearer realm="seedbed"');
-      return sendProblem(
-        reply,
-        problem(401, 'unauthorized', 'send an API key as Authorization: Bearer <key>'),
-      );
-    }
-    const principal = await keys.authenticate(token);
+    const principal = token ? await keys.authenticate(token) : null;
     if (!principal) {
+      if (await stillOpen()) {
+        // Open mode ignores a header it cannot check: there is nothing to check it against.
+        request.principal = OPEN_PRINCIPAL;
+        return;
+      }
+      if (!token) {
+        reply.header('WWW-Authenticate', 'Bearer realm="seedbed"');
+        return sendProblem(
+          reply,
+          problem(401, 'unauthorized', 'send an API key as Authorization: Bearer <key>'),
+        );
+      }
       reply.header('WWW-Authenticate', 'Bearer realm="seedbed", error="invalid_token"');
       return sendProblem(reply, problem(401, 'invalid_key', 'the API key is not valid'));
     }
+    // A valid key proves one exists: open mode is over.
+    if (open) close();
     if (!allows(principal, needed)) {
       return sendProblem(
         reply,

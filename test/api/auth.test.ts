@@ -204,3 +204,65 @@ describe('open mode (no keys configured)', () => {
     );
   });
 });
+
+describe('open mode ends the moment a key exists', () => {
+  let t: TestSeedbed;
+  beforeAll(async () => {
+    t = await createApiSeedbed();
+  });
+  afterAll(() => t.close());
+
+  it('a key stored while the service runs is enforced on the next request, and open mode stays over', async () => {
+    expectJson(await inject(t.app, { method: 'GET', url: '/api/v1/seeds' }), 200);
+    const created = await t.seedbed.services.apiKeys.create('late', 'read');
+
+    expectProblem(await inject(t.app, { method: 'GET', url: '/api/v1/seeds' }), 401, 'unauthorized');
+    expectProblem(
+      await inject(t.app, {
+        method: 'GET',
+        url: '/api/v1/seeds',
+        headers: { authorization: 'Bearer <key>' },
+      }),
+      401,
+      'invalid_key',
+    );
+    expectJson(
+      await inject(t.app, { method: 'GET', url: '/api/v1/seeds', headers: bearer(created.key) }),
+      200,
+    );
+    expectProblem(
+      await inject(t.app, {
+        method: 'POST',
+        url: '/api/v1/seeds',
+        headers: bearer(created.key),
+        payload: {},
+      }),
+      403,
+      'insufficient_scope',
+    );
+
+    // Revoking the last key does not reopen the service: it fails closed until a restart.
+    await t.seedbed.services.apiKeys.revoke('late');
+    expectProblem(await inject(t.app, { method: 'GET', url: '/api/v1/seeds' }), 401, 'unauthorized');
+    expect((await inject(t.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
+  });
+
+  it('a valid key sent while the service still believes it is open is checked, scopes and all', async () => {
+    const fresh = await createApiSeedbed();
+    try {
+      const created = await fresh.seedbed.services.apiKeys.create('reader', 'read');
+      expectProblem(
+        await inject(fresh.app, {
+          method: 'DELETE',
+          url: '/api/v1/datasets/sg/news/2026-06-01/1',
+          headers: bearer(created.key),
+        }),
+        403,
+        'insufficient_scope',
+      );
+      expectProblem(await inject(fresh.app, { method: 'GET', url: '/api/v1/seeds' }), 401, 'unauthorized');
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -73,4 +73,38 @@ describe('seedbed keys and production mode', () => {
     expect(write.status).toBe(403);
     expect((await fetch(`${seedbed.url}/health`)).status).toBe(200);
   });
+
+  it('a key created with the CLI while the service runs open is enforced on the next request', async () => {
+    const openDir = await mkdtemp(join(tmpdir(), 'seedbed-open-'));
+    const openEnv = { ...env, SEEDBED_DATA_DIR: openDir, NODE_ENV: 'development', SEEDBED_LOG_LEVEL: 'info' };
+    try {
+      const seedbed = await startSeedbedProcess(openEnv);
+      processes.push(seedbed);
+      expect(seedbed.logs.join('\n')).toContain('NO API KEYS CONFIGURED');
+      expect((await fetch(`${seedbed.url}/api/v1/seeds`)).status).toBe(200);
+
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', 'src/main.ts', 'keys', 'create', 'alice', '--scopes', 'read,write'],
+        { cwd: REPO_ROOT, env: openEnv },
+      );
+      const created = JSON.parse(stdout) as { key: string };
+
+      const without = await fetch(`${seedbed.url}/api/v1/seeds`);
+      expect(without.status).toBe(401);
+      expect(without.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      const literal = await fetch(`${seedbed.url}/api/v1/seeds`, {
+        headers: { authorization: 'Bearer <key>' },
+      });
+      expect(literal.status).toBe(401);
+      const withKey = await fetch(`${seedbed.url}/api/v1/seeds`, {
+        headers: { authorization: `Bearer ${created.key}` },
+      });
+      expect(withKey.status).toBe(200);
+      expect(seedbed.logs.join('\n')).toContain('open mode has ended');
+      await seedbed.kill();
+    } finally {
+      await rm(openDir, { recursive: true, force: true });
+    }
+  });
 });
