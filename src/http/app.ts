@@ -30,6 +30,7 @@ import { metadataRoutes } from './routes/metadata.js';
 import { queueRoutes } from './routes/queues.js';
 import { researchRoutes } from './routes/research.js';
 import { seedRoutes } from './routes/seeds.js';
+import { noQuery } from './schemas.js';
 
 export interface HttpDeps {
   name: string;
@@ -141,11 +142,16 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   researchRoutes(app, { research: services.research });
   seedRoutes(app, { seeds: services.seeds, orchestration: services.orchestration });
 
-  app.get('/openapi.json', { config: { rateLimit: false }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  app.get(
+    '/openapi.json',
+    { config: { rateLimit: false }, schema: { hide: true, querystring: noQuery } },
+    async () => app.swagger(),
   );
-  app.get('/metrics', { config: { scope: 'read' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
+  app.get(
+    '/metrics',
+    { config: { scope: 'read' }, schema: { hide: true, querystring: noQuery } },
+    async (_request, reply) =>
+      reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
   );
 
   return app;

@@ -69,10 +69,18 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
 export function toProblem(error: FastifyError | Error, request: FastifyRequest): Problem {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error as FastifyError).validationContext ?? 'body';
-    const errors = error.validation.map((issue) => ({
-      path: [where, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-      message: issue.message ?? 'invalid',
-    }));
+    const errors = error.validation.flatMap((issue) => {
+      const path = [where, ...issue.instancePath.split('/').filter(Boolean)];
+      // An unknown key is named in its own path, one error per key, so a client sees which one to drop.
+      const unknown =
+        issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : null;
+      if (Array.isArray(unknown) && unknown.length > 0) {
+        const what =
+          where === 'querystring' ? 'is not a parameter of this operation' : 'is not a known field';
+        return unknown.map((key) => ({ path: [...path, String(key)].join('.'), message: what }));
+      }
+      return [{ path: path.join('.'), message: issue.message ?? 'invalid' }];
+    });
     return problem(400, 'validation_failed', errors.map((e) => `${e.path}: ${e.message}`).join('; '), {
       errors,
     });

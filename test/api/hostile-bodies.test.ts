@@ -221,8 +221,7 @@ describe('hostile input', () => {
             JSON.stringify({ ...route.valid, surprise_field: 1 }),
             'application/json',
           );
-          const body = expectValidation(response, 'body');
-          expect(JSON.stringify(body.errors)).toContain('surprise_field');
+          expectValidation(response, 'body.surprise_field');
         });
       }
     }

@@ -68,6 +68,15 @@ describe('hostile input', () => {
           ['offset=-1', 'querystring.offset'],
           ['offset=abc', 'querystring.offset'],
           ['offset=1e400', 'querystring.offset'],
+          // Number() would take these; a query integer is plain decimal digits.
+          ['limit=0x10', 'querystring.limit'],
+          ['limit=1e1', 'querystring.limit'],
+          ['limit=+5', 'querystring.limit'],
+          ['limit=', 'querystring.limit'],
+          ['limit=%205', 'querystring.limit'],
+          ['offset=', 'querystring.offset'],
+          ['offset=0b1', 'querystring.offset'],
+          ['offset=%D9%A3', 'querystring.offset'],
         ];
         for (const [query, path] of cases) {
           const response = await send('GET', `${url}?${query}`);

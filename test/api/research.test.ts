@@ -172,7 +172,7 @@ describe('research', () => {
       expectValidation(await create({ ...P }), 'body.urls');
       expectValidation(await create({ ...P, urls: [] }), 'body.urls');
       expectValidation(await create({ ...P, date: '2026-13-01', urls: ['https://a.gov.sg/'] }), 'body.date');
-      expectValidation(await create({ ...P, urls: ['https://a.gov.sg/'], extra: 1 }), 'body');
+      expectValidation(await create({ ...P, urls: ['https://a.gov.sg/'], extra: 1 }), 'body.extra');
       expectValidation(await create({ ...P, records: [{ confidence: 0.5 }] }), 'body.records.0.raw_url');
       expectValidation(
         await create({ ...P, urls: Array.from({ length: 10_001 }, (_, i) => `https://a.gov.sg/${i}`) }),

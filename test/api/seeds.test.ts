@@ -171,7 +171,7 @@ describe('seeds', () => {
       );
       expectValidation(
         await createSeed({ domain: 'a.gov.sg', country: 'sg', category: 'news', status: 'active' }),
-        'body',
+        'body.status',
       );
     });
   });

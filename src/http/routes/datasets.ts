@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enhancedResearchDatasetSchema } from '../../domain/dataset.js';
 import { categorySchema, countrySchema } from '../../domain/identifiers.js';
 import type { DatasetService } from '../../services/datasets.js';
-import { chunkParams, paginationSchema, partitionParams } from '../schemas.js';
+import { chunkParams, noQuery, paginationSchema, partitionParams } from '../schemas.js';
 
 export function datasetRoutes(
   app: FastifyInstance,
@@ -33,7 +33,7 @@ export function datasetRoutes(
     '/api/v1/datasets/stats',
     {
       config: { scope: 'read' },
-      schema: { tags: ['datasets'], summary: 'Dataset statistics' },
+      schema: { querystring: noQuery, tags: ['datasets'], summary: 'Dataset statistics' },
     },
     () => datasets.stats(),
   );
@@ -43,6 +43,7 @@ export function datasetRoutes(
     {
       config: { scope: 'read' },
       schema: {
+        querystring: noQuery,
         tags: ['datasets'],
         summary: 'List the chunks of one date partition',
         params: partitionParams,
@@ -55,7 +56,12 @@ export function datasetRoutes(
     '/api/v1/datasets/:country/:category/:date/:chunk',
     {
       config: { scope: 'read' },
-      schema: { tags: ['datasets'], summary: 'Retrieve one chunk (streamed as stored)', params: chunkParams },
+      schema: {
+        querystring: noQuery,
+        tags: ['datasets'],
+        summary: 'Retrieve one chunk (streamed as stored)',
+        params: chunkParams,
+      },
     },
     async (request, reply) => {
       const { chunk, ...partition } = request.params;
@@ -74,6 +80,7 @@ export function datasetRoutes(
       bodyLimit: deps.maxDatasetBytes,
       config: { scope: 'write' },
       schema: {
+        querystring: noQuery,
         tags: ['datasets'],
         summary: 'Store a dataset as a new immutable chunk',
         body: enhancedResearchDatasetSchema,
@@ -95,7 +102,12 @@ export function datasetRoutes(
     '/api/v1/datasets/:country/:category/:date/:chunk',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['datasets'], summary: 'Delete one chunk and its checkpoint', params: chunkParams },
+      schema: {
+        querystring: noQuery,
+        tags: ['datasets'],
+        summary: 'Delete one chunk and its checkpoint',
+        params: chunkParams,
+      },
     },
     async (request, reply) => {
       const { chunk, ...partition } = request.params;

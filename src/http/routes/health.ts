@@ -1,6 +1,7 @@
 // Health and root: /health, /health/ready, /health/live and the JSON summary at /.
 import type { FastifyInstance } from 'fastify';
 import type { HealthService } from '../../services/health.js';
+import { noQuery } from '../schemas.js';
 
 export function healthRoutes(
   app: FastifyInstance,
@@ -16,7 +17,7 @@ export function healthRoutes(
 
   app.get(
     '/health',
-    { config: publicRoute, schema: { tags: ['health'], summary: 'Service status' } },
+    { config: publicRoute, schema: { querystring: noQuery, tags: ['health'], summary: 'Service status' } },
     async () => ({
       status: 'ok',
       timestamp: new Date().toISOString(),
@@ -26,7 +27,10 @@ export function healthRoutes(
 
   app.get(
     '/health/ready',
-    { config: publicRoute, schema: { tags: ['health'], summary: 'Whether the service can receive traffic' } },
+    {
+      config: publicRoute,
+      schema: { querystring: noQuery, tags: ['health'], summary: 'Whether the service can receive traffic' },
+    },
     async (_request, reply) => {
       const readiness = await health.ready();
       return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
@@ -35,7 +39,10 @@ export function healthRoutes(
 
   app.get(
     '/health/live',
-    { config: publicRoute, schema: { tags: ['health'], summary: 'Whether the process is alive' } },
+    {
+      config: publicRoute,
+      schema: { querystring: noQuery, tags: ['health'], summary: 'Whether the process is alive' },
+    },
     async () => ({
       status: 'alive',
       timestamp: new Date().toISOString(),
@@ -43,11 +50,15 @@ export function healthRoutes(
     }),
   );
 
-  app.get('/', { config: publicRoute, schema: { tags: ['health'], summary: 'API summary' } }, async () => ({
-    name: deps.name,
-    version: deps.version,
-    docs: '/docs',
-    openapi: '/openapi.json',
-    endpoints: deps.endpoints(),
-  }));
+  app.get(
+    '/',
+    { config: publicRoute, schema: { querystring: noQuery, tags: ['health'], summary: 'API summary' } },
+    async () => ({
+      name: deps.name,
+      version: deps.version,
+      docs: '/docs',
+      openapi: '/openapi.json',
+      endpoints: deps.endpoints(),
+    }),
+  );
 }

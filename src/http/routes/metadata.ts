@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countrySchema } from '../../domain/identifiers.js';
 import type { MetadataService } from '../../services/metadata.js';
-import { paginationSchema } from '../schemas.js';
+import { noQuery, paginationSchema } from '../schemas.js';
 
 export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataService }) {
   const { metadata } = deps;
@@ -14,7 +14,11 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
     '/api/v1/metadata/snapshot',
     {
       config: { scope: 'read' },
-      schema: { tags: ['metadata'], summary: 'Full snapshot metadata, for a CI workflow to synchronise' },
+      schema: {
+        querystring: noQuery,
+        tags: ['metadata'],
+        summary: 'Full snapshot metadata, for a CI workflow to synchronise',
+      },
     },
     () => metadata.snapshot(),
   );
@@ -23,7 +27,11 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
     '/api/v1/metadata/sync',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['metadata'], summary: 'Synchronise the snapshot to the configured git repository' },
+      schema: {
+        querystring: noQuery,
+        tags: ['metadata'],
+        summary: 'Synchronise the snapshot to the configured git repository',
+      },
     },
     async (_request, reply) => reply.code(202).send(await metadata.requestSync('api')),
   );
@@ -33,6 +41,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
     {
       config: { scope: 'read' },
       schema: {
+        querystring: noQuery,
         tags: ['metadata'],
         summary: 'Metadata of one country',
         params: z.object({ country: countrySchema }),

@@ -7,7 +7,7 @@ import { categorySchema, countrySchema } from '../../domain/identifiers.js';
 import type { ChunkQueueName } from '../../domain/jobs.js';
 import type { BatchService } from '../../services/batches.js';
 import type { MetadataService } from '../../services/metadata.js';
-import { idempotencyHeaders, paginationSchema } from '../schemas.js';
+import { idempotencyHeaders, noQuery, paginationSchema } from '../schemas.js';
 
 const MAX_CHUNK_SIZE = 1000;
 const itemString = z.string().max(4096);
@@ -90,6 +90,7 @@ export function queueRoutes(
       bodyLimit: QUEUE_BODY_LIMIT,
       config: { scope: 'write' },
       schema: {
+        querystring: noQuery,
         tags: ['queues'],
         summary: 'Create a research discovery batch over URLs',
         body: researchBatchSchema,
@@ -115,6 +116,7 @@ export function queueRoutes(
       bodyLimit: QUEUE_BODY_LIMIT,
       config: { scope: 'write' },
       schema: {
+        querystring: noQuery,
         tags: ['queues'],
         summary: 'Create a domain liveness-check batch',
         body: livenessBatchSchema,
@@ -139,6 +141,7 @@ export function queueRoutes(
       bodyLimit: QUEUE_BODY_LIMIT,
       config: { scope: 'write' },
       schema: {
+        querystring: noQuery,
         tags: ['queues'],
         summary: 'Create a seed-contract generation batch',
         body: contractBatchSchema,
@@ -162,7 +165,12 @@ export function queueRoutes(
     '/api/v1/queues/batch/:batchId',
     {
       config: { scope: 'read' },
-      schema: { tags: ['queues'], summary: 'Status, progress and summary of a batch', params: batchParams },
+      schema: {
+        querystring: noQuery,
+        tags: ['queues'],
+        summary: 'Status, progress and summary of a batch',
+        params: batchParams,
+      },
     },
     (request) => batches.get(request.params.batchId),
   );
@@ -185,7 +193,7 @@ export function queueRoutes(
     '/api/v1/queues/trigger/metadata-sync',
     {
       config: { scope: 'admin' },
-      schema: { tags: ['queues'], summary: 'Trigger metadata synchronisation' },
+      schema: { querystring: noQuery, tags: ['queues'], summary: 'Trigger metadata synchronisation' },
     },
     async (_request, reply) => reply.code(202).send(await metadata.requestSync('trigger')),
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
 import { type ResearchService, researchCreateSchema } from '../../services/research.js';
-import { idempotencyHeaders, paginationSchema, partitionParams } from '../schemas.js';
+import { idempotencyHeaders, noQuery, paginationSchema, partitionParams } from '../schemas.js';
 import { QUEUE_BODY_LIMIT } from './queues.js';
 
 export function researchRoutes(app: FastifyInstance, deps: { research: ResearchService }) {
@@ -31,7 +31,11 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
     '/api/v1/research/index',
     {
       config: { scope: 'read' },
-      schema: { tags: ['research'], summary: 'Research index: country → category → dates, with counts' },
+      schema: {
+        querystring: noQuery,
+        tags: ['research'],
+        summary: 'Research index: country → category → dates, with counts',
+      },
     },
     () => research.index(),
   );
@@ -56,6 +60,7 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
       bodyLimit: QUEUE_BODY_LIMIT * 2,
       config: { scope: 'write' },
       schema: {
+        querystring: noQuery,
         tags: ['research'],
         summary: 'Create or merge into a research record, synchronously',
         description:

@@ -7,7 +7,7 @@ import { categorySchema, countrySchema, dateSchema } from '../../domain/identifi
 import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from '../../domain/seeds.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
 import type { SeedService } from '../../services/seeds.js';
-import { idempotencyHeaders, paginationSchema } from '../schemas.js';
+import { idempotencyHeaders, noQuery, paginationSchema } from '../schemas.js';
 
 const seedParams = z.object({ seedId: z.string().min(1).max(400) });
 export const orchestrateSchema = z
@@ -49,7 +49,7 @@ export function seedRoutes(
     '/api/v1/seeds/:seedId',
     {
       config: { scope: 'read' },
-      schema: { tags: ['seeds'], summary: 'Retrieve one seed', params: seedParams },
+      schema: { querystring: noQuery, tags: ['seeds'], summary: 'Retrieve one seed', params: seedParams },
     },
     (request) => seeds.get(request.params.seedId),
   );
@@ -58,7 +58,12 @@ export function seedRoutes(
     '/api/v1/seeds',
     {
       config: { scope: 'write' },
-      schema: { tags: ['seeds'], summary: 'Create a seed in draft status', body: seedCreateSchema },
+      schema: {
+        querystring: noQuery,
+        tags: ['seeds'],
+        summary: 'Create a seed in draft status',
+        body: seedCreateSchema,
+      },
     },
     async (request, reply) => {
       const seed = await seeds.create(request.body);
@@ -73,7 +78,13 @@ export function seedRoutes(
     '/api/v1/seeds/:seedId',
     {
       config: { scope: 'write' },
-      schema: { tags: ['seeds'], summary: 'Modify a seed', params: seedParams, body: seedPatchSchema },
+      schema: {
+        querystring: noQuery,
+        tags: ['seeds'],
+        summary: 'Modify a seed',
+        params: seedParams,
+        body: seedPatchSchema,
+      },
     },
     (request) => seeds.patch(request.params.seedId, request.body),
   );
@@ -83,6 +94,7 @@ export function seedRoutes(
     {
       config: { scope: 'write' },
       schema: {
+        querystring: noQuery,
         tags: ['seeds'],
         summary: 'Promote draft seeds to active (explicit ids or a filter)',
         body: promoteSchema,
@@ -96,6 +108,7 @@ export function seedRoutes(
     {
       config: { scope: 'write' },
       schema: {
+        querystring: noQuery,
         tags: ['seeds'],
         summary: 'List raw chunks of a partition and put one SEED_QUEUE message per unprocessed file',
         body: orchestrateSchema,
