@@ -26,6 +26,7 @@ import { createChunkLedger } from './services/chunk-ledger.js';
 import { type Clock, systemClock } from './services/common.js';
 import { createContractService } from './services/contracts.js';
 import { createDatasetService } from './services/datasets.js';
+import { createEvidenceService } from './services/evidence.js';
 import { createHealthService } from './services/health.js';
 import { createLivenessService } from './services/liveness.js';
 import { createMetadataService } from './services/metadata.js';
@@ -157,6 +158,7 @@ export async function createSeedbed(options: SeedbedOptions) {
   const canary = options.canary !== undefined ? options.canary : networkCanary(config, fetcher);
   const liveness = createLivenessService({ database, seeds });
   const contracts = createContractService({ objects, fetcher, seeds, liveness, clock, canary });
+  const evidence = createEvidenceService({ seeds, objects });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
   const health = createHealthService({ database, objects, queue });
   const metrics = createMetrics({ queue, database });
@@ -171,6 +173,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     health,
     liveness,
     contracts,
+    evidence,
   };
 
   const chunkDeps = { ledger, concurrency: config.queue.concurrency };

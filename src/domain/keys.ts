@@ -9,6 +9,10 @@ const PROD_FILES = [
 ] as const;
 export type ProdFile = (typeof PROD_FILES)[number];
 
+/** The evidence a contract run stores for a domain: every prod file but the checkpoint. */
+export const EVIDENCE_FILES = ['domain_metadata.json', 'robots.txt', 'sitemap.xml'] as const;
+export type EvidenceFile = (typeof EVIDENCE_FILES)[number];
+
 /** Re-validates, so a key can never be built from a value that skipped the schemas. */
 function checked(partition: Partition): Partition {
   return partitionSchema.parse(partition);
@@ -48,11 +52,16 @@ export function parseRawChunkKey(key: string): { partition: Partition; chunk: nu
 
 const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export function prodDomainKey(partition: Partition, domain: string, file: ProdFile): string {
+/** The folder of one domain's contract files in a partition: `prod/…/date=…/{domain}/`. */
+export function prodDomainPrefix(partition: Partition, domain: string): string {
   if (!HOST_PATTERN.test(domain) || domain.length > 253)
     throw new Error(`invalid domain for a key: ${domain}`);
+  return `${partitionPath('prod', partition)}${domain}/`;
+}
+
+export function prodDomainKey(partition: Partition, domain: string, file: ProdFile): string {
   if (!PROD_FILES.includes(file)) throw new Error(`invalid evidence file ${file}`);
-  return `${partitionPath('prod', partition)}${domain}/${file}`;
+  return `${prodDomainPrefix(partition, domain)}${file}`;
 }
 
 export function prodPartitionPrefix(partition: Partition): string {

@@ -16,7 +16,9 @@ import type { Metrics } from '../metrics.js';
 import type { ApiKeyService } from '../services/api-keys.js';
 import type { BatchService } from '../services/batches.js';
 import type { DatasetService } from '../services/datasets.js';
+import type { EvidenceService } from '../services/evidence.js';
 import type { HealthService } from '../services/health.js';
+import type { LivenessService } from '../services/liveness.js';
 import type { MetadataService } from '../services/metadata.js';
 import type { OrchestrationService } from '../services/orchestration.js';
 import type { ResearchService } from '../services/research.js';
@@ -25,6 +27,7 @@ import { registerAuth } from './auth.js';
 import { problem, sendProblem, toProblem } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { datasetRoutes } from './routes/datasets.js';
+import { domainRoutes } from './routes/domains.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { queueRoutes } from './routes/queues.js';
@@ -47,6 +50,8 @@ export interface HttpDeps {
     seeds: SeedService;
     orchestration: OrchestrationService;
     metadata: MetadataService;
+    liveness: LivenessService;
+    evidence: EvidenceService;
   };
   today: () => string;
 }
@@ -140,7 +145,12 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   datasetRoutes(app, { datasets: services.datasets, maxDatasetBytes: deps.limits.maxDatasetBytes });
   metadataRoutes(app, { metadata: services.metadata });
   researchRoutes(app, { research: services.research });
-  seedRoutes(app, { seeds: services.seeds, orchestration: services.orchestration });
+  seedRoutes(app, {
+    seeds: services.seeds,
+    orchestration: services.orchestration,
+    evidence: services.evidence,
+  });
+  domainRoutes(app, { liveness: services.liveness });
 
   app.get(
     '/openapi.json',

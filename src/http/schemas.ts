@@ -1,7 +1,14 @@
 // Request schemas shared by several routes (strict query strings, pagination, partitions, headers). Each route's
 // own body schema lives with its domain, so the same zod schema validates, types and documents the request.
+import { domainToASCII } from 'node:url';
 import { z } from 'zod';
-import { categorySchema, chunkRefSchema, countrySchema, dateSchema } from '../domain/identifiers.js';
+import {
+  categorySchema,
+  chunkRefSchema,
+  countrySchema,
+  dateSchema,
+  isCalendarDate,
+} from '../domain/identifiers.js';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
@@ -57,3 +64,44 @@ export const idempotencyHeaders = z.looseObject({
     .optional()
     .meta({ description: 'Repeat a request safely: the same key returns the same batch' }),
 });
+
+const URL_PUNCTUATION = /[/\\?#@:%\s[\]]/;
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A host name in a path: any case, a trailing dot, IDN; kept lowercase ASCII (punycode), as checks store it. */
+export const hostParam = z
+  .string()
+  .trim()
+  .max(253)
+  .transform((text, ctx) => {
+    // domainToASCII parses like a URL's host ('a.sg/..' gives 'a.sg'): refuse URL punctuation before it.
+    const host = URL_PUNCTUATION.test(text) ? '' : domainToASCII(text.replace(/\.$/, '').toLowerCase());
+    if (!host || host.length > 253 || !HOST.test(host)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a host name, such as mom.gov.sg' });
+      return z.NEVER;
+    }
+    return host;
+  })
+  .meta({ description: 'A host or registrable domain (IDN accepted)', example: 'mom.gov.sg' });
+
+/**
+ * One edge of a creation-time range, inclusive: a calendar date (the whole UTC day) or a timestamp with an offset,
+ * given back as the first (`from`) or last (`to`) millisecond it covers, an ISO timestamp for text comparison.
+ */
+export function timeBound(edge: 'from' | 'to') {
+  const message = 'must be a date (2026-11-21) or a timestamp with an offset (2026-11-21T09:30:00Z)';
+  const timestamp = z.iso.datetime({ offset: true });
+  return z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      if (isCalendarDate(text)) return `${text}T${edge === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`;
+      if (timestamp.safeParse(text).success) return new Date(text).toISOString();
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .meta({
+      description: `Created ${edge === 'from' ? 'at or after' : 'at or before'}: a date (the whole UTC day) or a timestamp`,
+      example: '2026-11-21',
+    });
+}

@@ -159,6 +159,14 @@ export interface LivenessResultTable {
   batch_id: string | null;
 }
 
+/** One row per liveness check (the latest per host is in liveness_results). */
+export interface LivenessHistoryTable extends LivenessResultTable {
+  /** UUIDv7: sorts in insertion order, a tie-breaker for checks with one checked_at. */
+  id: string;
+  /** Null on rows carried over from before the history existed. */
+  registrable_domain: string | null;
+}
+
 export interface MetadataTaskTable {
   id: string;
   kind: 'sync';
@@ -193,6 +201,7 @@ export interface Tables {
   dataset_chunks: DatasetChunkTable;
   seeds: SeedTable;
   liveness_results: LivenessResultTable;
+  liveness_history: LivenessHistoryTable;
   metadata_tasks: MetadataTaskTable;
   api_keys: ApiKeyTable;
 }

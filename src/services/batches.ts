@@ -40,6 +40,30 @@ export type BatchSummaries = Partial<
 
 const FIRST_ERRORS = 10;
 
+/** Which batches to list: created from `createdFrom` to `createdTo`, both included (ISO timestamps). */
+export interface BatchListFilter {
+  type?: BatchType;
+  status?: BatchStatus;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** A batch in a list: what its row says, with chunk progress from the row's counters. */
+export interface BatchListItem {
+  batchId: string;
+  type: BatchType;
+  status: BatchStatus;
+  country: string;
+  category: string | null;
+  date: string | null;
+  total_items: number;
+  chunk_size: number;
+  chunks: { total: number; succeeded: number; failed: number };
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export type BatchService = ReturnType<typeof createBatchService>;
 
 export function createBatchService(deps: {
@@ -224,9 +248,53 @@ export function createBatchService(deps: {
     );
   }
 
+  /**
+   * Batches newest first, from their rows alone (no per-batch item counts): a list of 100 batches costs two
+   * queries. The full progress and summary of one batch is GET /queues/batch/:batchId.
+   */
+  async function list(filter: BatchListFilter & PageRequest): Promise<Page<BatchListItem>> {
+    let query = database.db.selectFrom('batches');
+    if (filter.type) query = query.where('type', '=', filter.type);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
+    if (filter.createdTo) query = query.where('created_at', '<=', filter.createdTo);
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return page(
+      rows.map((row) => ({
+        batchId: row.id,
+        type: row.type,
+        status: row.status,
+        country: row.country,
+        category: row.category,
+        date: row.date,
+        total_items: Number(row.total_items),
+        chunk_size: Number(row.chunk_size),
+        chunks: {
+          total: Number(row.chunks_total),
+          succeeded: Number(row.chunks_succeeded),
+          failed: Number(row.chunks_failed),
+        },
+        created_at: row.created_at,
+        started_at: row.started_at,
+        finished_at: row.finished_at,
+      })),
+      filter,
+      Number(total.n),
+    );
+  }
+
   const countByStatus = () => countStatuses(database.db, 'batches');
 
-  return { create, get, items, countByStatus };
+  return { create, get, items, list, countByStatus };
 }
 
 function hashOf(value: unknown): string {

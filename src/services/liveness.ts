@@ -1,14 +1,39 @@
-// Liveness results: the latest per domain (and, through the batch items, per batch); every seed of the
-// domain gets its `discovery` updated with it.
+// Liveness results: the latest per host and every check in its history (and, through the batch items, per
+// batch); every seed of the domain gets its `discovery` updated with it.
+import { NotFoundError } from '../domain/errors.js';
+import { uuidv7 } from '../domain/ids.js';
 import type { LivenessResult } from '../engine/liveness.js';
-import type { Database, DbExecutor } from '../ports/database.js';
+import type { Database, DbExecutor, LivenessResultTable } from '../ports/database.js';
+import type { Page, PageRequest } from './common.js';
+import { page } from './common.js';
 import type { SeedService } from './seeds.js';
+
+export interface LivenessView {
+  domain: string;
+  alive: boolean;
+  state: LivenessResultTable['state'];
+  http_status: number | null;
+  final_url: string | null;
+  https: boolean;
+  latency_ms: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  checked_at: string;
+  batch_id: string | null;
+}
+
+/** A domain's liveness: its latest check and its history, newest first (paginated). */
+export interface DomainLiveness extends Page<LivenessView> {
+  domain: string;
+  latest: LivenessView;
+}
 
 export type LivenessService = ReturnType<typeof createLivenessService>;
 
 export function createLivenessService(deps: { database: Database; seeds: SeedService }) {
   const { seeds } = deps;
 
+  /** In the caller's transaction: the latest row of the host, one history row, and the seeds' discovery. */
   async function record(
     executor: DbExecutor,
     registrableDomain: string,
@@ -33,6 +58,12 @@ export function createLivenessService(deps: { database: Database; seeds: SeedSer
       .values(row)
       .onConflict((oc) => oc.column('domain').doUpdateSet(row))
       .execute();
+    // Exactly once per check: record() runs in the transaction that answers the item, and an answered item is
+    // never recorded again on a redelivery.
+    await executor
+      .insertInto('liveness_history')
+      .values({ ...row, id: uuidv7(), registrable_domain: registrableDomain })
+      .execute();
     await seeds.updateDiscovery(executor, registrableDomain, {
       alive: result.alive,
       checked_at: result.checked_at,
@@ -42,15 +73,39 @@ export function createLivenessService(deps: { database: Database; seeds: SeedSer
     });
   }
 
-  async function latest(domain: string) {
-    const row = await deps.database.db
-      .selectFrom('liveness_results')
-      .selectAll()
-      .where('domain', '=', domain)
-      .executeTakeFirst();
-    if (!row) return null;
-    return { ...row, alive: row.alive === 1, https: row.https === 1 };
+  /**
+   * The checks of a host, or of every host of a registrable domain (`mom.gov.sg` finds `www.mom.gov.sg` too),
+   * newest first. A 404 when the domain was never checked.
+   */
+  async function history(domain: string, request: PageRequest): Promise<DomainLiveness> {
+    const query = deps.database.db
+      .selectFrom('liveness_history')
+      .where((eb) => eb.or([eb('domain', '=', domain), eb('registrable_domain', '=', domain)]));
+    const newestFirst = query.selectAll().orderBy('checked_at', 'desc').orderBy('id', 'desc');
+    const [first, rows, total] = await Promise.all([
+      newestFirst.limit(1).executeTakeFirst(),
+      newestFirst.limit(request.limit).offset(request.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    if (!first) throw new NotFoundError(`no liveness check of ${domain}`);
+    return { domain, latest: toView(first), ...page(rows.map(toView), request, Number(total.n)) };
   }
 
-  return { record, latest };
+  return { record, history };
+}
+
+function toView(row: LivenessResultTable): LivenessView {
+  return {
+    domain: row.domain,
+    alive: Number(row.alive) === 1,
+    state: row.state,
+    http_status: row.http_status === null ? null : Number(row.http_status),
+    final_url: row.final_url,
+    https: Number(row.https) === 1,
+    latency_ms: row.latency_ms === null ? null : Number(row.latency_ms),
+    error_code: row.error_code,
+    error_message: row.error_message,
+    checked_at: row.checked_at,
+    batch_id: row.batch_id,
+  };
 }

@@ -104,6 +104,9 @@ describe('hostile input', () => {
       ['PATCH', '/api/v1/seeds/{seedId}'],
       ['GET', '/api/v1/queues/batch/{batchId}'],
       ['GET', '/api/v1/queues/batch/{batchId}/items'],
+      ['GET', '/api/v1/domains/{domain}/liveness'],
+      ['GET', '/api/v1/seeds/{seedId}/evidence'],
+      ['GET', '/api/v1/seeds/{seedId}/evidence/{name}'],
     ];
     const good: Record<string, string> = {
       country: 'sg',
@@ -112,6 +115,8 @@ describe('hostile input', () => {
       chunk: '1',
       seedId: HOSTILE_SEED,
       batchId: '01890000-0000-7000-8000-000000000000',
+      domain: 'mom.gov.sg',
+      name: 'robots.txt',
     };
 
     it('every hostile segment in every parameter is a 4xx problem (never a file outside the store)', async () => {
@@ -136,7 +141,10 @@ describe('hostile input', () => {
               url,
               ...(method === 'PATCH' ? { payload: { name: 'x' } } : {}),
             });
-            const bad = offence(`${method} ${url.slice(0, 120)}`, response);
+            // `%2e%2e` as the last segment is a dot segment: the URL itself names the parent resource (WHATWG URL
+            // resolution, done by inject before routing), here the seed, which may well be read.
+            const parent = segment === '%2e%2e' && template.endsWith(`{${param}}`);
+            const bad = offence(`${method} ${url.slice(0, 120)}`, response, parent && method === 'GET');
             if (bad) offenders.push(bad);
           }
         }

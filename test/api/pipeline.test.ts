@@ -182,6 +182,27 @@ describe('collection pipeline against the fake internet', () => {
     expect(existsSync(join(prod, 'robots.txt'))).toBe(true);
     expect(existsSync(join(prod, 'sitemap.xml'))).toBe(true);
     expect(existsSync(join(prod, 'domain_metadata.json.success'))).toBe(true);
+
+    // The same files through the API: listed from the seed's provenance, and streamed as stored.
+    const newsId = encodeURIComponent(`${idOf(SITES.news)}::news`);
+    const evidence = (await t.app.inject({ url: `/api/v1/seeds/${newsId}/evidence` })).json();
+    expect(evidence.partition).toEqual({ country: 'sg', category: 'news', date: done.date });
+    expect(evidence.files.map((f: { name: string }) => f.name).sort()).toEqual([
+      'domain_metadata.json',
+      'robots.txt',
+      'sitemap.xml',
+    ]);
+    const robotsFile = evidence.files.find((f: { name: string }) => f.name === 'robots.txt');
+    const robots = await t.app.inject({ url: robotsFile.href });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.headers['x-content-type-options']).toBe('nosniff');
+    expect(robots.body).toBe(readFileSync(join(prod, 'robots.txt'), 'utf8'));
+    expect(robotsFile.bytes).toBe(Buffer.byteLength(robots.body));
+    const stored = (
+      await t.app.inject({ url: `/api/v1/seeds/${newsId}/evidence/domain_metadata.json` })
+    ).json();
+    expect(stored).toEqual(metadata);
   });
 
   it('runs orchestration from a raw chunk to draft seeds; a second run is a no-op; force re-runs without duplicates', async () => {
@@ -240,6 +261,13 @@ describe('collection pipeline against the fake internet', () => {
     const seed = (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(created.seed_id)}` })).json();
     expect(seed.discovery).toMatchObject({ alive: false, state: 'blocked', http_status: 403 });
     expect(typeof seed.discovery.checked_at).toBe('string');
+
+    // Checked twice by now (the first liveness batch, then this one): both are in its history, newest first.
+    const liveness = (await t.app.inject({ url: `/api/v1/domains/${SITES.forbidden}/liveness` })).json();
+    expect(liveness.pagination.total).toBe(2);
+    expect(liveness.latest).toMatchObject({ state: 'blocked', http_status: 403, batch_id: batch.batchId });
+    expect(liveness.data[0]).toEqual(liveness.latest);
+    expect(liveness.data[1].checked_at <= liveness.data[0].checked_at).toBe(true);
   });
 
   it('never overwrites a seed a person promoted: the contract item is skipped with the reason', async () => {

@@ -201,6 +201,33 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
     { domain: 'b.fr', alive: 0, https: 0 },
     ['http_status', 'final_url', 'latency_ms', 'error_code', 'error_message', 'batch_id'],
   ),
+  liveness_history: pair(
+    {
+      id: 'h1',
+      domain: 'www.a.fr',
+      registrable_domain: 'a.fr',
+      alive: 0,
+      state: 'blocked',
+      http_status: 403,
+      final_url: 'https://www.a.fr/',
+      https: 1,
+      latency_ms: 45,
+      error_code: 'CHALLENGE',
+      error_message: 'cloudflare',
+      checked_at: AT,
+      batch_id: 'b1',
+    },
+    { id: 'h2', alive: 1, https: 0 },
+    [
+      'registrable_domain',
+      'http_status',
+      'final_url',
+      'latency_ms',
+      'error_code',
+      'error_message',
+      'batch_id',
+    ],
+  ),
   metadata_tasks: pair(
     {
       id: 'm1',

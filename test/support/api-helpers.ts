@@ -11,8 +11,11 @@ export type Response = LightMyRequestResponse;
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** A test Seedbed whose rate limit is high enough for a battery of hundreds of requests. */
-export function createApiSeedbed(env: Record<string, string> = {}): Promise<TestSeedbed> {
-  return createTestSeedbed({ SEEDBED_RATE_LIMIT: '1000000', ...env });
+export function createApiSeedbed(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestSeedbed>[1] = {},
+): Promise<TestSeedbed> {
+  return createTestSeedbed({ SEEDBED_RATE_LIMIT: '1000000', ...env }, options);
 }
 
 export const API_KEYS = {

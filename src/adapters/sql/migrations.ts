@@ -221,9 +221,55 @@ const researchRequests: Migration = {
   },
 };
 
+/**
+ * Every liveness check of a domain, not only the latest: written beside the latest-per-host row by the liveness
+ * service. Existing latest rows seed the history, so a domain checked before this migration has one entry. Also
+ * the indexes of the batch list.
+ */
+const livenessHistory: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('liveness_history')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('domain', 'text', (c) => c.notNull())
+      .addColumn('registrable_domain', 'text')
+      .addColumn('alive', 'integer', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('http_status', 'integer')
+      .addColumn('final_url', 'text')
+      .addColumn('https', 'integer', (c) => c.notNull())
+      .addColumn('latency_ms', 'integer')
+      .addColumn('error_code', 'text')
+      .addColumn('error_message', 'text')
+      .addColumn('checked_at', 'text', (c) => c.notNull())
+      .addColumn('batch_id', 'text')
+      .execute();
+    await db.schema
+      .createIndex('liveness_history_domain')
+      .on('liveness_history')
+      .columns(['domain', 'checked_at'])
+      .execute();
+    await db.schema
+      .createIndex('liveness_history_registrable')
+      .on('liveness_history')
+      .columns(['registrable_domain', 'checked_at'])
+      .execute();
+    // The id of a backfilled row only has to be unique and to sort before every new (UUIDv7) id.
+    await sql`insert into liveness_history (id, domain, registrable_domain, alive, state, http_status, final_url,
+        https, latency_ms, error_code, error_message, checked_at, batch_id)
+      select '0-' || domain, domain, null, alive, state, http_status, final_url, https, latency_ms, error_code,
+        error_message, checked_at, batch_id
+      from liveness_results`.execute(db);
+    // GET /queues/batches lists newest first, by type or by status (batches_status covers status).
+    await db.schema.createIndex('batches_created').on('batches').column('created_at').execute();
+    await db.schema.createIndex('batches_type').on('batches').columns(['type', 'created_at']).execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_research_requests': researchRequests,
+  '0004_liveness_history': livenessHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,12 +2,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type BatchType, type BatchView, ITEM_STATUSES } from '../../domain/batches.js';
+import {
+  BATCH_STATUSES,
+  BATCH_TYPES,
+  type BatchType,
+  type BatchView,
+  ITEM_STATUSES,
+} from '../../domain/batches.js';
 import { categorySchema, countrySchema } from '../../domain/identifiers.js';
 import type { ChunkQueueName } from '../../domain/jobs.js';
 import type { BatchService } from '../../services/batches.js';
 import type { MetadataService } from '../../services/metadata.js';
-import { idempotencyHeaders, noQuery, paginationSchema } from '../schemas.js';
+import { idempotencyHeaders, noQuery, paginationSchema, timeBound } from '../schemas.js';
 
 const MAX_CHUNK_SIZE = 1000;
 const itemString = z.string().max(4096);
@@ -157,6 +163,39 @@ export function queueRoutes(
         category,
         items: domainIds,
         chunkSize,
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/queues/batches',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['queues'],
+        summary: 'List batches, newest first (by type, status and creation time)',
+        querystring: paginationSchema
+          .extend({
+            type: z.enum(BATCH_TYPES).optional(),
+            status: z.enum(BATCH_STATUSES).optional(),
+            from: timeBound('from').optional(),
+            to: timeBound('to').optional(),
+          })
+          .refine((q) => !q.from || !q.to || q.from <= q.to, {
+            message: 'must not be before from',
+            path: ['to'],
+          }),
+      },
+    },
+    (request) => {
+      const { type, status, from, to, limit, offset } = request.query;
+      return batches.list({
+        ...(type ? { type } : {}),
+        ...(status ? { status } : {}),
+        ...(from ? { createdFrom: from } : {}),
+        ...(to ? { createdTo: to } : {}),
+        limit,
+        offset,
       });
     },
   );

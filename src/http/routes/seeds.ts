@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SOURCE_TYPES } from '../../domain/domains.js';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
+import { EVIDENCE_FILES } from '../../domain/keys.js';
 import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from '../../domain/seeds.js';
+import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
 import type { SeedService } from '../../services/seeds.js';
 import { idempotencyHeaders, noQuery, paginationSchema } from '../schemas.js';
@@ -22,9 +24,9 @@ export const orchestrateSchema = z
 
 export function seedRoutes(
   app: FastifyInstance,
-  deps: { seeds: SeedService; orchestration: OrchestrationService },
+  deps: { seeds: SeedService; orchestration: OrchestrationService; evidence: EvidenceService },
 ) {
-  const { seeds, orchestration } = deps;
+  const { seeds, orchestration, evidence } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -52,6 +54,43 @@ export function seedRoutes(
       schema: { querystring: noQuery, tags: ['seeds'], summary: 'Retrieve one seed', params: seedParams },
     },
     (request) => seeds.get(request.params.seedId),
+  );
+
+  r.get(
+    '/api/v1/seeds/:seedId/evidence',
+    {
+      config: { scope: 'read' },
+      schema: {
+        querystring: noQuery,
+        tags: ['seeds'],
+        summary: "The evidence files stored by the contract run the seed's contract came from",
+        params: seedParams,
+      },
+    },
+    (request) => evidence.list(request.params.seedId),
+  );
+
+  r.get(
+    '/api/v1/seeds/:seedId/evidence/:name',
+    {
+      config: { scope: 'read' },
+      schema: {
+        querystring: noQuery,
+        tags: ['seeds'],
+        summary: 'One evidence file, streamed as stored',
+        params: seedParams.extend({ name: z.enum(EVIDENCE_FILES) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await evidence.open(request.params.seedId, request.params.name);
+      // Third-party content served from our origin: never sniffed, never run as a page.
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.bytes)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
   );
 
   r.post(
