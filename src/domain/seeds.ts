@@ -25,16 +25,19 @@ const httpUrl = z
   .max(2048)
   .meta({ description: 'An absolute http(s) URL' });
 
+/** Lists of URLs are capped at 1,000: a sitemap index or a robots.txt can name hundreds. */
+const MAX_URLS = 1000;
+
 export const fetchSchema = z.object({
   type: z.enum(FETCH_TYPES),
-  urls: z.array(httpUrl).max(100),
+  urls: z.array(httpUrl).max(MAX_URLS),
 });
 
 export const policySchema = z.object({
   robots_url: httpUrl.nullable().optional(),
   robots_allowed: z.boolean().optional(),
   crawl_delay: z.number().min(0).max(86_400).nullable().optional(),
-  sitemap_urls: z.array(httpUrl).max(100).optional(),
+  sitemap_urls: z.array(httpUrl).max(MAX_URLS).optional(),
 });
 
 export const discoverySchema = z.object({
@@ -58,14 +61,20 @@ const contentTypeSchema = z
   .toLowerCase()
   .regex(CATEGORY_PATTERN, { message: 'must be a slug: a-z, 0-9, "_" or "-", 1 to 64 characters' });
 
+const timestamp = z.iso.datetime({ offset: true });
+const serverOwned = (what: string) => ({ description: `Server-owned: ${what}` });
+
+/**
+ * A person's new seed, or a seed read with GET sent back as it is (to this or another instance): the resource's
+ * own fields are accepted. Identity fields (`seed_id`, `domain_id`, `registrable_domain`) must agree with the
+ * source; the other server-owned ones are checked for type and ignored: a new seed is a draft at version 1.
+ */
 export const seedCreateSchema = z
   .object({
-    domain: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2048)
-      .meta({ description: 'A domain, host or URL of the source; its registrable domain is kept' }),
+    domain: z.string().trim().min(1).max(2048).optional().meta({
+      description:
+        'A domain, host or URL of the source; its registrable domain is kept. Required unless registrable_domain, domain_id or seed_id names the source',
+    }),
     country: countrySchema,
     category: categorySchema,
     content_type: contentTypeSchema.optional().meta({ description: 'Defaults to the category' }),
@@ -73,11 +82,36 @@ export const seedCreateSchema = z
       .enum(SOURCE_TYPES)
       .optional()
       .meta({ description: 'Derived from the domain when left out' }),
-    name: z.string().trim().min(1).max(300).optional(),
-    entry_url: httpUrl.optional(),
+    name: z.string().trim().min(1).max(300).nullable().optional(),
+    entry_url: httpUrl.nullable().optional(),
     fetch: fetchSchema.optional(),
-    schedule: scheduleSchema.optional(),
-    policy: policySchema.optional(),
+    schedule: scheduleSchema.nullable().optional(),
+    // Loose: a policy written by a contract run comes back with every key it had.
+    policy: policySchema.loose().optional(),
+    registrable_domain: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .optional()
+      .meta({ description: 'Must be the registrable domain of the source' }),
+    domain_id: z
+      .string()
+      .max(400)
+      .optional()
+      .meta({ description: 'Must name the same registrable domain and country; its authority is kept' }),
+    seed_id: z
+      .string()
+      .max(400)
+      .optional()
+      .meta({ description: 'Must be {domain_id}::{content_type} of this seed' }),
+    status: z.enum(SEED_STATUSES).optional().meta(serverOwned('ignored, a new seed is a draft')),
+    version: z.number().int().positive().optional().meta(serverOwned('ignored, a new seed is at version 1')),
+    discovery: z.record(z.string(), z.unknown()).nullable().optional().meta(serverOwned('ignored')),
+    provenance: z.record(z.string(), z.unknown()).nullable().optional().meta(serverOwned('ignored')),
+    created_at: timestamp.nullable().optional().meta(serverOwned('ignored')),
+    updated_at: timestamp.nullable().optional().meta(serverOwned('ignored')),
+    promoted_at: timestamp.nullable().optional().meta(serverOwned('ignored')),
   })
   .strict()
   .meta({ id: 'SeedCreateRequest' });

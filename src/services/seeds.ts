@@ -3,8 +3,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   type AuthorityOverrides,
-  classifyHost,
-  domainIdOf,
   parseDomainId,
   parseSeedId,
   type SourceType,
@@ -12,6 +10,7 @@ import {
   sourceTypeOf,
 } from '../domain/domains.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
+import { resolveSeedIdentity } from '../domain/seed-identity.js';
 import {
   CONTRACT_FIELDS,
   canTransition,
@@ -20,7 +19,6 @@ import {
   type SeedPatch,
   type SeedStatus,
 } from '../domain/seeds.js';
-import { normalizeUrl } from '../domain/urls.js';
 import type { Database, DbExecutor, SeedTable } from '../ports/database.js';
 import {
   type Clock,
@@ -93,27 +91,20 @@ export function createSeedService(deps: {
     return toView(row);
   }
 
+  /** A person's seed, or a seed copied from a GET: the server-owned fields it carries are not taken over. */
   async function create(body: SeedCreateRequest): Promise<SeedView> {
-    const normalized = normalizeUrl(body.domain);
-    if (!normalized.ok) throw ValidationError.field('body.domain', normalized.reason);
-    const host = classifyHost(normalized.url.hostname, authorityOverrides);
-    if (!host.ok) throw ValidationError.field('body.domain', host.reason);
-    const domainId = domainIdOf(host.authority, body.country, host.registrableDomain);
-    const contentType = body.content_type ?? body.category;
-    const seedId = seedIdOf(domainId, contentType);
-    // A URL given as the domain is the entry page; a bare domain enters at its homepage.
-    const givenAsUrl = /[/:]/.test(body.domain.replace(/\/+$/, ''));
-    const entryUrl =
-      body.entry_url ?? (givenAsUrl ? normalized.url.href : `https://${host.registrableDomain}/`);
+    const identity = resolveSeedIdentity(body, authorityOverrides);
+    const { seedId, domainId, contentType } = identity;
+    const entryUrl = body.entry_url ?? identity.impliedEntryUrl;
     const at = now();
     const row: SeedTable = {
       seed_id: seedId,
       domain_id: domainId,
-      registrable_domain: host.registrableDomain,
+      registrable_domain: identity.registrableDomain,
       country: body.country,
       category: body.category,
       content_type: contentType,
-      source_type: body.source_type ?? sourceTypeOf(host.authority),
+      source_type: body.source_type ?? sourceTypeOf(identity.authority),
       status: 'draft',
       version: 1,
       name: body.name ?? null,

@@ -205,6 +205,23 @@ describe('collection pipeline against the fake internet', () => {
     expect(stored).toEqual(metadata);
   });
 
+  it('every seed a contract run made can be POSTed as read to another instance, and comes out the same', async () => {
+    const other = await createTestSeedbed();
+    try {
+      const seeds = (await t.app.inject({ url: '/api/v1/seeds?limit=100' })).json().data as any[];
+      expect(seeds.length).toBeGreaterThanOrEqual(5);
+      for (const seed of seeds) {
+        const copied = await other.app.inject({ method: 'POST', url: '/api/v1/seeds', payload: seed });
+        expect(copied.statusCode, `${seed.seed_id}: ${copied.body}`).toBe(201);
+        const made = copied.json();
+        const { discovery, provenance, status, version, created_at, updated_at, promoted_at, ...rest } = seed;
+        expect(made).toMatchObject({ ...rest, status: 'draft', version: 1, provenance: { source: 'api' } });
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('runs orchestration from a raw chunk to draft seeds; a second run is a no-op; force re-runs without duplicates', async () => {
     const date = '2026-01-15';
     const records = [SITES.atom, SITES.jsonFeed, SITES.commonFeed, SITES.atom].map((host, i) => ({

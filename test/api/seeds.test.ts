@@ -170,7 +170,7 @@ describe('seeds', () => {
         'body.source_type',
       );
       expectValidation(
-        await createSeed({ domain: 'a.gov.sg', country: 'sg', category: 'news', status: 'active' }),
+        await createSeed({ domain: 'a.gov.sg', country: 'sg', category: 'news', status: 'live' }),
         'body.status',
       );
     });
