@@ -157,6 +157,8 @@ export interface LivenessResultTable {
   error_message: string | null;
   checked_at: string;
   batch_id: string | null;
+  /** JSON of the engine's LivenessEvidence, or null. */
+  evidence: string | null;
 }
 
 /** One row per liveness check (the latest per host is in liveness_results). */

@@ -2,10 +2,9 @@
 // batch); every seed of the domain gets its `discovery` updated with it.
 import { NotFoundError } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
-import type { LivenessResult } from '../engine/liveness.js';
+import type { LivenessEvidence, LivenessResult } from '../engine/liveness.js';
 import type { Database, DbExecutor, LivenessResultTable } from '../ports/database.js';
-import type { Page, PageRequest } from './common.js';
-import { page } from './common.js';
+import { type Page, type PageRequest, page, parseJson } from './common.js';
 import type { SeedService } from './seeds.js';
 
 export interface LivenessView {
@@ -20,6 +19,8 @@ export interface LivenessView {
   error_message: string | null;
   checked_at: string;
   batch_id: string | null;
+  /** What the verdict rests on: the challenge recognised, the status that blocked us, the network canary. */
+  evidence: LivenessEvidence | null;
 }
 
 /** A domain's liveness: its latest check and its history, newest first (paginated). */
@@ -52,6 +53,7 @@ export function createLivenessService(deps: { database: Database; seeds: SeedSer
       error_message: result.error_message,
       checked_at: result.checked_at,
       batch_id: batchId,
+      evidence: result.evidence ? JSON.stringify(result.evidence) : null,
     };
     await executor
       .insertInto('liveness_results')
@@ -73,6 +75,16 @@ export function createLivenessService(deps: { database: Database; seeds: SeedSer
     });
   }
 
+  /** The latest check of exactly this host, or null. */
+  async function latest(domain: string): Promise<LivenessView | null> {
+    const row = await deps.database.db
+      .selectFrom('liveness_results')
+      .selectAll()
+      .where('domain', '=', domain)
+      .executeTakeFirst();
+    return row ? toView(row) : null;
+  }
+
   /**
    * The checks of a host, or of every host of a registrable domain (`mom.gov.sg` finds `www.mom.gov.sg` too),
    * newest first. A 404 when the domain was never checked.
@@ -91,7 +103,7 @@ export function createLivenessService(deps: { database: Database; seeds: SeedSer
     return { domain, latest: toView(first), ...page(rows.map(toView), request, Number(total.n)) };
   }
 
-  return { record, history };
+  return { record, latest, history };
 }
 
 function toView(row: LivenessResultTable): LivenessView {
@@ -107,5 +119,6 @@ function toView(row: LivenessResultTable): LivenessView {
     error_message: row.error_message,
     checked_at: row.checked_at,
     batch_id: row.batch_id,
+    evidence: parseJson<LivenessEvidence | null>(row.evidence, null),
   };
 }

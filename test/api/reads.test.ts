@@ -123,13 +123,16 @@ describe('reads', () => {
       latency_ms: 12,
       error_code: null,
       error_message: null,
+      evidence: null,
       checked_at: checkedAt,
       ...fields,
     });
     beforeAll(async () => {
       const { database, services } = t.seedbed;
       const record = (result: LivenessResult) =>
-        database.transaction((trx) => services.liveness.record(trx, 'mom.gov.sg', result, null));
+        database.transaction((trx) =>
+          services.liveness.record(trx, result.domain.replace(/^www\./, ''), result, null),
+        );
       await record(check('mom.gov.sg', '2026-03-01T00:00:00.000Z'));
       await record(
         check('mom.gov.sg', '2026-03-02T00:00:00.000Z', {
@@ -141,6 +144,15 @@ describe('reads', () => {
         }),
       );
       await record(check('www.mom.gov.sg', '2026-03-03T00:00:00.000Z', { http_status: 301 }));
+      await record(
+        check('blocked.gov.sg', '2026-03-03T00:00:00.000Z', {
+          alive: false,
+          state: 'blocked',
+          http_status: 403,
+          error_code: 'HTTP_403',
+          evidence: { kind: 'status', status: 403, server: 'nginx' },
+        }),
+      );
     });
 
     it('gives the latest check of a registrable domain and every check of its hosts, newest first', async () => {
@@ -165,6 +177,15 @@ describe('reads', () => {
         error_message: null,
         checked_at: '2026-03-02T00:00:00.000Z',
         batch_id: null,
+        evidence: null,
+      });
+    });
+
+    it('keeps the evidence a verdict rests on', async () => {
+      const body = expectJson(await get('/api/v1/domains/blocked.gov.sg/liveness'), 200);
+      expect(body.latest).toMatchObject({
+        state: 'blocked',
+        evidence: { kind: 'status', status: 403, server: 'nginx' },
       });
     });
 

@@ -197,9 +197,10 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       error_message: 'expired',
       checked_at: AT,
       batch_id: 'b1',
+      evidence: '{"kind":"status","status":403,"server":null}',
     },
     { domain: 'b.fr', alive: 0, https: 0 },
-    ['http_status', 'final_url', 'latency_ms', 'error_code', 'error_message', 'batch_id'],
+    ['http_status', 'final_url', 'latency_ms', 'error_code', 'error_message', 'batch_id', 'evidence'],
   ),
   liveness_history: pair(
     {
@@ -216,9 +217,11 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       error_message: 'cloudflare',
       checked_at: AT,
       batch_id: 'b1',
+      evidence: '{"kind":"challenge"}',
     },
     { id: 'h2', alive: 1, https: 0 },
     [
+      'evidence',
       'registrable_domain',
       'http_status',
       'final_url',

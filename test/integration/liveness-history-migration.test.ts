@@ -47,6 +47,7 @@ describe('migration 0004_liveness_history', () => {
         error_message: 'unavailable',
         checked_at: '2025-01-02T03:04:05.678Z',
         batch_id: 'b1',
+        evidence: null,
       },
     ]);
   });

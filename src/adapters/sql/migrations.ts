@@ -243,7 +243,10 @@ const livenessHistory: Migration = {
       .addColumn('error_message', 'text')
       .addColumn('checked_at', 'text', (c) => c.notNull())
       .addColumn('batch_id', 'text')
+      .addColumn('evidence', 'text')
       .execute();
+    // What a verdict rests on (a challenge recognised, the status that blocked us), kept with the latest too.
+    await db.schema.alterTable('liveness_results').addColumn('evidence', 'text').execute();
     await db.schema
       .createIndex('liveness_history_domain')
       .on('liveness_history')
