@@ -5,12 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
 import type { ApiKeyService } from '../services/api-keys.js';
@@ -26,6 +21,8 @@ import type { SeedService } from '../services/seeds.js';
 import { registerAuth } from './auth.js';
 import { problem, sendProblem, toProblem } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
+import { openApiTransformObject } from './openapi-document.js';
+import { registerOperationDefaults } from './operation-defaults.js';
 import { datasetRoutes } from './routes/datasets.js';
 import { domainRoutes } from './routes/domains.js';
 import { healthRoutes } from './routes/health.js';
@@ -96,6 +93,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       request.log.error({ method: request.method, route, status: reply.statusCode }, 'request failed');
   });
 
+  registerOperationDefaults(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -108,7 +106,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

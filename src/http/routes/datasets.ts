@@ -4,6 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enhancedResearchDatasetSchema } from '../../domain/dataset.js';
 import { categorySchema, countrySchema } from '../../domain/identifiers.js';
 import type { DatasetService } from '../../services/datasets.js';
+import {
+  datasetChunkSchema,
+  datasetPartitionSchema,
+  datasetStatsSchema,
+  partitionChunksSchema,
+  storedDatasetSchema,
+} from '../response-schemas.js';
+import { empty, json, pageOf, problems } from '../responses.js';
 import { chunkParams, noQuery, paginationSchema, partitionParams } from '../schemas.js';
 
 export function datasetRoutes(
@@ -20,6 +28,7 @@ export function datasetRoutes(
       schema: {
         tags: ['datasets'],
         summary: 'List dataset partitions',
+        response: { 200: json(pageOf(datasetPartitionSchema), 'A page of partitions') },
         querystring: paginationSchema.extend({
           country: countrySchema.optional(),
           category: categorySchema.optional(),
@@ -33,7 +42,12 @@ export function datasetRoutes(
     '/api/v1/datasets/stats',
     {
       config: { scope: 'read' },
-      schema: { querystring: noQuery, tags: ['datasets'], summary: 'Dataset statistics' },
+      schema: {
+        querystring: noQuery,
+        tags: ['datasets'],
+        summary: 'Dataset statistics',
+        response: { 200: json(datasetStatsSchema, 'Totals, by country and by category') },
+      },
     },
     () => datasets.stats(),
   );
@@ -46,6 +60,10 @@ export function datasetRoutes(
         querystring: noQuery,
         tags: ['datasets'],
         summary: 'List the chunks of one date partition',
+        response: {
+          200: json(partitionChunksSchema, 'The stored chunks of the partition'),
+          ...problems(404),
+        },
         params: partitionParams,
       },
     },
@@ -60,6 +78,7 @@ export function datasetRoutes(
         querystring: noQuery,
         tags: ['datasets'],
         summary: 'Retrieve one chunk (streamed as stored)',
+        response: { 200: json(storedDatasetSchema, 'The chunk, byte for byte as stored'), ...problems(404) },
         params: chunkParams,
       },
     },
@@ -83,6 +102,10 @@ export function datasetRoutes(
         querystring: noQuery,
         tags: ['datasets'],
         summary: 'Store a dataset as a new immutable chunk',
+        response: {
+          201: json(datasetChunkSchema, 'Stored; Location names the chunk'),
+          ...problems(409, 422),
+        },
         body: enhancedResearchDatasetSchema,
       },
     },
@@ -106,13 +129,14 @@ export function datasetRoutes(
         querystring: noQuery,
         tags: ['datasets'],
         summary: 'Delete one chunk and its checkpoint',
+        response: { 204: empty('Deleted'), ...problems(404) },
         params: chunkParams,
       },
     },
     async (request, reply) => {
       const { chunk, ...partition } = request.params;
       await datasets.remove(partition, chunk);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,6 +1,13 @@
 // Health and root: /health, /health/ready, /health/live and the JSON summary at /.
 import type { FastifyInstance } from 'fastify';
 import type { HealthService } from '../../services/health.js';
+import {
+  apiSummarySchema,
+  healthSchema,
+  processLivenessSchema,
+  readinessSchema,
+} from '../response-schemas.js';
+import { json } from '../responses.js';
 import { noQuery } from '../schemas.js';
 
 export function healthRoutes(
@@ -17,7 +24,15 @@ export function healthRoutes(
 
   app.get(
     '/health',
-    { config: publicRoute, schema: { querystring: noQuery, tags: ['health'], summary: 'Service status' } },
+    {
+      config: publicRoute,
+      schema: {
+        querystring: noQuery,
+        tags: ['health'],
+        summary: 'Service status',
+        response: { 200: json(healthSchema, 'The service answers') },
+      },
+    },
     async () => ({
       status: 'ok',
       timestamp: new Date().toISOString(),
@@ -29,7 +44,15 @@ export function healthRoutes(
     '/health/ready',
     {
       config: publicRoute,
-      schema: { querystring: noQuery, tags: ['health'], summary: 'Whether the service can receive traffic' },
+      schema: {
+        querystring: noQuery,
+        tags: ['health'],
+        summary: 'Whether the service can receive traffic',
+        response: {
+          200: json(readinessSchema, 'Ready: every dependency answers'),
+          503: json(readinessSchema, 'Not ready: the failing checks say which'),
+        },
+      },
     },
     async (_request, reply) => {
       const readiness = await health.ready();
@@ -41,7 +64,12 @@ export function healthRoutes(
     '/health/live',
     {
       config: publicRoute,
-      schema: { querystring: noQuery, tags: ['health'], summary: 'Whether the process is alive' },
+      schema: {
+        querystring: noQuery,
+        tags: ['health'],
+        summary: 'Whether the process is alive',
+        response: { 200: json(processLivenessSchema, 'The process runs') },
+      },
     },
     async () => ({
       status: 'alive',
@@ -52,7 +80,15 @@ export function healthRoutes(
 
   app.get(
     '/',
-    { config: publicRoute, schema: { querystring: noQuery, tags: ['health'], summary: 'API summary' } },
+    {
+      config: publicRoute,
+      schema: {
+        querystring: noQuery,
+        tags: ['health'],
+        summary: 'API summary',
+        response: { 200: json(apiSummarySchema, 'Name, version, docs and every endpoint') },
+      },
+    },
     async () => ({
       name: deps.name,
       version: deps.version,

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countrySchema } from '../../domain/identifiers.js';
 import type { MetadataService } from '../../services/metadata.js';
+import { countryMetadataSchema, metadataTaskSchema, snapshotSchema } from '../response-schemas.js';
+import { json, pageOf, problems } from '../responses.js';
 import { noQuery, paginationSchema } from '../schemas.js';
 
 export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataService }) {
@@ -18,6 +20,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
         querystring: noQuery,
         tags: ['metadata'],
         summary: 'Full snapshot metadata, for a CI workflow to synchronise',
+        response: { 200: json(snapshotSchema, 'The snapshot') },
       },
     },
     () => metadata.snapshot(),
@@ -31,6 +34,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
         querystring: noQuery,
         tags: ['metadata'],
         summary: 'Synchronise the snapshot to the configured git repository',
+        response: { 202: json(metadataTaskSchema, 'The sync task, queued'), ...problems(409) },
       },
     },
     async (_request, reply) => reply.code(202).send(await metadata.requestSync('api')),
@@ -44,6 +48,10 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
         querystring: noQuery,
         tags: ['metadata'],
         summary: 'Metadata of one country',
+        response: {
+          200: json(countryMetadataSchema, 'The country subtree of the snapshot'),
+          ...problems(404),
+        },
         params: z.object({ country: countrySchema }),
       },
     },
@@ -57,6 +65,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
       schema: {
         tags: ['metadata'],
         summary: 'Metadata tasks (snapshot builds and syncs) and their status',
+        response: { 200: json(pageOf(metadataTaskSchema), 'A page of tasks, newest first') },
         querystring: paginationSchema.extend({
           status: z
             .enum(['queued', 'running', 'retrying', 'succeeded', 'unchanged', 'failed', 'skipped'])

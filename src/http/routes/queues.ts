@@ -13,6 +13,13 @@ import { categorySchema, countrySchema } from '../../domain/identifiers.js';
 import type { ChunkQueueName } from '../../domain/jobs.js';
 import type { BatchService } from '../../services/batches.js';
 import type { MetadataService } from '../../services/metadata.js';
+import {
+  batchItemSchema,
+  batchListItemSchema,
+  batchSchema,
+  metadataTaskSchema,
+} from '../response-schemas.js';
+import { json, pageOf, problems } from '../responses.js';
 import { idempotencyHeaders, noQuery, paginationSchema, timeBound } from '../schemas.js';
 
 const MAX_CHUNK_SIZE = 1000;
@@ -99,6 +106,7 @@ export function queueRoutes(
         querystring: noQuery,
         tags: ['queues'],
         summary: 'Create a research discovery batch over URLs',
+        response: { 202: json(batchSchema, 'Accepted; Location names the batch'), ...problems(422) },
         body: researchBatchSchema,
         headers: idempotencyHeaders,
       },
@@ -125,6 +133,7 @@ export function queueRoutes(
         querystring: noQuery,
         tags: ['queues'],
         summary: 'Create a domain liveness-check batch',
+        response: { 202: json(batchSchema, 'Accepted; Location names the batch'), ...problems(422) },
         body: livenessBatchSchema,
         headers: idempotencyHeaders,
       },
@@ -150,6 +159,7 @@ export function queueRoutes(
         querystring: noQuery,
         tags: ['queues'],
         summary: 'Create a seed-contract generation batch',
+        response: { 202: json(batchSchema, 'Accepted; Location names the batch'), ...problems(422) },
         body: contractBatchSchema,
         headers: idempotencyHeaders,
       },
@@ -174,6 +184,7 @@ export function queueRoutes(
       schema: {
         tags: ['queues'],
         summary: 'List batches, newest first (by type, status and creation time)',
+        response: { 200: json(pageOf(batchListItemSchema), 'A page of batches, newest first') },
         querystring: paginationSchema
           .extend({
             type: z.enum(BATCH_TYPES).optional(),
@@ -208,6 +219,7 @@ export function queueRoutes(
         querystring: noQuery,
         tags: ['queues'],
         summary: 'Status, progress and summary of a batch',
+        response: { 200: json(batchSchema, 'The batch'), ...problems(404) },
         params: batchParams,
       },
     },
@@ -221,6 +233,7 @@ export function queueRoutes(
       schema: {
         tags: ['queues'],
         summary: 'Per-item results of a batch',
+        response: { 200: json(pageOf(batchItemSchema), 'A page of item results'), ...problems(404) },
         params: batchParams,
         querystring: paginationSchema.extend({ status: z.enum(ITEM_STATUSES).optional() }),
       },
@@ -232,7 +245,12 @@ export function queueRoutes(
     '/api/v1/queues/trigger/metadata-sync',
     {
       config: { scope: 'admin' },
-      schema: { querystring: noQuery, tags: ['queues'], summary: 'Trigger metadata synchronisation' },
+      schema: {
+        querystring: noQuery,
+        tags: ['queues'],
+        summary: 'Trigger metadata synchronisation',
+        response: { 202: json(metadataTaskSchema, 'The sync task, queued'), ...problems(409) },
+      },
     },
     async (_request, reply) => reply.code(202).send(await metadata.requestSync('trigger')),
   );

@@ -3,6 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
 import { type ResearchService, researchCreateSchema } from '../../services/research.js';
+import {
+  researchCreatedSchema,
+  researchDetailSchema,
+  researchIndexSchema,
+  researchRecordSchema,
+} from '../response-schemas.js';
+import { json, pageOf, problems } from '../responses.js';
 import { idempotencyHeaders, noQuery, paginationSchema, partitionParams } from '../schemas.js';
 import { QUEUE_BODY_LIMIT } from './queues.js';
 
@@ -17,6 +24,7 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
       schema: {
         tags: ['research'],
         summary: 'List research records',
+        response: { 200: json(pageOf(researchRecordSchema), 'A page of research records') },
         querystring: paginationSchema.extend({
           country: countrySchema.optional(),
           category: categorySchema.optional(),
@@ -35,6 +43,7 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
         querystring: noQuery,
         tags: ['research'],
         summary: 'Research index: country → category → dates, with counts',
+        response: { 200: json(researchIndexSchema, 'The table of contents') },
       },
     },
     () => research.index(),
@@ -47,6 +56,10 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
       schema: {
         tags: ['research'],
         summary: 'One research record, with its sources (paginated by limit/offset)',
+        response: {
+          200: json(researchDetailSchema, 'The record and a page of its sources'),
+          ...problems(404),
+        },
         params: partitionParams,
         querystring: paginationSchema,
       },
@@ -63,6 +76,10 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
         querystring: noQuery,
         tags: ['research'],
         summary: 'Create or merge into a research record, synchronously',
+        response: {
+          201: json(researchCreatedSchema, 'Ingested; Location names the record'),
+          ...problems(422),
+        },
         description:
           'With an Idempotency-Key, a retry (after a timeout or a crash) resumes the same claims and answers the same URLs as new.',
         headers: idempotencyHeaders,

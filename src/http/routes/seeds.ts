@@ -9,9 +9,28 @@ import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from 
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
 import type { SeedService } from '../../services/seeds.js';
+import {
+  evidenceListSchema,
+  orchestrateResultSchema,
+  promoteResultSchema,
+  seedSchema,
+} from '../response-schemas.js';
+import { json, pageOf, problems } from '../responses.js';
 import { idempotencyHeaders, noQuery, paginationSchema } from '../schemas.js';
 
 const seedParams = z.object({ seedId: z.string().min(1).max(400) });
+
+/** An evidence file is sent as stored, with the media type of its kind. */
+const evidenceFile = {
+  description: 'The file, as stored',
+  content: {
+    'text/plain': { schema: z.string().meta({ description: 'robots.txt' }) },
+    'application/xml': { schema: z.string().meta({ description: 'sitemap.xml' }) },
+    'application/json': {
+      schema: z.looseObject({}).meta({ description: 'domain_metadata.json (DESIGN §4)' }),
+    },
+  },
+};
 export const orchestrateSchema = z
   .object({
     country: countrySchema,
@@ -36,6 +55,7 @@ export function seedRoutes(
       schema: {
         tags: ['seeds'],
         summary: 'List seeds',
+        response: { 200: json(pageOf(seedSchema), 'A page of seeds') },
         querystring: paginationSchema.extend({
           country: countrySchema.optional(),
           status: z.enum(SEED_STATUSES).optional(),
@@ -51,7 +71,13 @@ export function seedRoutes(
     '/api/v1/seeds/:seedId',
     {
       config: { scope: 'read' },
-      schema: { querystring: noQuery, tags: ['seeds'], summary: 'Retrieve one seed', params: seedParams },
+      schema: {
+        querystring: noQuery,
+        tags: ['seeds'],
+        summary: 'Retrieve one seed',
+        response: { 200: json(seedSchema, 'The seed'), ...problems(404) },
+        params: seedParams,
+      },
     },
     (request) => seeds.get(request.params.seedId),
   );
@@ -64,6 +90,7 @@ export function seedRoutes(
         querystring: noQuery,
         tags: ['seeds'],
         summary: "The evidence files stored by the contract run the seed's contract came from",
+        response: { 200: json(evidenceListSchema, 'The files, and where they are stored'), ...problems(404) },
         params: seedParams,
       },
     },
@@ -78,18 +105,22 @@ export function seedRoutes(
         querystring: noQuery,
         tags: ['seeds'],
         summary: 'One evidence file, streamed as stored',
+        response: { 200: evidenceFile, ...problems(404) },
         params: seedParams.extend({ name: z.enum(EVIDENCE_FILES) }),
       },
     },
     async (request, reply) => {
       const file = await evidence.open(request.params.seedId, request.params.name);
       // Third-party content served from our origin: never sniffed, never run as a page.
-      return reply
-        .type(file.contentType)
-        .header('content-length', file.bytes)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.stream);
+      return (
+        reply
+          .type(file.contentType)
+          .header('content-length', file.bytes)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          // A stream goes out as stored, never through the serialiser; the schema documents what it holds.
+          .send(file.stream as unknown as string)
+      );
     },
   );
 
@@ -101,6 +132,7 @@ export function seedRoutes(
         querystring: noQuery,
         tags: ['seeds'],
         summary: 'Create a seed in draft status',
+        response: { 201: json(seedSchema, 'Created as a draft; Location names the seed'), ...problems(409) },
         body: seedCreateSchema,
       },
     },
@@ -121,6 +153,7 @@ export function seedRoutes(
         querystring: noQuery,
         tags: ['seeds'],
         summary: 'Modify a seed',
+        response: { 200: json(seedSchema, 'The seed as modified'), ...problems(404, 409) },
         params: seedParams,
         body: seedPatchSchema,
       },
@@ -136,6 +169,7 @@ export function seedRoutes(
         querystring: noQuery,
         tags: ['seeds'],
         summary: 'Promote draft seeds to active (explicit ids or a filter)',
+        response: { 200: json(promoteResultSchema, 'Promoted or skipped, per seed') },
         body: promoteSchema,
       },
     },
@@ -150,6 +184,10 @@ export function seedRoutes(
         querystring: noQuery,
         tags: ['seeds'],
         summary: 'List raw chunks of a partition and put one SEED_QUEUE message per unprocessed file',
+        response: {
+          202: json(orchestrateResultSchema, 'Accepted; Location names the batch'),
+          ...problems(422),
+        },
         body: orchestrateSchema,
         headers: idempotencyHeaders,
       },

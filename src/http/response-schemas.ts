@@ -1,0 +1,364 @@
+// The resources the API answers with, as zod schemas: each route serialises its answer through one of these,
+// and the OpenAPI document shows them as named components.
+import { z } from 'zod';
+import { BATCH_STATUSES, BATCH_TYPES, ITEM_STATUSES } from '../domain/batches.js';
+import { AUTHORITIES, SOURCE_TYPES } from '../domain/domains.js';
+import { EVIDENCE_FILES } from '../domain/keys.js';
+import { FETCH_TYPES, SEED_STATUSES } from '../domain/seeds.js';
+import { nullableTimestamp, pageOf, timestampSchema as timestamp } from './responses.js';
+
+const int = z.number().int();
+const json = z.record(z.string(), z.unknown());
+
+// Health and root.
+
+const checkSchema = z.object({ ok: z.boolean(), latency_ms: int, error: z.string().optional() });
+export const healthSchema = z
+  .object({ status: z.literal('ok'), timestamp, version: z.string() })
+  .meta({ id: 'Health' });
+export const readinessSchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    timestamp,
+    checks: z.object({ database: checkSchema, objects: checkSchema, queue: checkSchema }),
+  })
+  .meta({ id: 'Readiness' });
+export const processLivenessSchema = z
+  .object({ status: z.literal('alive'), timestamp, uptime_seconds: int })
+  .meta({ id: 'ProcessLiveness' });
+export const apiSummarySchema = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    docs: z.string(),
+    openapi: z.string(),
+    endpoints: z.array(z.object({ method: z.string(), path: z.string() })),
+  })
+  .meta({ id: 'ApiSummary' });
+
+// Batches.
+
+export const batchSchema = z
+  .object({
+    batchId: z.string(),
+    type: z.enum(BATCH_TYPES),
+    status: z.enum(BATCH_STATUSES),
+    country: z.string(),
+    category: z.string().nullable(),
+    date: z.string().nullable(),
+    total_items: int,
+    chunk_size: int,
+    chunks: z.object({ total: int, pending: int, running: int, succeeded: int, failed: int }),
+    items: z.object({
+      succeeded: int,
+      failed: int,
+      skipped: int,
+      pending: int,
+      running: int.optional().meta({ description: 'Items of chunks being worked on now' }),
+    }),
+    created_at: timestamp,
+    started_at: nullableTimestamp,
+    finished_at: nullableTimestamp,
+    summary: json.meta({ description: 'Type-specific: outcomes, domains found, seeds created, …' }),
+    errors: z.array(z.object({ item_index: int, input: z.unknown(), reason: z.string().nullable() })),
+  })
+  .meta({ id: 'Batch' });
+
+export const batchListItemSchema = z
+  .object({
+    batchId: z.string(),
+    type: z.enum(BATCH_TYPES),
+    status: z.enum(BATCH_STATUSES),
+    country: z.string(),
+    category: z.string().nullable(),
+    date: z.string().nullable(),
+    total_items: int,
+    chunk_size: int,
+    chunks: z.object({ total: int, succeeded: int, failed: int }),
+    created_at: timestamp,
+    started_at: nullableTimestamp,
+    finished_at: nullableTimestamp,
+  })
+  .meta({ id: 'BatchListItem' });
+
+export const batchItemSchema = z
+  .object({
+    item_index: int,
+    chunk: int,
+    input: z.unknown(),
+    status: z.enum(ITEM_STATUSES),
+    outcome: z.string().nullable(),
+    reason: z.string().nullable(),
+    result: z.unknown(),
+    updated_at: timestamp,
+  })
+  .meta({ id: 'BatchItem' });
+
+export const metadataTaskSchema = z
+  .object({
+    taskId: z.string(),
+    kind: z.literal('sync'),
+    status: z.enum(['queued', 'running', 'retrying', 'succeeded', 'unchanged', 'failed', 'skipped']),
+    trigger: z.string(),
+    target: z.string().nullable(),
+    commit_id: z.string().nullable(),
+    snapshot_hash: z.string().nullable(),
+    error: z.string().nullable(),
+    attempts: int,
+    created_at: timestamp,
+    started_at: nullableTimestamp,
+    finished_at: nullableTimestamp,
+  })
+  .meta({ id: 'MetadataTask' });
+
+// Datasets.
+
+export const datasetChunkSchema = z
+  .object({
+    country: z.string(),
+    category: z.string(),
+    date: z.string(),
+    chunk: int,
+    file: z.string(),
+    key: z.string(),
+    dataset_id: z.string(),
+    record_count: int,
+    bytes: int,
+    origin: z.enum(['research', 'upload', 'adopted']),
+    created_at: timestamp,
+    checkpointed_at: nullableTimestamp,
+  })
+  .meta({ id: 'DatasetChunk' });
+
+export const datasetPartitionSchema = z
+  .object({
+    country: z.string(),
+    category: z.string(),
+    date: z.string(),
+    chunks: int,
+    records: int,
+    bytes: int,
+    last_modified: z.string(),
+  })
+  .meta({ id: 'DatasetPartition' });
+
+const sizes = { chunks: int, records: int, bytes: int };
+export const datasetStatsSchema = z
+  .object({
+    totals: z.object({ ...sizes, partitions: int, countries: int, last_modified: z.string().nullable() }),
+    by_country: z.array(z.object({ country: z.string(), ...sizes })),
+    by_category: z.array(z.object({ category: z.string(), ...sizes })),
+  })
+  .meta({ id: 'DatasetStats' });
+
+export const partitionChunksSchema = z
+  .object({
+    country: z.string(),
+    category: z.string(),
+    date: z.string(),
+    chunks: z.array(datasetChunkSchema),
+  })
+  .meta({ id: 'PartitionChunks' });
+
+/** A stored chunk as it is streamed back: what was stored, every unknown field kept. */
+export const storedDatasetSchema = z
+  .looseObject({
+    meta: z.looseObject({ country: z.string(), category: z.string(), date: z.string() }),
+    records: z.array(z.looseObject({ raw_url: z.string() })),
+  })
+  .meta({ id: 'StoredDataset' });
+
+// Metadata.
+
+const dateNode = z.object({ ...sizes, last_modified: z.string() });
+const countryTotals = z.object({ categories: int, partitions: int, ...sizes });
+const countryNode = z.object({
+  totals: countryTotals,
+  categories: z.record(z.string(), z.record(z.string(), dateNode)).meta({
+    description: 'category → date → sizes',
+  }),
+});
+export const snapshotSchema = z
+  .object({
+    generated_at: timestamp,
+    hash: z.string(),
+    totals: z.object({
+      countries: int,
+      partitions: int,
+      ...sizes,
+      research_records: int,
+      seeds: z.record(z.string(), int),
+      batches: z.record(z.string(), int),
+    }),
+    countries: z.record(z.string(), countryNode),
+  })
+  .meta({ id: 'MetadataSnapshot' });
+export const countryMetadataSchema = z
+  .object({ generated_at: timestamp, country: z.string(), hash: z.string(), ...countryNode.shape })
+  .meta({ id: 'CountryMetadata' });
+
+// Research.
+
+const researchBase = {
+  country: z.string(),
+  category: z.string(),
+  date: z.string(),
+  queries: z.array(z.string()),
+  methods: z.array(z.string()),
+  notes: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+};
+export const researchRecordSchema = z
+  .object({ ...researchBase, counts: z.object({ sources: int, domains: int }) })
+  .meta({ id: 'ResearchRecord' });
+export const researchSourceSchema = z
+  .object({
+    normalized_url: z.string(),
+    raw_url: z.string(),
+    registrable_domain: z.string(),
+    domain_id: z.string(),
+    authority: z.enum(AUTHORITIES),
+    source_type: z.enum(SOURCE_TYPES),
+    discovery_method: z.string(),
+    confidence: z.number(),
+    raw_chunk: int.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'ResearchSource' });
+export const researchDetailSchema = z
+  .object({
+    ...researchBase,
+    counts: z.object({ sources: int, domains: int, raw_chunks: int }),
+    raw_chunks: z.array(z.object({ chunk: int, key: z.string(), record_count: int, bytes: int })),
+    sources: pageOf(researchSourceSchema),
+  })
+  .meta({ id: 'ResearchDetail' });
+export const researchIndexSchema = z
+  .object({
+    countries: z.array(
+      z.object({
+        country: z.string(),
+        categories: z.array(
+          z.object({ category: z.string(), dates: z.array(z.object({ date: z.string(), sources: int })) }),
+        ),
+      }),
+    ),
+    totals: z.object({ records: int, sources: int }),
+  })
+  .meta({ id: 'ResearchIndex' });
+export const researchCreatedSchema = z
+  .object({
+    record: researchDetailSchema,
+    ingest: z.object({
+      raw_chunk: int.nullable(),
+      accepted: int,
+      duplicates: int,
+      invalid: int,
+      errors: z.array(z.object({ index: int, input: z.unknown(), reason: z.string().nullable() })),
+    }),
+  })
+  .meta({ id: 'ResearchCreated' });
+
+// Seeds.
+
+export const seedSchema = z
+  .object({
+    seed_id: z.string(),
+    domain_id: z.string(),
+    registrable_domain: z.string(),
+    country: z.string(),
+    category: z.string(),
+    content_type: z.string(),
+    source_type: z.enum(SOURCE_TYPES),
+    status: z.enum(SEED_STATUSES),
+    version: int,
+    name: z.string().nullable(),
+    entry_url: z.string().nullable(),
+    fetch: z.object({ type: z.enum(FETCH_TYPES), urls: z.array(z.string()) }),
+    schedule: z.string().nullable(),
+    // The shape of SeedCreateRequest's policy without its checks: what is stored is shown as it is.
+    policy: z.looseObject({
+      robots_url: z.string().nullable().optional(),
+      robots_allowed: z.boolean().optional(),
+      crawl_delay: z.number().nullable().optional(),
+      sitemap_urls: z.array(z.string()).optional(),
+    }),
+    discovery: json,
+    provenance: json,
+    created_at: timestamp,
+    updated_at: timestamp,
+    promoted_at: nullableTimestamp,
+  })
+  .meta({ id: 'Seed', description: 'A seed; POST it back as it is to copy it (see SeedCreateRequest)' });
+
+export const promoteResultSchema = z
+  .object({
+    promoted: int,
+    skipped: int,
+    results: z.array(
+      z.object({
+        seed_id: z.string(),
+        result: z.enum(['promoted', 'skipped']),
+        reason: z.string().optional(),
+        status: z.enum(SEED_STATUSES).optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'PromoteResult' });
+
+export const orchestrateResultSchema = z
+  .object({
+    batchId: z.string(),
+    files_found: int,
+    messages_sent: int,
+    skipped: int,
+    skipped_files: z.array(z.string()),
+    batch: batchSchema,
+  })
+  .meta({ id: 'OrchestrateResult' });
+
+export const evidenceListSchema = z
+  .object({
+    seed_id: z.string(),
+    partition: z.object({ country: z.string(), category: z.string(), date: z.string() }).nullable(),
+    files: z.array(
+      z.object({
+        name: z.enum(EVIDENCE_FILES),
+        bytes: int,
+        last_modified: timestamp,
+        content_type: z.string(),
+        href: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'EvidenceList' });
+
+// Domains.
+
+export const livenessCheckSchema = z
+  .object({
+    domain: z.string(),
+    alive: z.boolean(),
+    state: z.enum(['alive', 'dead', 'blocked', 'error']),
+    http_status: int.nullable(),
+    final_url: z.string().nullable(),
+    https: z.boolean(),
+    latency_ms: int.nullable(),
+    error_code: z.string().nullable(),
+    error_message: z.string().nullable(),
+    checked_at: timestamp,
+    batch_id: z.string().nullable(),
+    evidence: z
+      .looseObject({ kind: z.enum(['challenge', 'status', 'network']) })
+      .nullable()
+      .meta({
+        description:
+          'What the verdict rests on: the challenge recognised, the status that blocked, the canary',
+      }),
+  })
+  .meta({ id: 'LivenessCheck' });
+
+export const domainLivenessSchema = z
+  .object({ domain: z.string(), latest: livenessCheckSchema, ...pageOf(livenessCheckSchema).shape })
+  .meta({ id: 'DomainLiveness' });
