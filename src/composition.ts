@@ -101,6 +101,7 @@ async function openQueue(
 export async function createSeedbed(options: SeedbedOptions) {
   const { config } = options;
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'seedbed' } });
+  for (const warning of config.warnings) logger.warn(warning);
   const clock = options.clock ?? systemClock;
   const version = readVersion();
 

@@ -1,12 +1,21 @@
 // Configuration: one zod schema over an env object passed in (never read from process.env elsewhere).
 // A bad value stops the start with a message naming the variable.
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import { DEFAULT_CANARY_URLS } from './engine/network-canary.js';
 
-const intFrom = (min: number, max: number) =>
-  z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(min).max(max);
+/** A whole number in range, written in decimal digits; the message states the range. */
+const intFrom = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .refine((text) => /^\d{1,16}$/.test(text), { message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message }).max(max, { message }));
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,8 +47,22 @@ const envSchema = z.object({
   SEEDBED_PUBLIC_URL: z.url().default('https://github.com/seedbed/seedbed'),
 });
 
+/** Read by the CLI's client commands and the test support rather than by the service itself. */
+const OTHER_VARIABLES = [
+  'SEEDBED_URL',
+  'SEEDBED_API_KEY',
+  'SEEDBED_TEST_DATABASE_URL',
+  'SEEDBED_REQUIRE_SERVICES',
+] as const;
+export const KNOWN_VARIABLES: readonly string[] = [...Object.keys(envSchema.shape), ...OTHER_VARIABLES];
+
+/** Values that may hold a secret are never repeated in a message. */
+const SECRET = /KEY|TOKEN|SECRET|PASSWORD|DATABASE_URL|SYNC_TARGET|OBJECTS|ENDPOINT/;
+
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** Said once at start (unknown SEEDBED_* variables, with the closest known name). */
+  warnings: readonly string[];
   dataDir: string;
   http: {
     host: string;
@@ -49,7 +72,13 @@ export interface Config {
     maxDatasetBytes: number;
     publicUrl: string;
   };
-  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  database:
+    | {
+        kind: 'sqlite';
+        path: string /** The variable the path came from. */;
+        variable: 'DATABASE_URL' | 'SEEDBED_DATA_DIR';
+      }
+    | { kind: 'postgres'; url: string };
   objects:
     | { kind: 'fs'; root: string }
     | {
@@ -112,7 +141,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const value = present[name];
+      const shown = value !== undefined && !SECRET.test(name) ? ` (got ${JSON.stringify(value)})` : '';
+      return `${name}: ${issue.message}${shown}`;
+    });
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -120,10 +154,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   let database: Config['database'];
   const dbUrl = e.DATABASE_URL;
-  if (!dbUrl) database = { kind: 'sqlite', path: resolve(dataDir, 'seedbed.db') };
+  if (!dbUrl)
+    database = { kind: 'sqlite', path: resolve(dataDir, 'seedbed.db'), variable: 'SEEDBED_DATA_DIR' };
   else if (/^postgres(ql)?:\/\//.test(dbUrl)) database = { kind: 'postgres', url: dbUrl };
-  else if (dbUrl.startsWith('sqlite:'))
-    database = { kind: 'sqlite', path: resolve(dbUrl.replace(/^sqlite:(\/\/)?/, '')) };
+  else if (dbUrl.startsWith('sqlite:')) database = sqliteFile(dbUrl);
   else throw new ConfigError('DATABASE_URL: must be postgres://… or sqlite:<path>');
 
   let objects: Config['objects'];
@@ -160,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   return {
     env: e.NODE_ENV,
+    warnings: unknownVariables(present),
     dataDir,
     http: {
       host: e.HOST,
@@ -190,4 +225,65 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: e.SEEDBED_LOG_LEVEL,
   };
+}
+
+/**
+ * `sqlite:<path>`: the data directory is created when missing, but a folder named explicitly must exist — a
+ * typo there would otherwise start an empty service somewhere unexpected.
+ */
+function sqliteFile(url: string): Config['database'] {
+  const given = url.replace(/^sqlite:(\/\/)?/, '');
+  if (given.trim() === '')
+    throw new ConfigError('DATABASE_URL: sqlite: needs a file path (sqlite:./data/seedbed.db)');
+  const path = resolve(given);
+  const folder = dirname(path);
+  if (!existsSync(folder))
+    throw new ConfigError(`DATABASE_URL: the folder ${folder} does not exist; create it or correct the path`);
+  return { kind: 'sqlite', path, variable: 'DATABASE_URL' };
+}
+
+/** A SEEDBED_* name Seedbed does not read is most likely a typo: say so, with the closest known name. */
+export function unknownVariables(env: Record<string, string | undefined>): string[] {
+  const warnings: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (!name.startsWith('SEEDBED_') || KNOWN_VARIABLES.includes(name)) continue;
+    const guess = closestName(name);
+    warnings.push(
+      `${name} is not a Seedbed variable and is ignored${guess ? `; did you mean ${guess}?` : ''}`,
+    );
+  }
+  return warnings;
+}
+
+function closestName(name: string): string | null {
+  let best: { name: string; distance: number } | null = null;
+  // SEEDBED_PORT is PORT with a prefix it does not take: compare without the prefix too.
+  const bare = name.slice('SEEDBED_'.length);
+  for (const known of KNOWN_VARIABLES) {
+    const distance = Math.min(editDistance(name, known), editDistance(bare, known));
+    if (!best || distance < best.distance) best = { name: known, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(name.length / 4)) ? best.name : null;
+}
+
+/** Levenshtein distance, with a swap of two neighbours counted as one edit. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const above = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (above[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
 }

@@ -15,15 +15,23 @@ import { categorySchema, countrySchema } from './domain/identifiers.js';
 import { parseDomainTarget } from './domain/urls.js';
 import { probeDomain } from './engine/probe.js';
 import { QUEUE_NAMES, type QueueName } from './ports/queue.js';
+import { databaseStartupError, listenStartupError } from './startup-errors.js';
 import { readVersion } from './version.js';
 
 /** `seedbed probe` ran but found no contract (dead, blocked, erroring site): distinct from 1 (error) and 2 (config). */
 const PROBE_NO_DRAFT_EXIT = 3;
 
 async function boot(): Promise<Seedbed> {
-  const seedbed = await createSeedbed({ config: loadConfig(process.env) });
-  await seedbed.start();
-  return seedbed;
+  const config = loadConfig(process.env);
+  let seedbed: Seedbed | undefined;
+  try {
+    seedbed = await createSeedbed({ config });
+    await seedbed.start();
+    return seedbed;
+  } catch (error) {
+    await seedbed?.close().catch(() => undefined);
+    throw databaseStartupError(error, config.database) ?? error;
+  }
 }
 
 /** Refuses an unauthenticated production service; says loudly when running open anywhere else. */
@@ -68,7 +76,9 @@ async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
   const pool = options.workers ? seedbed.startWorkers(options.queues) : null;
   if (pool?.queues.includes('METADATA_QUEUE')) await seedbed.startSchedules();
   const { host, port } = seedbed.config.http;
-  const url = await app.listen({ host, port });
+  const url = await app.listen({ host, port }).catch((error: unknown) => {
+    throw listenStartupError(error, { host, port }) ?? error;
+  });
   seedbed.logger.info({ url, docs: `${url}/docs`, workers: pool?.queues ?? [] }, 'seedbed is listening');
   onShutdown(seedbed, async () => {
     await app.close();

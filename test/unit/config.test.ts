@@ -120,3 +120,86 @@ describe('SEEDBED_AUTHORITY_OVERRIDES', () => {
     );
   });
 });
+
+describe('config that catches mistakes', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'seedbed-config-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error(`${JSON.stringify(env)} was accepted`);
+  };
+
+  it.each([
+    [{ PORT: '99999' }, 'PORT: must be a whole number from 0 to 65535 (got "99999")'],
+    [{ PORT: 'eighty' }, 'PORT: must be a whole number from 0 to 65535 (got "eighty")'],
+    [{ PORT: '0x50' }, 'PORT: must be a whole number from 0 to 65535 (got "0x50")'],
+    [{ PORT: '80.5' }, 'PORT: must be a whole number from 0 to 65535'],
+    [{ SEEDBED_JOB_ATTEMPTS: '0' }, 'SEEDBED_JOB_ATTEMPTS: must be a whole number from 1 to 20 (got "0")'],
+    [{ SEEDBED_WORKER_CONCURRENCY: '65' }, 'SEEDBED_WORKER_CONCURRENCY: must be a whole number from 1 to 64'],
+    [
+      { SEEDBED_JOB_LEASE_SECONDS: '1e3' },
+      'SEEDBED_JOB_LEASE_SECONDS: must be a whole number from 2 to 3600',
+    ],
+  ])('a number out of range states the range: %j', (env, expected) => {
+    expect(messageOf(env)).toContain(expected);
+  });
+
+  it('takes a number written with spaces around it', () => {
+    expect(loadConfig({ PORT: ' 8081 ' }).http.port).toBe(8081);
+  });
+
+  it('never repeats a value that may hold a secret', () => {
+    const message = messageOf({ PORT: 'x', SEEDBED_API_KEYS: '', DATABASE_URL: 'mysql://u:hunter2@db/x' });
+    expect(message).not.toContain('hunter2');
+    expect(messageOf({ DATABASE_URL: 'mysql://u:hunter2@db/x' })).not.toContain('hunter2');
+  });
+
+  it('warns about an unknown SEEDBED_* variable with the closest known name', () => {
+    const { warnings } = loadConfig({
+      SEEDBED_LOGLEVEL: 'debug',
+      SEEDBED_PORT: '9000',
+      SEEDBED_JOB_ATEMPTS: '3',
+      SEEDBED_DATADIR: '/srv',
+      SEEDBED_SOMETHING_ELSE_ENTIRELY: '1',
+      // Known, and read elsewhere (the CLI, the tests), or not ours at all: no warning.
+      SEEDBED_URL: 'http://127.0.0.1:8080',
+      SEEDBED_LOG_LEVEL: 'info',
+      PATH: '/usr/bin',
+      SEEDBEDX: '1',
+    });
+    expect(warnings).toEqual([
+      'SEEDBED_DATADIR is not a Seedbed variable and is ignored; did you mean SEEDBED_DATA_DIR?',
+      'SEEDBED_JOB_ATEMPTS is not a Seedbed variable and is ignored; did you mean SEEDBED_JOB_ATTEMPTS?',
+      'SEEDBED_LOGLEVEL is not a Seedbed variable and is ignored; did you mean SEEDBED_LOG_LEVEL?',
+      'SEEDBED_PORT is not a Seedbed variable and is ignored; did you mean PORT?',
+      'SEEDBED_SOMETHING_ELSE_ENTIRELY is not a Seedbed variable and is ignored',
+    ]);
+    expect(loadConfig({}).warnings).toEqual([]);
+  });
+
+  it('refuses a sqlite: path whose folder does not exist, naming the variable and the folder', () => {
+    const missing = join(dir, 'no-such-folder');
+    expect(messageOf({ DATABASE_URL: `sqlite:${missing}/seedbed.db` })).toBe(
+      `DATABASE_URL: the folder ${missing} does not exist; create it or correct the path`,
+    );
+    expect(messageOf({ DATABASE_URL: 'sqlite:' })).toMatch(/^DATABASE_URL: sqlite: needs a file path/);
+    expect(loadConfig({ DATABASE_URL: `sqlite:${dir}/seedbed.db` }).database).toEqual({
+      kind: 'sqlite',
+      path: join(dir, 'seedbed.db'),
+      variable: 'DATABASE_URL',
+    });
+    // The data directory itself is created when missing: only a path named explicitly must exist.
+    expect(loadConfig({ SEEDBED_DATA_DIR: missing }).database).toMatchObject({
+      variable: 'SEEDBED_DATA_DIR',
+    });
+  });
+});
