@@ -1,6 +1,7 @@
 // The `seedbed` CLI: serve (API + workers), api, worker, migrate, keys, and client commands. This is the
 // process entry point: the only place that reads process.env and handles signals.
 import { Command, InvalidArgumentError } from 'commander';
+import { pino } from 'pino';
 import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { clientCommands } from './cli/client.js';
 import {
@@ -10,22 +11,28 @@ import {
   networkCanary,
   type Seedbed,
 } from './composition.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { categorySchema, countrySchema } from './domain/identifiers.js';
 import { parseDomainTarget } from './domain/urls.js';
 import { probeDomain } from './engine/probe.js';
 import { QUEUE_NAMES, type QueueName } from './ports/queue.js';
-import { databaseStartupError, listenStartupError } from './startup-errors.js';
+import { databaseStartupError, listenStartupError, postgresAddress } from './startup-errors.js';
 import { readVersion } from './version.js';
 
 /** `seedbed probe` ran but found no contract (dead, blocked, erroring site): distinct from 1 (error) and 2 (config). */
 const PROBE_NO_DRAFT_EXIT = 3;
 
-async function boot(): Promise<Seedbed> {
+/** A server logs JSON lines on stdout; a one-shot command keeps stdout for its JSON answer and logs on stderr. */
+async function boot(options: { oneShot?: boolean } = {}): Promise<Seedbed> {
   const config = loadConfig(process.env);
   let seedbed: Seedbed | undefined;
   try {
-    seedbed = await createSeedbed({ config });
+    seedbed = await createSeedbed({
+      config,
+      ...(options.oneShot
+        ? { logger: pino({ level: config.logLevel, base: { service: 'seedbed' } }, pino.destination(2)) }
+        : {}),
+    });
     await seedbed.start();
     return seedbed;
   } catch (error) {
@@ -107,8 +114,17 @@ function parseQueues(value: string): QueueName[] {
   return names as QueueName[];
 }
 
+/** Where a command that writes to storage writes, said on stderr: the same resolution as the server's. */
+function describeStorage(config: Config): string {
+  if (config.database.kind === 'postgres')
+    return `the PostgreSQL database at ${postgresAddress(config.database.url)}`;
+  return `the SQLite database ${config.database.path} (data directory ${config.dataDir})`;
+}
+
+/** A one-shot command over the storage: migrations run first, stdout is left to the command's JSON. */
 async function withSeedbed<T>(work: (seedbed: Seedbed) => Promise<T>): Promise<T> {
-  const seedbed = await boot();
+  const seedbed = await boot({ oneShot: true });
+  process.stderr.write(`seedbed: using ${describeStorage(seedbed.config)}\n`);
   try {
     return await work(seedbed);
   } finally {
@@ -141,7 +157,11 @@ export function buildProgram(): Command {
   program
     .command('migrate')
     .description('apply database migrations and exit')
-    .action(() => withSeedbed(async (s) => s.logger.info('migrations applied')));
+    .action(() =>
+      withSeedbed(async () => {
+        process.stderr.write('seedbed: migrations applied\n');
+      }),
+    );
 
   const keys = program.command('keys').description('manage API keys stored in the database');
   keys
@@ -169,7 +189,7 @@ export function buildProgram(): Command {
     .action((name: string) =>
       withSeedbed(async (s) => {
         await s.services.apiKeys.revoke(name);
-        process.stdout.write(`revoked ${name}\n`);
+        process.stdout.write(`${JSON.stringify({ revoked: name })}\n`);
       }),
     );
 

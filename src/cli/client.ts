@@ -1,36 +1,35 @@
-// Client commands: talk to a running Seedbed over HTTP (SEEDBED_URL, SEEDBED_API_KEY), so an operator
-// can submit work and follow batches from a shell.
+// Client commands: talk to a running Seedbed over HTTP (SEEDBED_URL, SEEDBED_API_KEY), so an operator or a
+// script can submit work, follow batches and promote seeds. Stdout carries JSON and nothing else; progress and
+// messages go to stderr.
 import { readFile } from 'node:fs/promises';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
+import { type Call, ClientError, clientOptions, createClient } from './http-client.js';
+import { type BatchProgress, follow } from './progress.js';
 
-interface ClientOptions {
-  url: string;
-  key?: string;
+const PAGE = 100;
+
+function client(): Call {
+  return createClient(clientOptions(process.env));
 }
 
-function clientOptions(): ClientOptions {
-  const url = process.env['SEEDBED_URL'] ?? `http://127.0.0.1:${process.env['PORT'] ?? 8080}`;
-  const key = process.env['SEEDBED_API_KEY'];
-  return key ? { url, key } : { url };
+function print(value: unknown) {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-  const { url, key } = clientOptions();
-  const response = await fetch(new URL(path, url), {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  const parsed = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    const detail = (parsed as { detail?: string } | null)?.detail ?? text;
-    throw new Error(`${method} ${path} answered ${response.status}: ${detail}`);
-  }
-  return parsed;
+/** A whole number written in decimal digits, for an option. */
+function decimal(name: string, min: number) {
+  return (value: string) => {
+    if (!/^\d{1,9}$/.test(value.trim()) || Number(value) < min)
+      throw new InvalidArgumentError(`${name} must be a whole number, at least ${min}`);
+    return Number(value);
+  };
+}
+
+function bool(value: string): boolean {
+  const text = value.trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new InvalidArgumentError('must be true or false');
 }
 
 async function readLines(file: string): Promise<string[]> {
@@ -47,52 +46,68 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function print(value: unknown) {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+function followBatch(call: Call, batchId: string) {
+  return follow(
+    () => call('GET', `/api/v1/queues/batch/${encodeURIComponent(batchId)}`) as Promise<BatchProgress>,
+    process.stderr,
+  );
 }
 
-async function follow(batchId: string): Promise<unknown> {
-  for (;;) {
-    const batch = (await call('GET', `/api/v1/queues/batch/${batchId}`)) as {
-      status: string;
-      items: Record<string, number>;
-    };
-    process.stderr.write(`\r${batch.status}: ${JSON.stringify(batch.items)}   `);
-    if (!['queued', 'running'].includes(batch.status)) {
-      process.stderr.write('\n');
-      return batch;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+interface ItemsOptions {
+  status?: string;
+  limit?: number;
+  offset: number;
+  all: boolean;
+}
+
+/** Items past the API's page of 100: fetched page by page up to --limit, or every one with --all. */
+async function listItems(call: Call, batchId: string, options: ItemsOptions) {
+  const wanted = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? 50);
+  const data: unknown[] = [];
+  let total = 0;
+  for (let offset = options.offset; data.length < wanted; ) {
+    const limit = Math.min(PAGE, wanted - data.length);
+    const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+    if (options.status) query.set('status', options.status);
+    const page = (await call(
+      'GET',
+      `/api/v1/queues/batch/${encodeURIComponent(batchId)}/items?${query}`,
+    )) as { data: unknown[]; pagination: { total: number } };
+    data.push(...page.data);
+    total = page.pagination.total;
+    offset += page.data.length;
+    if (page.data.length < limit || offset >= total) break;
   }
+  return { data, pagination: { limit: data.length, offset: options.offset, total } };
 }
 
 export function clientCommands(program: Command): void {
   const submit = program
     .command('submit')
     .description('submit a batch to a running service (SEEDBED_URL, SEEDBED_API_KEY)');
-  const wait = (opts: { wait?: boolean }, batch: { batchId: string }) =>
-    opts.wait ? follow(batch.batchId) : batch;
+  const submitted = async (call: Call, opts: { wait?: boolean }, batch: { batchId: string }) =>
+    print(opts.wait ? await followBatch(call, batch.batchId) : batch);
 
   submit
     .command('research <file>')
     .description('a research batch from a file of URLs, one per line (- for stdin)')
     .requiredOption('--country <cc>')
     .requiredOption('--category <slug>')
-    .option('--chunk-size <n>', 'URLs per chunk', (v) => Number(v))
-    .option('--wait', 'follow the batch until it finishes')
+    .option('--chunk-size <n>', 'URLs per chunk', decimal('--chunk-size', 1))
+    .option('--wait', 'follow the batch until it finishes (progress on stderr)')
     .action(
       async (
         file: string,
         opts: { country: string; category: string; chunkSize?: number; wait?: boolean },
       ) => {
-        const urls = await readLines(file);
+        const call = client();
         const batch = (await call('POST', '/api/v1/queues/research', {
           country: opts.country,
           category: opts.category,
-          urls,
+          urls: await readLines(file),
           ...(opts.chunkSize ? { chunkSize: opts.chunkSize } : {}),
         })) as { batchId: string };
-        print(await wait(opts, batch));
+        await submitted(call, opts, batch);
       },
     );
 
@@ -100,13 +115,14 @@ export function clientCommands(program: Command): void {
     .command('liveness <file>')
     .description('a liveness batch from a file of domains, one per line')
     .requiredOption('--country <cc>')
-    .option('--wait', 'follow the batch until it finishes')
+    .option('--wait', 'follow the batch until it finishes (progress on stderr)')
     .action(async (file: string, opts: { country: string; wait?: boolean }) => {
+      const call = client();
       const batch = (await call('POST', '/api/v1/queues/liveness', {
         country: opts.country,
         domains: await readLines(file),
       })) as { batchId: string };
-      print(await wait(opts, batch));
+      await submitted(call, opts, batch);
     });
 
   submit
@@ -114,41 +130,86 @@ export function clientCommands(program: Command): void {
     .description('a contract batch from a file of domain ids, one per line')
     .requiredOption('--country <cc>')
     .requiredOption('--category <slug>')
-    .option('--wait', 'follow the batch until it finishes')
+    .option('--wait', 'follow the batch until it finishes (progress on stderr)')
     .action(async (file: string, opts: { country: string; category: string; wait?: boolean }) => {
+      const call = client();
       const batch = (await call('POST', '/api/v1/queues/contract', {
         country: opts.country,
         category: opts.category,
         domainIds: await readLines(file),
       })) as { batchId: string };
-      print(await wait(opts, batch));
+      await submitted(call, opts, batch);
     });
 
   program
     .command('batch <batchId>')
     .description('show a batch (--wait to follow it, --items to list its items)')
-    .option('--wait', 'follow the batch until it finishes')
-    .option('--items <status>', 'list items: succeeded, failed or skipped')
-    .action(async (batchId: string, opts: { wait?: boolean; items?: string }) => {
-      if (opts.items)
+    .option('--wait', 'follow the batch until it finishes (progress on stderr)')
+    .option('--items [status]', 'list its items, all or only succeeded, failed or skipped')
+    .option(
+      '--limit <n>',
+      'with --items: how many (default 50; more than 100 are fetched page by page)',
+      decimal('--limit', 1),
+    )
+    .option('--offset <n>', 'with --items: how many to pass over first', decimal('--offset', 0), 0)
+    .option('--all', 'with --items: every one')
+    .action(
+      async (
+        batchId: string,
+        opts: { wait?: boolean; items?: string | boolean; limit?: number; offset: number; all?: boolean },
+      ) => {
+        const call = client();
+        if (opts.wait) {
+          const batch = await followBatch(call, batchId);
+          if (!opts.items) return print(batch);
+        }
+        if (!opts.items)
+          return print(await call('GET', `/api/v1/queues/batch/${encodeURIComponent(batchId)}`));
         print(
-          await call(
-            'GET',
-            `/api/v1/queues/batch/${batchId}/items?status=${encodeURIComponent(opts.items)}&limit=100`,
-          ),
+          await listItems(call, batchId, {
+            ...(typeof opts.items === 'string' ? { status: opts.items } : {}),
+            ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+            offset: opts.offset,
+            all: opts.all ?? false,
+          }),
         );
-      else print(opts.wait ? await follow(batchId) : await call('GET', `/api/v1/queues/batch/${batchId}`));
-    });
+      },
+    );
 
   program
     .command('promote [seedIds...]')
-    .description('promote draft seeds to active, by id or by --country')
+    .description('promote draft seeds to active: by id, or every draft matching the filter options')
     .option('--country <cc>')
-    .action(async (seedIds: string[], opts: { country?: string }) => {
-      if (seedIds.length === 0 && !opts.country)
-        throw new Error('name seed ids, or --country to promote its drafts');
-      const body =
-        seedIds.length > 0 ? { seedIds } : { filter: opts.country ? { country: opts.country } : {} };
-      print(await call('POST', '/api/v1/seeds/promote', body));
-    });
+    .option('--category <slug>')
+    .option('--source-type <type>', 'government, organization, ngo, media, company or other')
+    .option('--robots-allowed <bool>', 'true or false: whether robots.txt allows the entry page', bool)
+    .option('--limit <n>', 'with a filter: at most this many (1..1000)', decimal('--limit', 1))
+    .action(
+      async (
+        seedIds: string[],
+        opts: {
+          country?: string;
+          category?: string;
+          sourceType?: string;
+          robotsAllowed?: boolean;
+          limit?: number;
+        },
+      ) => {
+        const filter = {
+          ...(opts.country ? { country: opts.country } : {}),
+          ...(opts.category ? { category: opts.category } : {}),
+          ...(opts.sourceType ? { source_type: opts.sourceType } : {}),
+          ...(opts.robotsAllowed !== undefined ? { robots_allowed: opts.robotsAllowed } : {}),
+        };
+        const filtered = Object.keys(filter).length > 0;
+        if (seedIds.length > 0 && filtered)
+          throw new ClientError('name seed ids or filter options, not both');
+        if (seedIds.length === 0 && !filtered)
+          throw new ClientError(
+            'name seed ids, or filter the drafts with --country, --category, --source-type or --robots-allowed',
+          );
+        const body = filtered ? { filter, ...(opts.limit ? { limit: opts.limit } : {}) } : { seedIds };
+        print(await client()('POST', '/api/v1/seeds/promote', body));
+      },
+    );
 }

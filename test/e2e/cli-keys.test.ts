@@ -40,7 +40,7 @@ describe('seedbed keys and production mode', () => {
   });
 
   it('creates a key shown once, stores only its hash, and the service then runs closed', async () => {
-    const { stdout } = await run(
+    const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', 'src/main.ts', 'keys', 'create', 'ops', '--scopes', 'read'],
       {
@@ -50,6 +50,10 @@ describe('seedbed keys and production mode', () => {
     );
     const created = JSON.parse(stdout) as { name: string; key: string; scopes: string[] };
     expect(created).toMatchObject({ name: 'ops', scopes: ['read'] });
+    // Where the key went is said on stderr, resolved as the server resolves it; stdout is the JSON alone.
+    expect(stderr).toContain(
+      `seedbed: using the SQLite database ${join(dir, 'seedbed.db')} (data directory ${dir})`,
+    );
     const db = new BetterSqlite3(join(dir, 'seedbed.db'), { readonly: true });
     const stored = db.prepare('select key_hash from api_keys where name = ?').get('ops') as {
       key_hash: string;
@@ -72,6 +76,15 @@ describe('seedbed keys and production mode', () => {
     });
     expect(write.status).toBe(403);
     expect((await fetch(`${seedbed.url}/health`)).status).toBe(200);
+  });
+
+  it('keys list and revoke answer JSON on stdout', async () => {
+    const cli = (args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'keys', ...args], { cwd: REPO_ROOT, env });
+    await cli(['create', 'temp', '--scopes', 'write']);
+    const listed = JSON.parse((await cli(['list'])).stdout) as Array<{ name: string }>;
+    expect(listed.map((k) => k.name)).toContain('temp');
+    expect(JSON.parse((await cli(['revoke', 'temp'])).stdout)).toEqual({ revoked: 'temp' });
   });
 
   it('a key created with the CLI while the service runs open is enforced on the next request', async () => {
