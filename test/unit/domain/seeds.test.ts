@@ -73,14 +73,40 @@ describe('seedCreateSchema', () => {
     expect(parsed.fetch).toEqual(full.fetch);
   });
 
+  it("accepts a seed's own server-owned fields, as a GET body carries them (DESIGN §3 round trip)", () => {
+    const read = {
+      ...minimal,
+      seed_id: 'gov:sg:mom.gov.sg::news',
+      domain_id: 'gov:sg:mom.gov.sg',
+      registrable_domain: 'mom.gov.sg',
+      status: 'active',
+      version: 3,
+      name: null,
+      entry_url: null,
+      schedule: null,
+      discovery: { alive: true, state: 'alive' },
+      provenance: { batch_id: 'b1', date: '2026-06-01' },
+      created_at: '2026-06-01T00:00:00.000Z',
+      updated_at: '2026-06-02T00:00:00.000Z',
+      promoted_at: null,
+    };
+    expect(seedCreateSchema.safeParse(read).success).toBe(true);
+    // The source may be named by its identity fields alone; the service checks they agree.
+    expect(
+      seedCreateSchema.safeParse({ country: 'sg', category: 'news', seed_id: read.seed_id }).success,
+    ).toBe(true);
+  });
+
   it.each(['@daily', '@hourly', '*/15 * * * *', '0 0 1 1 *'])('accepts schedule %j', (schedule) => {
     expect(seedCreateSchema.safeParse({ ...minimal, schedule }).success).toBe(true);
   });
 
   it.each([
-    ['an unknown field', { ...minimal, status: 'active' }],
-    ['another unknown field', { ...minimal, seed_id: 'gov:sg:mom.gov.sg::news' }],
-    ['no domain', { country: 'sg', category: 'news' }],
+    ['an unknown field', { ...minimal, colour: 'red' }],
+    ['another unknown field', { ...minimal, feeds_found: 3 }],
+    ['an unknown status', { ...minimal, status: 'live' }],
+    ['a zero version', { ...minimal, version: 0 }],
+    ['a timestamp that is not one', { ...minimal, created_at: 'yesterday' }],
     ['an empty domain', { ...minimal, domain: '  ' }],
     ['a domain over 2048 characters', { ...minimal, domain: 'a'.repeat(2049) }],
     ['no country', { domain: 'mom.gov.sg', category: 'news' }],
