@@ -113,7 +113,8 @@ describe('a network outage during a batch', () => {
       outcome: 'dead',
       result: { error_code: 'ENOTFOUND', evidence: { kind: 'network', network_up: true } },
     });
-    expect(network.downReports()).toBe(1);
+    // At least one attempt saw the outage; two domains failing at once may each ask the canary before it flips.
+    expect(network.downReports()).toBeGreaterThanOrEqual(1);
   });
 
   it('creates no seed and no checkpoint for a contract while the network is down', async () => {
