@@ -186,7 +186,7 @@ export async function createSeedbed(options: SeedbedOptions) {
       livenessHandler({ liveness, fetcher, now: clock, authorityOverrides, canary }),
       chunkDeps,
     ),
-    CONTRACT_QUEUE: chunkWorker(contractHandler({ contracts, today }), chunkDeps),
+    CONTRACT_QUEUE: chunkWorker(contractHandler({ contracts, orchestration, today }), chunkDeps),
     METADATA_QUEUE: metadataWorker({ metadata }),
   };
 

@@ -112,6 +112,15 @@ export const seedCreateSchema = z
     created_at: timestamp.nullable().optional().meta(serverOwned('ignored')),
     updated_at: timestamp.nullable().optional().meta(serverOwned('ignored')),
     promoted_at: timestamp.nullable().optional().meta(serverOwned('ignored')),
+    feeds: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .meta(serverOwned('ignored, found by discovery')),
+    sitemap: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta(serverOwned('ignored, found by discovery')),
   })
   .strict()
   .meta({ id: 'SeedCreateRequest' });

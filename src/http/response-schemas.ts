@@ -289,6 +289,34 @@ export const seedSchema = z
     created_at: timestamp,
     updated_at: timestamp,
     promoted_at: nullableTimestamp,
+    feeds: z
+      .array(
+        z.looseObject({
+          url: z.string(),
+          type: z.enum(['rss', 'atom', 'rdf', 'json']),
+          title: z.string().nullable(),
+          role: z.enum(['main', 'section', 'comments', 'item']),
+          item_count: int,
+          newest_item_at: z.string().nullable(),
+          language: z.string().optional(),
+        }),
+      )
+      .meta({
+        description: 'Every feed discovery found, ranked; fetch.urls holds only main and section feeds',
+      }),
+    sitemap: z
+      .looseObject({
+        url: z.string().nullable(),
+        url_count: int,
+        news: z.boolean(),
+        truncated: z.boolean(),
+        truncated_reason: z.string().nullable(),
+        sitemaps: z.array(json),
+      })
+      .nullable()
+      .meta({
+        description: 'The latest discovery: distinct page URLs, and whether the reading was cut short',
+      }),
   })
   .meta({ id: 'Seed', description: 'A seed; POST it back as it is to copy it (see SeedCreateRequest)' });
 

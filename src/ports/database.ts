@@ -143,6 +143,10 @@ export interface SeedTable {
   created_at: string;
   updated_at: string;
   promoted_at: string | null;
+  /** JSON: the feeds discovery found, ranked, with their roles (not part of the contract). */
+  feeds: string;
+  /** JSON: the sitemap summary of the latest discovery (counts, truncation), or null. */
+  sitemap: string | null;
 }
 
 export interface LivenessResultTable {

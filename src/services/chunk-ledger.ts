@@ -300,5 +300,51 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     );
   }
 
-  return { insertChunks, beginChunk, commitResults, completeChunk, failChunk, addChunks };
+  /**
+   * How far a batch's items that came from one raw file have got: how many there are, how many are answered,
+   * and how many failed without an answer of their own (their chunk ran out of retries, e.g. our own network
+   * was down). Fan-out items carry `source_file` in their input.
+   */
+  async function sourceFileProgress(batchId: string, sourceFile: string) {
+    const fromFile = (input: string) => {
+      const value = JSON.parse(input) as { source_file?: unknown } | null;
+      return value !== null && typeof value === 'object' && value.source_file === sourceFile;
+    };
+    // A LIKE on the JSON narrows the rows; the exact match is made on the parsed value.
+    const hint = `%${JSON.stringify(sourceFile).slice(1, -1)}%`;
+    const [chunks, items] = await Promise.all([
+      database.db
+        .selectFrom('batch_chunks')
+        .select('items')
+        .where('batch_id', '=', batchId)
+        .where('queue', '=', 'CONTRACT_QUEUE')
+        .where('items', 'like', hint)
+        .execute(),
+      database.db
+        .selectFrom('batch_items')
+        .select(['input', 'status', 'outcome'])
+        .where('batch_id', '=', batchId)
+        .where('input', 'like', hint)
+        .execute(),
+    ]);
+    const total = chunks
+      .flatMap((c) => JSON.parse(c.items) as unknown[])
+      .filter((item) => fromFile(JSON.stringify(item))).length;
+    const answered = items.filter((i) => fromFile(i.input));
+    return {
+      total,
+      answered: answered.length,
+      unanswerable: answered.filter((i) => i.status === 'failed' && i.outcome === null).length,
+    };
+  }
+
+  return {
+    insertChunks,
+    beginChunk,
+    commitResults,
+    completeChunk,
+    failChunk,
+    addChunks,
+    sourceFileProgress,
+  };
 }

@@ -14,7 +14,7 @@ import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import type { Clock } from './common.js';
 import type { LivenessService } from './liveness.js';
-import type { SeedService } from './seeds.js';
+import { type SeedService, seedSitemapOf } from './seeds.js';
 
 export interface ContractRequest {
   index: number;
@@ -136,11 +136,15 @@ export function createContractService(deps: {
           policy: draft.policy,
           discovery: draft.discovery,
           provenance: { ...request.source, date: partition.date, collected_at: found.metadata.collected_at },
+          facts: { feeds: draft.feeds, sitemap: seedSitemapOf(found.metadata.sitemap) },
         });
         const result = {
           seed_id: seed.seed_id,
           fetch_type: draft.fetch.type,
           robots_allowed: draft.policy.robots_allowed,
+          feeds: draft.feeds.length,
+          sitemap_urls: found.metadata.sitemap.url_count,
+          sitemap_truncated: found.metadata.sitemap.truncated,
         };
         if (seed.outcome === 'kept')
           return { index, input, status: 'skipped', outcome: 'kept', reason: seed.reason, result };

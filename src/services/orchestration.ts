@@ -38,7 +38,7 @@ export interface RawFileDomains {
 export function createOrchestrationService(deps: {
   objects: ObjectStore;
   batches: BatchService;
-  ledger: Pick<ChunkLedger, 'addChunks'>;
+  ledger: Pick<ChunkLedger, 'addChunks' | 'sourceFileProgress'>;
   datasets: Pick<DatasetService, 'checkpoint'>;
   authorityOverrides?: AuthorityOverrides;
 }) {
@@ -142,11 +142,24 @@ export function createOrchestrationService(deps: {
     await deps.ledger.addChunks(unit, batchId, 'CONTRACT_QUEUE', domains, 1);
   }
 
-  /** The raw file's `.success` checkpoint: every domain of it is on its way to a contract. */
+  /** The raw file's `.success` checkpoint. */
   async function checkpointRawFile(key: string): Promise<void> {
     const parsed = parseRawChunkKey(key);
     if (parsed) await deps.datasets.checkpoint(parsed.partition, parsed.chunk);
   }
 
-  return { orchestrate, domainsOfRawFile, fanOut, checkpointRawFile };
+  /**
+   * The checkpoint vouches that every domain of the file has its contract answered. Called after each contract
+   * chunk of the file commits: the last one to commit sees them all answered. A domain whose chunk ran out of
+   * retries (our own network down, say) has no answer of its own, and then the file gets no checkpoint, so the
+   * next orchestration sends it again.
+   */
+  async function settleRawFile(batchId: string, key: string): Promise<boolean> {
+    const progress = await deps.ledger.sourceFileProgress(batchId, key);
+    if (progress.total === 0 || progress.answered < progress.total || progress.unanswerable > 0) return false;
+    await checkpointRawFile(key);
+    return true;
+  }
+
+  return { orchestrate, domainsOfRawFile, fanOut, checkpointRawFile, settleRawFile };
 }

@@ -19,6 +19,8 @@ import {
   type SeedPatch,
   type SeedStatus,
 } from '../domain/seeds.js';
+import type { FeedRecord } from '../engine/feeds.js';
+import type { SitemapMetadata } from '../engine/sitemaps.js';
 import type { Database, DbExecutor, SeedTable } from '../ports/database.js';
 import {
   type Clock,
@@ -50,6 +52,21 @@ export interface SeedView {
   created_at: string;
   updated_at: string;
   promoted_at: string | null;
+  /** Every feed discovery found, ranked, with its role; `fetch.urls` holds only the main and section ones. */
+  feeds: FeedRecord[];
+  /** The latest discovery's sitemaps: distinct URLs counted, and whether the reading was cut short. */
+  sitemap: SeedSitemap | null;
+}
+
+export type SeedSitemap = Pick<
+  SitemapMetadata,
+  'url' | 'url_count' | 'news' | 'truncated' | 'truncated_reason' | 'sitemaps'
+>;
+
+/** What discovery knows about the source beside its contract: refreshed by every run, whatever the status. */
+export interface SeedFacts {
+  feeds: FeedRecord[];
+  sitemap: SeedSitemap | null;
 }
 
 /** What the contract worker found for one domain. */
@@ -63,6 +80,7 @@ export interface ContractDraft {
   policy: Record<string, unknown>;
   discovery: Record<string, unknown>;
   provenance: Record<string, unknown>;
+  facts?: SeedFacts;
 }
 
 export type SeedService = ReturnType<typeof createSeedService>;
@@ -117,6 +135,9 @@ export function createSeedService(deps: {
       created_at: at,
       updated_at: at,
       promoted_at: null,
+      // Facts come from discovery only; a copied seed's are not taken over (the next run finds them).
+      feeds: '[]',
+      sitemap: null,
     };
     try {
       await database.db.insertInto('seeds').values(row).execute();
@@ -296,6 +317,7 @@ export function createSeedService(deps: {
       policy: JSON.stringify(contract.policy),
       discovery: JSON.stringify(draft.discovery),
       provenance: JSON.stringify(draft.provenance),
+      ...factColumns(draft.facts),
     };
     let existing = await find(executor, seedId);
     if (!existing) {
@@ -318,6 +340,8 @@ export function createSeedService(deps: {
           created_at: at,
           updated_at: at,
           promoted_at: null,
+          feeds: draftColumns.feeds ?? '[]',
+          sitemap: draftColumns.sitemap ?? null,
         })
         .onConflict((oc) => oc.column('seed_id').doNothing())
         .executeTakeFirst();
@@ -326,6 +350,13 @@ export function createSeedService(deps: {
       if (!existing) throw new Error(`seed ${seedId} vanished while being written`);
     }
     if (existing.status !== 'draft') {
+      // Facts are not the contract: a run refreshes them on any seed, and never touches an active contract.
+      if (draft.facts)
+        await executor
+          .updateTable('seeds')
+          .set({ ...factColumns(draft.facts), updated_at: at })
+          .where('seed_id', '=', seedId)
+          .execute();
       return {
         seed_id: seedId,
         outcome: 'kept',
@@ -369,6 +400,21 @@ function illegalTransition(from: SeedStatus, to: SeedStatus): ConflictError {
   return new ConflictError(`illegal transition from ${from} to ${to}`, 'illegal_transition', { from, to });
 }
 
+function factColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, 'feeds' | 'sitemap'>> {
+  if (!facts) return {};
+  return {
+    feeds: JSON.stringify(facts.feeds),
+    sitemap: facts.sitemap ? JSON.stringify(facts.sitemap) : null,
+  };
+}
+
+/** The sitemap summary a seed keeps: no aggregates (they are in domain_metadata.json). */
+export function seedSitemapOf(metadata: SitemapMetadata): SeedSitemap | null {
+  if (!metadata.exists && metadata.url === null) return null;
+  const { url, url_count, news, truncated, truncated_reason, sitemaps } = metadata;
+  return { url, url_count, news, truncated, truncated_reason, sitemaps };
+}
+
 function toView(row: SeedTable): SeedView {
   return {
     seed_id: row.seed_id,
@@ -390,5 +436,7 @@ function toView(row: SeedTable): SeedView {
     created_at: row.created_at,
     updated_at: row.updated_at,
     promoted_at: row.promoted_at,
+    feeds: parseJson<FeedRecord[]>(row.feeds, []),
+    sitemap: parseJson<SeedSitemap | null>(row.sitemap, null),
   };
 }

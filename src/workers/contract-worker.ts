@@ -7,6 +7,7 @@ import {
   partitionOfChunk,
 } from '../domain/batches.js';
 import type { ContractService } from '../services/contracts.js';
+import type { OrchestrationService } from '../services/orchestration.js';
 import type { ChunkHandler } from './chunk-worker.js';
 import { mapLimit } from './map-limit.js';
 
@@ -15,6 +16,7 @@ const DOMAINS_IN_PARALLEL = 4;
 
 export function contractHandler(deps: {
   contracts: ContractService;
+  orchestration: Pick<OrchestrationService, 'settleRawFile'>;
   today: () => string;
 }): ChunkHandler<ContractItem> {
   const { contracts } = deps;
@@ -46,6 +48,9 @@ export function contractHandler(deps: {
         // so a batch that reports completed has every checkpoint in place.
         async afterCommit() {
           for (const c of collected) if (c.checkpointKey) await contracts.writeCheckpoint(c.checkpointKey);
+          // An orchestration's raw file is checkpointed by the contract that answers its last domain.
+          const files = new Set(work.items.flatMap((item) => (item.source_file ? [item.source_file] : [])));
+          for (const file of files) await deps.orchestration.settleRawFile(work.batchId, file);
         },
       };
     },

@@ -1,5 +1,5 @@
-// SEED_QUEUE: reads one raw chunk, fans its unique domains out to CONTRACT_QUEUE inside the orchestration
-// batch, then writes the chunk's `.success` checkpoint.
+// SEED_QUEUE: reads one raw chunk and fans its unique domains out to CONTRACT_QUEUE inside the orchestration
+// batch. The chunk's `.success` checkpoint follows once every one of those contracts is answered.
 import { type SeedFileItem, seedFileItemSchema } from '../domain/batches.js';
 import type { OrchestrationService } from '../services/orchestration.js';
 import type { ChunkHandler } from './chunk-worker.js';
@@ -27,8 +27,10 @@ export function seedFileHandler(deps: { orchestration: OrchestrationService }): 
           };
           return [{ index, input: work.inputs[0], status: 'succeeded', outcome: 'file_read', result }];
         },
-        // The checkpoint before the chunk completes, so a finished orchestration has all of its checkpoints.
-        afterCommit: () => orchestration.checkpointRawFile(file.key),
+        // A file with no usable domain is done now; otherwise its last contract writes the checkpoint.
+        async afterCommit() {
+          if (file.domains.length === 0) await orchestration.checkpointRawFile(file.key);
+        },
       };
     },
   };

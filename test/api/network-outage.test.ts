@@ -34,6 +34,10 @@ function flakyNetwork(net: FakeInternet) {
   return {
     fetcher,
     canary,
+    /** The network is back now. */
+    restore() {
+      isDown = false;
+    },
     /** The network comes back once the canary has been seen down this many times. */
     restoreAfterOutages(n: number) {
       restoreAfter = n;
@@ -137,5 +141,36 @@ describe('a network outage during a batch', () => {
     const stored = [];
     for await (const object of seedbed.seedbed.objects.list('prod/')) stored.push(object.key);
     expect(stored).toEqual([]);
+  });
+
+  it('writes no checkpoint for a raw file while one of its contracts failed for the outage; a later run sends it again', async () => {
+    const network = flakyNetwork(net);
+    const seedbed = await start(network, 2);
+    const date = '2026-03-03';
+    const stored = await seedbed.app.inject({
+      method: 'POST',
+      url: '/api/v1/datasets',
+      payload: {
+        meta: { country: 'sg', category: 'news', date },
+        records: [{ raw_url: `https://${SITES.news}/` }, { raw_url: `https://${SITES.bare}/` }],
+      },
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const first = await post(seedbed, '/api/v1/seeds/orchestrate', { country: 'sg', category: 'news', date });
+    const done = await seedbed.waitForBatch(first.batchId);
+    expect(done.chunks.failed).toBeGreaterThan(0);
+    const key = `raw/country=sg/category=news/date=${date}/raw_0001.json`;
+    expect(await seedbed.seedbed.objects.head(`${key}.success`)).toBeNull();
+    // The network is back: the next orchestration sends the file again, and now its checkpoint follows.
+    network.restoreAfterOutages(0);
+    network.restore();
+    const second = await post(seedbed, '/api/v1/seeds/orchestrate', {
+      country: 'sg',
+      category: 'news',
+      date,
+    });
+    expect(second).toMatchObject({ messages_sent: 1, skipped: 0 });
+    await seedbed.waitForBatch(second.batchId);
+    expect(await seedbed.seedbed.objects.head(`${key}.success`)).not.toBeNull();
   });
 });

@@ -141,6 +141,23 @@ describe('collection pipeline against the fake internet', () => {
       policy: { robots_allowed: true },
     });
     expect(news.policy.sitemap_urls.length).toBeGreaterThan(0);
+    // What discovery knows beside the contract: every feed with its role, and the sitemap counted.
+    expect(news.feeds.length).toBeGreaterThan(0);
+    for (const feed of news.feeds)
+      expect(feed).toMatchObject({
+        url: expect.any(String),
+        role: expect.any(String),
+        item_count: expect.any(Number),
+      });
+    const fetchable = news.feeds
+      .filter((f: any) => f.role === 'main' || f.role === 'section')
+      .map((f: any) => f.url);
+    for (const url of news.fetch.urls) expect(fetchable).toContain(url);
+    expect(news.sitemap).toMatchObject({ url_count: expect.any(Number), truncated: false, news: true });
+    expect(news.sitemap.url_count).toBeGreaterThan(0);
+    const sitemapOnly = await seed(SITES.sitemapOnly);
+    expect(sitemapOnly.feeds).toEqual([]);
+    expect(sitemapOnly.sitemap.url_count).toBeGreaterThan(0);
     expect((await seed(SITES.sitemapOnly)).fetch.type).toBe('sitemap');
     expect((await seed(SITES.bare)).fetch.type).toBe('html');
     expect((await seed(SITES.disallow)).policy.robots_allowed).toBe(false);
@@ -214,8 +231,21 @@ describe('collection pipeline against the fake internet', () => {
         const copied = await other.app.inject({ method: 'POST', url: '/api/v1/seeds', payload: seed });
         expect(copied.statusCode, `${seed.seed_id}: ${copied.body}`).toBe(201);
         const made = copied.json();
-        const { discovery, provenance, status, version, created_at, updated_at, promoted_at, ...rest } = seed;
+        // Server-owned: discovery, provenance and what discovery found (feeds, sitemap) are not copied.
+        const {
+          discovery,
+          provenance,
+          status,
+          version,
+          created_at,
+          updated_at,
+          promoted_at,
+          feeds,
+          sitemap,
+          ...rest
+        } = seed;
         expect(made).toMatchObject({ ...rest, status: 'draft', version: 1, provenance: { source: 'api' } });
+        expect(made).toMatchObject({ feeds: [], sitemap: null });
       }
     } finally {
       await other.close();

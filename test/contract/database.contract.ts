@@ -180,9 +180,11 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       created_at: AT,
       updated_at: AT,
       promoted_at: AT,
+      feeds: '[{"url":"https://example.org/feed"}]',
+      sitemap: '{"url_count":3}',
     },
     { seed_id: 's2' },
-    ['name', 'entry_url', 'schedule', 'promoted_at'],
+    ['name', 'entry_url', 'schedule', 'promoted_at', 'sitemap'],
   ),
   liveness_results: pair(
     {

@@ -269,10 +269,22 @@ const livenessHistory: Migration = {
   },
 };
 
+/** What discovery found about a seed's source, beside its contract: ranked feeds and the sitemap summary. */
+const seedFacts: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('seeds')
+      .addColumn('feeds', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+    await db.schema.alterTable('seeds').addColumn('sitemap', 'text').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_research_requests': researchRequests,
   '0004_liveness_history': livenessHistory,
+  '0005_seed_facts': seedFacts,
 };
 
 export const migrationProvider: MigrationProvider = {
