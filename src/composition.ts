@@ -22,6 +22,7 @@ import { type JobQueue, QUEUE_NAMES, type QueueName } from './ports/queue.js';
 import type { SyncTarget } from './ports/sync-target.js';
 import { createApiKeyService } from './services/api-keys.js';
 import { createBatchService } from './services/batches.js';
+import { createChangeService } from './services/changes.js';
 import { createChunkLedger } from './services/chunk-ledger.js';
 import { type Clock, systemClock } from './services/common.js';
 import { createContractService } from './services/contracts.js';
@@ -138,6 +139,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     summaries: { research: research.batchSummary },
   });
   const seeds = createSeedService({ database, clock, authorityOverrides });
+  const changes = createChangeService({ database, clock });
   const orchestration = createOrchestrationService({
     objects,
     batches,
@@ -154,16 +156,26 @@ export async function createSeedbed(options: SeedbedOptions) {
     research,
     seeds,
     batches,
+    changes,
   });
   const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
   const canary = options.canary !== undefined ? options.canary : networkCanary(config, fetcher);
   const liveness = createLivenessService({ database, seeds });
-  const contracts = createContractService({ objects, fetcher, seeds, liveness, clock, canary });
+  const contracts = createContractService({
+    objects,
+    fetcher,
+    seeds,
+    liveness,
+    changes,
+    clock,
+    canary,
+  });
   const evidence = createEvidenceService({ seeds, objects });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
   const health = createHealthService({ database, objects, queue });
   const metrics = createMetrics({ queue, database });
   const services = {
+    changes,
     batches,
     datasets,
     research,

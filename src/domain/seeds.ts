@@ -121,6 +121,11 @@ export const seedCreateSchema = z
       .nullable()
       .optional()
       .meta(serverOwned('ignored, found by discovery')),
+    human_fields: z
+      .array(z.string().max(64))
+      .max(20)
+      .optional()
+      .meta(serverOwned('ignored, the fields given here are the ones a person set')),
   })
   .strict()
   .meta({ id: 'SeedCreateRequest' });

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
 import type { ApiKeyService } from '../services/api-keys.js';
 import type { BatchService } from '../services/batches.js';
+import type { ChangeService } from '../services/changes.js';
 import type { DatasetService } from '../services/datasets.js';
 import type { EvidenceService } from '../services/evidence.js';
 import type { HealthService } from '../services/health.js';
@@ -23,12 +24,14 @@ import { problem, sendProblem, toProblem } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { openApiTransformObject } from './openapi-document.js';
 import { registerOperationDefaults } from './operation-defaults.js';
+import { changeRoutes } from './routes/changes.js';
 import { datasetRoutes } from './routes/datasets.js';
 import { domainRoutes } from './routes/domains.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { queueRoutes } from './routes/queues.js';
 import { researchRoutes } from './routes/research.js';
+import { revisionRoutes } from './routes/revisions.js';
 import { seedRoutes } from './routes/seeds.js';
 import { noQuery } from './schemas.js';
 
@@ -49,6 +52,7 @@ export interface HttpDeps {
     metadata: MetadataService;
     liveness: LivenessService;
     evidence: EvidenceService;
+    changes: ChangeService;
   };
   today: () => string;
 }
@@ -148,6 +152,8 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     orchestration: services.orchestration,
     evidence: services.evidence,
   });
+  revisionRoutes(app, { revisions: services.seeds.revisions });
+  changeRoutes(app, { changes: services.changes });
   domainRoutes(app, { liveness: services.liveness });
 
   app.get(

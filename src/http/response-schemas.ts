@@ -189,6 +189,7 @@ export const snapshotSchema = z
       research_records: int,
       seeds: z.record(z.string(), int),
       batches: z.record(z.string(), int),
+      changes: z.record(z.string(), int).meta({ description: 'Changes between discoveries, by kind' }),
     }),
     countries: z.record(z.string(), countryNode),
   })
@@ -317,8 +318,54 @@ export const seedSchema = z
       .meta({
         description: 'The latest discovery: distinct page URLs, and whether the reading was cut short',
       }),
+    human_fields: z.array(z.string()).meta({
+      description: 'The fields a person set: a contract run never overwrites them, it proposes a revision',
+    }),
   })
   .meta({ id: 'Seed', description: 'A seed; POST it back as it is to copy it (see SeedCreateRequest)' });
+
+const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
+export const seedRevisionSchema = z
+  .object({
+    seed_id: z.string(),
+    number: int,
+    status: z.enum(['applied', 'proposed', 'accepted', 'rejected', 'superseded']),
+    author: z
+      .string()
+      .meta({ description: "batch:<id> for a contract run, the API key's name for a person" }),
+    created_at: timestamp,
+    base_version: int.meta({ description: "The seed's version when the revision was recorded" }),
+    changes: z
+      .object({
+        name: fieldChange.optional(),
+        entry_url: fieldChange.optional(),
+        fetch: fieldChange.optional(),
+        schedule: fieldChange.optional(),
+        policy: fieldChange.optional(),
+      })
+      .meta({ description: 'Each changed field, before and after' }),
+    settled_by: z.string().nullable(),
+    settled_at: nullableTimestamp,
+  })
+  .meta({ id: 'SeedRevision', description: 'One revision of a seed (DESIGN §3, docs/revisions.md)' });
+export const settledRevisionSchema = seedRevisionSchema
+  .extend({ seed_version: int.meta({ description: "The seed's version after the decision" }) })
+  .meta({ id: 'SettledRevision' });
+
+export const domainChangeSchema = z
+  .object({
+    id: z.string(),
+    registrable_domain: z.string(),
+    domain_id: z.string(),
+    kind: z.string().meta({ description: 'What changed (docs/revisions.md lists the kinds)' }),
+    message: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    evidence: json,
+    batch_id: z.string().nullable(),
+    detected_at: timestamp,
+  })
+  .meta({ id: 'DomainChange', description: 'A difference between two discoveries of one domain' });
 
 export const promoteResultSchema = z
   .object({

@@ -147,6 +147,52 @@ export interface SeedTable {
   feeds: string;
   /** JSON: the sitemap summary of the latest discovery (counts, truncation), or null. */
   sitemap: string | null;
+  /** JSON: the revision fields a person set (POST or PATCH); a contract run only proposes changes to them. */
+  human_fields: string;
+  /** The last revision number handed out for this seed. */
+  last_revision: number;
+}
+
+/** One revision of a seed's contract: applied, or proposed by a contract run and settled by a person. */
+export interface SeedRevisionTable {
+  seed_id: string;
+  number: number;
+  status: 'applied' | 'proposed' | 'accepted' | 'rejected' | 'superseded';
+  /** `batch:<id>` for a contract run, the API key's name (or `anonymous`) for a person. */
+  author: string;
+  created_at: string;
+  /** The seed's version when the revision was recorded. */
+  base_version: number;
+  /** JSON: { field: { before, after } }. */
+  changes: string;
+  settled_by: string | null;
+  settled_at: string | null;
+}
+
+/** The summary of the last discovery of a domain, which the next one is compared with. */
+export interface DomainDiscoveryTable {
+  registrable_domain: string;
+  /** JSON of a DiscoverySummary. */
+  summary: string;
+  collected_at: string;
+  batch_id: string | null;
+}
+
+/** A difference between two discoveries of a domain. */
+export interface DomainChangeTable {
+  /** UUIDv7: sorts in the order the changes were found. */
+  id: string;
+  registrable_domain: string;
+  domain_id: string;
+  kind: string;
+  message: string;
+  /** JSON, or null. */
+  before: string | null;
+  after: string | null;
+  /** JSON: the batch and the evidence objects the change rests on. */
+  evidence: string;
+  batch_id: string | null;
+  detected_at: string;
 }
 
 export interface LivenessResultTable {
@@ -206,6 +252,9 @@ export interface Tables {
   research_requests: ResearchRequestTable;
   dataset_chunks: DatasetChunkTable;
   seeds: SeedTable;
+  seed_revisions: SeedRevisionTable;
+  domain_discoveries: DomainDiscoveryTable;
+  domain_changes: DomainChangeTable;
   liveness_results: LivenessResultTable;
   liveness_history: LivenessHistoryTable;
   metadata_tasks: MetadataTaskTable;

@@ -7,11 +7,13 @@ import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
 import { discoverContract } from '../engine/contract-discovery.js';
+import { summarizeDiscovery } from '../engine/discovery-changes.js';
 import { isNetworkUnavailable } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
 import type { DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
+import type { ChangeService } from './changes.js';
 import type { Clock } from './common.js';
 import type { LivenessService } from './liveness.js';
 import { type SeedService, seedSitemapOf } from './seeds.js';
@@ -40,11 +42,12 @@ export function createContractService(deps: {
   fetcher: Fetcher;
   seeds: SeedService;
   liveness: LivenessService;
+  changes: ChangeService;
   clock: Clock;
   /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
   canary?: NetworkCanary | null;
 }) {
-  const { objects, fetcher, seeds, liveness, clock } = deps;
+  const { objects, fetcher, seeds, liveness, changes, clock } = deps;
 
   /**
    * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
@@ -90,9 +93,40 @@ export function createContractService(deps: {
     if (isNetworkUnavailable(found.liveness)) {
       throw new NetworkUnavailableError(`${id.registrableDomain}: ${found.liveness.error_message}`);
     }
+    const batchId = request.source.batch_id ?? null;
     const recordLiveness = (trx: DbTransaction) =>
-      liveness.record(trx, id.registrableDomain, found.liveness, request.source.batch_id ?? null);
+      liveness.record(trx, id.registrableDomain, found.liveness, batchId);
     const draft = found.draft;
+    // This run against the domain's last one: what changed is an event, with what it rests on.
+    const recordChanges = (trx: DbTransaction) =>
+      changes.record(trx, {
+        registrableDomain: id.registrableDomain,
+        domainId: request.domainId,
+        collectedAt: found.metadata.collected_at,
+        batchId,
+        summary: summarizeDiscovery({
+          state: found.liveness.state,
+          metadata: found.metadata,
+          policy: draft?.policy ?? null,
+          robotsTxt: found.evidence.robotsTxt,
+          origin: draft ? new URL(draft.entry_url).origin : null,
+        }),
+        evidence: draft
+          ? {
+              objects: [
+                key('domain_metadata.json'),
+                ...(found.evidence.robotsTxt ? [key('robots.txt')] : []),
+              ],
+            }
+          : {
+              liveness: {
+                state: found.liveness.state,
+                http_status: found.liveness.http_status,
+                error_code: found.liveness.error_code,
+                checked_at: found.liveness.checked_at,
+              },
+            },
+      });
     if (!draft) {
       // A dead domain gets no seed, and its item fails with the reason; its liveness is still worth keeping.
       const reason =
@@ -101,6 +135,7 @@ export function createContractService(deps: {
         index,
         async record(trx) {
           await recordLiveness(trx);
+          await recordChanges(trx);
           return {
             index,
             input,
@@ -126,6 +161,7 @@ export function createContractService(deps: {
       index,
       async record(trx) {
         await recordLiveness(trx);
+        const events = await recordChanges(trx);
         const seed = await seeds.upsertDraft(trx, {
           domainId: request.domainId,
           category: partition.category,
@@ -137,6 +173,7 @@ export function createContractService(deps: {
           discovery: draft.discovery,
           provenance: { ...request.source, date: partition.date, collected_at: found.metadata.collected_at },
           facts: { feeds: draft.feeds, sitemap: seedSitemapOf(found.metadata.sitemap) },
+          author: request.source.batch_id ? `batch:${request.source.batch_id}` : 'contract',
         });
         const result = {
           seed_id: seed.seed_id,
@@ -145,7 +182,10 @@ export function createContractService(deps: {
           feeds: draft.feeds.length,
           sitemap_urls: found.metadata.sitemap.url_count,
           sitemap_truncated: found.metadata.sitemap.truncated,
+          changes: events.map((event) => event.kind),
         };
+        if (seed.proposed_revision !== undefined)
+          Object.assign(result, { proposed_revision: seed.proposed_revision });
         if (seed.outcome === 'kept')
           return { index, input, status: 'skipped', outcome: 'kept', reason: seed.reason, result };
         return { index, input, status: 'succeeded', outcome: seed.outcome, result };

@@ -8,6 +8,7 @@ import type { Database, MetadataTaskTable } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import type { SnapshotFile, SyncTarget } from '../ports/sync-target.js';
 import type { BatchService } from './batches.js';
+import type { ChangeService } from './changes.js';
 import { type Clock, type PageRequest, page } from './common.js';
 import type { DatasetService } from './datasets.js';
 import type { ResearchService } from './research.js';
@@ -37,6 +38,8 @@ export interface Snapshot {
     research_records: number;
     seeds: Record<string, number>;
     batches: Record<string, number>;
+    /** Changes between discoveries, by kind. */
+    changes: Record<string, number>;
   };
   countries: Record<string, CountryNode>;
 }
@@ -53,16 +56,18 @@ export function createMetadataService(deps: {
   research: Pick<ResearchService, 'countRecords'>;
   seeds: Pick<SeedService, 'countByStatus'>;
   batches: Pick<BatchService, 'countByStatus'>;
+  changes: Pick<ChangeService, 'countByKind'>;
 }) {
   const { database, queue, clock, syncTarget, datasets } = deps;
   const now = () => clock().toISOString();
 
   async function snapshot(): Promise<Snapshot> {
-    const [chunks, researchRecords, seeds, batches] = await Promise.all([
+    const [chunks, researchRecords, seeds, batches, changes] = await Promise.all([
       datasets.allPartitions(),
       deps.research.countRecords(),
       deps.seeds.countByStatus(),
       deps.batches.countByStatus(),
+      deps.changes.countByKind(),
     ]);
     const countries: Record<string, CountryNode> = {};
     const totals = { partitions: 0, chunks: 0, records: 0, bytes: 0 };
@@ -96,6 +101,7 @@ export function createMetadataService(deps: {
         research_records: researchRecords,
         seeds,
         batches,
+        changes,
       },
       countries,
     };

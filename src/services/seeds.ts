@@ -10,6 +10,15 @@ import {
   sourceTypeOf,
 } from '../domain/domains.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
+import {
+  afterValues,
+  diffFields,
+  type FieldDiff,
+  isEmptyDiff,
+  planContractRun,
+  REVISION_FIELDS,
+  type RevisionValues,
+} from '../domain/seed-diff.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
 import {
   CONTRACT_FIELDS,
@@ -31,6 +40,7 @@ import {
   page,
   parseJson,
 } from './common.js';
+import { createSeedRevisionService, revisionValuesOf, type SeedRevisionService } from './seed-revisions.js';
 
 export interface SeedView {
   seed_id: string;
@@ -56,6 +66,8 @@ export interface SeedView {
   feeds: FeedRecord[];
   /** The latest discovery's sitemaps: distinct URLs counted, and whether the reading was cut short. */
   sitemap: SeedSitemap | null;
+  /** The fields a person set: a contract run only proposes changes to them (see /revisions). */
+  human_fields: string[];
 }
 
 export type SeedSitemap = Pick<
@@ -81,6 +93,8 @@ export interface ContractDraft {
   discovery: Record<string, unknown>;
   provenance: Record<string, unknown>;
   facts?: SeedFacts;
+  /** Who the revisions of this run are by: `batch:<id>`. */
+  author?: string;
 }
 
 export type SeedService = ReturnType<typeof createSeedService>;
@@ -89,8 +103,10 @@ export function createSeedService(deps: {
   database: Database;
   clock: Clock;
   authorityOverrides?: AuthorityOverrides;
+  revisions?: SeedRevisionService;
 }) {
   const { database, clock, authorityOverrides } = deps;
+  const revisions = deps.revisions ?? createSeedRevisionService({ database, clock });
   const now = () => clock().toISOString();
 
   async function find(executor: DbExecutor, seedId: string): Promise<SeedTable | undefined> {
@@ -110,7 +126,7 @@ export function createSeedService(deps: {
   }
 
   /** A person's seed, or a seed copied from a GET: the server-owned fields it carries are not taken over. */
-  async function create(body: SeedCreateRequest): Promise<SeedView> {
+  async function create(body: SeedCreateRequest, author = 'anonymous'): Promise<SeedView> {
     const identity = resolveSeedIdentity(body, authorityOverrides);
     const { seedId, domainId, contentType } = identity;
     const entryUrl = body.entry_url ?? identity.impliedEntryUrl;
@@ -138,9 +154,18 @@ export function createSeedService(deps: {
       // Facts come from discovery only; a copied seed's are not taken over (the next run finds them).
       feeds: '[]',
       sitemap: null,
+      // What the person wrote is theirs; the defaults filled in for them are not.
+      human_fields: JSON.stringify(REVISION_FIELDS.filter((field) => body[field] !== undefined)),
+      last_revision: 1,
     };
     try {
-      await database.db.insertInto('seeds').values(row).execute();
+      await database.transaction(async (trx) => {
+        await trx.insertInto('seeds').values(row).execute();
+        await trx
+          .insertInto('seed_revisions')
+          .values(firstRevision(seedId, author, revisionValuesOf(row), at))
+          .execute();
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new ConflictError(`seed ${seedId} already exists`, 'seed_exists', { seed_id: seedId });
@@ -170,7 +195,7 @@ export function createSeedService(deps: {
     return page(rows.map(toView), filter, Number(total.n));
   }
 
-  async function patch(id: string, changes: SeedPatch): Promise<SeedView> {
+  async function patch(id: string, changes: SeedPatch, author = 'anonymous'): Promise<SeedView> {
     const seedId = canonical(id);
     return database.transaction(async (trx) => {
       const row = await find(trx, seedId);
@@ -211,7 +236,14 @@ export function createSeedService(deps: {
       const contractChanged = CONTRACT_FIELDS.some(
         (field) => !isDeepStrictEqual(next[field], current[field]),
       );
+      const humanFields = [
+        ...new Set([
+          ...parseJson<string[]>(row.human_fields, []),
+          ...REVISION_FIELDS.filter((field) => changes[field] !== undefined),
+        ]),
+      ];
       const updated = {
+        human_fields: JSON.stringify(humanFields),
         name: next.name,
         source_type: next.source_type,
         entry_url: next.entry_url,
@@ -224,6 +256,17 @@ export function createSeedService(deps: {
         promoted_at: promotedAt,
       };
       await trx.updateTable('seeds').set(updated).where('seed_id', '=', seedId).execute();
+      const edit = diffFields(current, next);
+      if (!isEmptyDiff(edit)) {
+        await revisions.record(trx, {
+          seedId,
+          status: 'applied',
+          author,
+          baseVersion: Number(row.version),
+          changes: edit,
+        });
+        await revisions.supersedeStale(trx, seedId, next);
+      }
       return toView({ ...row, ...updated });
     });
   }
@@ -289,93 +332,129 @@ export function createSeedService(deps: {
   }
 
   /**
-   * The contract worker's write: create the draft, or update an existing draft (version rises only when the
-   * contract changed). An active, suspended or archived seed is a person's decision and is never overwritten.
+   * The contract worker's write. A new domain becomes a draft; on an existing draft the run applies what it found
+   * to the fields no person set, and proposes the rest (human edits win, DESIGN §3). An active, suspended or
+   * archived seed is a person's decision: the run changes nothing of its contract and proposes every
+   * difference. Facts (feeds, sitemap) are refreshed whatever the status.
    */
   async function upsertDraft(
     executor: DbExecutor,
     draft: ContractDraft,
   ): Promise<
-    | { seed_id: string; outcome: 'created' | 'updated' | 'unchanged' }
-    | { seed_id: string; outcome: 'kept'; reason: string }
+    | { seed_id: string; outcome: 'created' | 'updated' | 'unchanged'; proposed_revision?: number }
+    | { seed_id: string; outcome: 'kept'; reason: string; proposed_revision?: number }
   > {
     const parsed = parseDomainId(draft.domainId);
     if (!parsed) throw ValidationError.field('domain_id', `not a domain id: ${draft.domainId}`);
     const seedId = seedIdOf(draft.domainId, draft.category);
+    const author = draft.author ?? 'contract';
     const at = now();
-    const contract = {
+    const found: RevisionValues = {
       entry_url: draft.entry_url,
       fetch: draft.fetch,
       schedule: draft.schedule,
       policy: draft.policy,
-    };
-    // The columns a contract writes, as stored: the same for a new draft and an updated one.
-    const draftColumns = {
-      entry_url: contract.entry_url,
-      fetch: JSON.stringify(contract.fetch),
-      schedule: contract.schedule,
-      policy: JSON.stringify(contract.policy),
-      discovery: JSON.stringify(draft.discovery),
-      provenance: JSON.stringify(draft.provenance),
-      ...factColumns(draft.facts),
+      // A page without a <title> says nothing about the name.
+      ...(draft.name !== null ? { name: draft.name } : {}),
     };
     let existing = await find(executor, seedId);
     if (!existing) {
+      const row: SeedTable = {
+        seed_id: seedId,
+        domain_id: draft.domainId,
+        registrable_domain: parsed.registrableDomain,
+        country: parsed.country,
+        category: draft.category,
+        content_type: draft.category,
+        source_type: sourceTypeOf(parsed.authority),
+        status: 'draft',
+        version: 1,
+        name: draft.name,
+        entry_url: draft.entry_url,
+        fetch: JSON.stringify(draft.fetch),
+        schedule: draft.schedule,
+        policy: JSON.stringify(draft.policy),
+        discovery: JSON.stringify(draft.discovery),
+        provenance: JSON.stringify(draft.provenance),
+        created_at: at,
+        updated_at: at,
+        promoted_at: null,
+        feeds: '[]',
+        sitemap: null,
+        ...factColumns(draft.facts),
+        human_fields: '[]',
+        last_revision: 1,
+      };
       // Insert-if-absent: a contract for the same seed committing meanwhile (PostgreSQL runs them side by
       // side) turns this into an update of that seed rather than a unique violation.
       const inserted = await executor
         .insertInto('seeds')
-        .values({
-          seed_id: seedId,
-          domain_id: draft.domainId,
-          registrable_domain: parsed.registrableDomain,
-          country: parsed.country,
-          category: draft.category,
-          content_type: draft.category,
-          source_type: sourceTypeOf(parsed.authority),
-          status: 'draft',
-          version: 1,
-          name: draft.name,
-          ...draftColumns,
-          created_at: at,
-          updated_at: at,
-          promoted_at: null,
-          feeds: draftColumns.feeds ?? '[]',
-          sitemap: draftColumns.sitemap ?? null,
-        })
+        .values(row)
         .onConflict((oc) => oc.column('seed_id').doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { seed_id: seedId, outcome: 'created' };
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await executor
+          .insertInto('seed_revisions')
+          .values(firstRevision(seedId, author, revisionValuesOf(row), at))
+          .execute();
+        return { seed_id: seedId, outcome: 'created' };
+      }
       existing = await find(executor, seedId);
       if (!existing) throw new Error(`seed ${seedId} vanished while being written`);
     }
-    if (existing.status !== 'draft') {
-      // Facts are not the contract: a run refreshes them on any seed, and never touches an active contract.
-      if (draft.facts)
-        await executor
-          .updateTable('seeds')
-          .set({ ...factColumns(draft.facts), updated_at: at })
-          .where('seed_id', '=', seedId)
-          .execute();
-      return {
-        seed_id: seedId,
-        outcome: 'kept',
-        reason: `seed is ${existing.status}; only drafts are updated by contracts`,
-      };
-    }
-    const current = toView(existing);
-    const changed = CONTRACT_FIELDS.some((field) => !isDeepStrictEqual(contract[field], current[field]));
+    const status = existing.status as SeedStatus;
+    const current = revisionValuesOf(existing);
+    const { apply, propose } = planContractRun(
+      status,
+      parseJson<string[]>(existing.human_fields, []),
+      diffFields(current, found),
+    );
+    const version = Number(existing.version);
+    const contractChanged = CONTRACT_FIELDS.some((field) => apply[field]);
     await executor
       .updateTable('seeds')
       .set({
-        name: draft.name ?? existing.name,
-        ...draftColumns,
-        version: Number(existing.version) + (changed ? 1 : 0),
+        ...factColumns(draft.facts),
+        ...columnsOf(apply),
+        // What the run saw belongs to the draft it shapes; an active seed keeps the provenance of its contract.
+        ...(status === 'draft'
+          ? { discovery: JSON.stringify(draft.discovery), provenance: JSON.stringify(draft.provenance) }
+          : {}),
+        version: version + (contractChanged ? 1 : 0),
         updated_at: at,
       })
       .where('seed_id', '=', seedId)
       .execute();
-    return { seed_id: seedId, outcome: changed ? 'updated' : 'unchanged' };
+    if (!isEmptyDiff(apply)) {
+      await revisions.record(executor, {
+        seedId,
+        status: 'applied',
+        author,
+        baseVersion: version,
+        changes: apply,
+      });
+      await revisions.supersedeStale(executor, seedId, { ...current, ...afterValues(apply) });
+    }
+    const proposal = isEmptyDiff(propose)
+      ? undefined
+      : (
+          await revisions.propose(executor, {
+            seedId,
+            author,
+            baseVersion: version + (contractChanged ? 1 : 0),
+            changes: propose,
+          })
+        ).number;
+    const proposed = proposal === undefined ? {} : { proposed_revision: proposal };
+    if (status !== 'draft') {
+      return {
+        seed_id: seedId,
+        outcome: 'kept',
+        reason: `seed is ${status}; a contract run only proposes changes to it`,
+        ...proposed,
+      };
+    }
+    return { seed_id: seedId, outcome: isEmptyDiff(apply) ? 'unchanged' : 'updated', ...proposed };
   }
 
   /** Liveness results reach every seed of the domain. */
@@ -393,11 +472,38 @@ export function createSeedService(deps: {
 
   const countByStatus = () => countStatuses(database.db, 'seeds');
 
-  return { get, create, list, patch, promote, upsertDraft, updateDiscovery, countByStatus };
+  return { get, create, list, patch, promote, upsertDraft, updateDiscovery, countByStatus, revisions };
 }
 
 function illegalTransition(from: SeedStatus, to: SeedStatus): ConflictError {
   return new ConflictError(`illegal transition from ${from} to ${to}`, 'illegal_transition', { from, to });
+}
+
+/** The first revision of a seed: every field it was created with, from nothing. */
+function firstRevision(seedId: string, author: string, values: RevisionValues, at: string) {
+  return {
+    seed_id: seedId,
+    number: 1,
+    status: 'applied' as const,
+    author,
+    created_at: at,
+    base_version: 1,
+    changes: JSON.stringify(diffFields({}, values)),
+    settled_by: null,
+    settled_at: null,
+  };
+}
+
+/** The stored columns of the fields a diff leads to. */
+function columnsOf(diff: FieldDiff): Partial<SeedTable> {
+  const columns: Partial<SeedTable> = {};
+  for (const field of REVISION_FIELDS) {
+    const change = diff[field];
+    if (!change) continue;
+    if (field === 'fetch' || field === 'policy') columns[field] = JSON.stringify(change.after ?? {});
+    else columns[field] = (change.after ?? null) as string | null;
+  }
+  return columns;
 }
 
 function factColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, 'feeds' | 'sitemap'>> {
@@ -438,5 +544,6 @@ function toView(row: SeedTable): SeedView {
     promoted_at: row.promoted_at,
     feeds: parseJson<FeedRecord[]>(row.feeds, []),
     sitemap: parseJson<SeedSitemap | null>(row.sitemap, null),
+    human_fields: parseJson<string[]>(row.human_fields, []),
   };
 }

@@ -98,6 +98,19 @@ describe('the OpenAPI document and the real answers', () => {
     return response;
   }
 
+  const contractDraft = (name: string) => ({
+    domainId: 'gov:sg:mof.gov.sg',
+    category: 'news',
+    name,
+    entry_url: 'https://www.mof.gov.sg/',
+    fetch: { type: 'html', urls: ['https://www.mof.gov.sg/'] },
+    schedule: '0 */6 * * *',
+    policy: { robots_allowed: true },
+    discovery: { alive: true },
+    provenance: { batch_id: 'b1', date: P.date },
+    author: 'batch:b1',
+  });
+
   beforeAll(async () => {
     t = await createApiSeedbed(
       { SEEDBED_API_KEYS: API_KEYS_ENV },
@@ -112,17 +125,7 @@ describe('the OpenAPI document and the real answers', () => {
     // A seed a contract run made (its evidence on disk) and two liveness checks, written as the workers would.
     const { database, services, objects } = t.seedbed;
     await database.transaction(async (trx) => {
-      await services.seeds.upsertDraft(trx, {
-        domainId: 'gov:sg:mof.gov.sg',
-        category: 'news',
-        name: 'Ministry of Finance',
-        entry_url: 'https://www.mof.gov.sg/',
-        fetch: { type: 'html', urls: ['https://www.mof.gov.sg/'] },
-        schedule: '0 */6 * * *',
-        policy: { robots_allowed: true },
-        discovery: { alive: true },
-        provenance: { batch_id: 'b1', date: P.date },
-      });
+      await services.seeds.upsertDraft(trx, contractDraft('Ministry of Finance'));
       const result: LivenessResult = {
         domain: 'mof.gov.sg',
         alive: false,
@@ -144,6 +147,35 @@ describe('the OpenAPI document and the real answers', () => {
         null,
       );
     });
+    // A person names the seed; the next run's title becomes a proposed revision (3).
+    await services.seeds.patch(CONTRACT_SEED, { name: 'MOF' }, 'reviewer');
+    await database.transaction((trx) =>
+      services.seeds.upsertDraft(trx, contractDraft('Ministry of Finance')),
+    );
+    // Two discoveries of a domain with a feed gone between them: one change.
+    const summary = {
+      state: 'alive' as const,
+      feeds: ['https://www.mof.gov.sg/feed'],
+      main_feed: 'https://www.mof.gov.sg/feed',
+      robots_allowed: true,
+      crawl_delay: null,
+      news_sitemaps: [],
+      ai_disallowed: [],
+      tdm: null,
+    };
+    const discovery = (at: string, feeds: string[]) =>
+      database.transaction((trx) =>
+        services.changes.record(trx, {
+          registrableDomain: 'mof.gov.sg',
+          domainId: 'gov:sg:mof.gov.sg',
+          summary: { ...summary, feeds, main_feed: feeds[0] ?? null },
+          collectedAt: at,
+          batchId: 'b1',
+          evidence: {},
+        }),
+      );
+    await discovery('2026-06-01T00:00:00.000Z', ['https://www.mof.gov.sg/feed']);
+    await discovery('2026-06-02T00:00:00.000Z', []);
     await objects.put(prodDomainKey(P, 'mof.gov.sg', 'robots.txt'), 'User-agent: *\nAllow: /\n');
     await objects.put(
       prodDomainKey(P, 'mof.gov.sg', 'domain_metadata.json'),
@@ -300,6 +332,27 @@ describe('the OpenAPI document and the real answers', () => {
     );
     await get('/api/v1/seeds/:seedId/evidence/:name', `/api/v1/seeds/${contractId}/evidence/sitemap.xml`);
     await get('/api/v1/seeds/:seedId/evidence/:name', `/api/v1/seeds/${contractId}/evidence/passwd`);
+    // Revisions and changes.
+    const revisions = '/api/v1/seeds/:seedId/revisions';
+    await get(revisions, `/api/v1/seeds/${contractId}/revisions`);
+    await get(revisions, '/api/v1/seeds/gov:sg:nope.gov.sg::news/revisions');
+    const decide = (n: number, decision: 'accept' | 'reject') =>
+      call({
+        method: 'POST',
+        route: `${revisions}/:n/${decision}`,
+        url: `/api/v1/seeds/${contractId}/revisions/${n}/${decision}`,
+      });
+    expect((await decide(3, 'accept')).statusCode).toBe(200);
+    const r3 = await decide(3, 'reject');
+    expect(r3.statusCode).toBe(409);
+    expect((await decide(99, 'reject')).statusCode).toBe(404);
+    await t.seedbed.database.transaction((trx) =>
+      t.seedbed.services.seeds.upsertDraft(trx, contractDraft('Finance Ministry')),
+    );
+    expect((await decide(4, 'reject')).statusCode).toBe(200);
+    const changes = await get('/api/v1/changes', '/api/v1/changes?domain=mof.gov.sg&kind=feed_removed');
+    expect(changes.json().data).toHaveLength(1);
+    await get('/api/v1/changes', '/api/v1/changes?since=yesterday');
     // Domains.
     await get('/api/v1/domains/:domain/liveness', '/api/v1/domains/mof.gov.sg/liveness');
     await get('/api/v1/domains/:domain/liveness', '/api/v1/domains/never.gov.sg/liveness');

@@ -280,11 +280,90 @@ const seedFacts: Migration = {
   },
 };
 
+/**
+ * Revisions of a seed's contract (DESIGN §3) and the fields a person set, which a contract run never overwrites.
+ * A seed created through the API before this migration counts its whole contract and name as set by a person.
+ */
+const revisions: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('seeds')
+      .addColumn('human_fields', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+    // The last revision number handed out: raised by an UPDATE, which serialises two writers of one seed.
+    await db.schema
+      .alterTable('seeds')
+      .addColumn('last_revision', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await sql`update seeds set human_fields = '["name","entry_url","fetch","schedule","policy"]'
+      where provenance like '%"source":"api"%'`.execute(db);
+    await db.schema
+      .createTable('seed_revisions')
+      .addColumn('seed_id', 'text', (c) => c.notNull())
+      .addColumn('number', 'integer', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('author', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('base_version', 'integer', (c) => c.notNull())
+      .addColumn('changes', 'text', (c) => c.notNull())
+      .addColumn('settled_by', 'text')
+      .addColumn('settled_at', 'text')
+      .addPrimaryKeyConstraint('seed_revisions_pk', ['seed_id', 'number'])
+      .execute();
+    await db.schema
+      .createIndex('seed_revisions_status')
+      .on('seed_revisions')
+      .columns(['seed_id', 'status'])
+      .execute();
+  },
+};
+
+/**
+ * Changes between two discoveries of a domain (events, with their evidence), and the summary of the last
+ * discovery of each domain they are computed against.
+ */
+const changes: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('domain_discoveries')
+      .addColumn('registrable_domain', 'text', (c) => c.primaryKey())
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('collected_at', 'text', (c) => c.notNull())
+      .addColumn('batch_id', 'text')
+      .execute();
+    await db.schema
+      .createTable('domain_changes')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('registrable_domain', 'text', (c) => c.notNull())
+      .addColumn('domain_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('before', 'text')
+      .addColumn('after', 'text')
+      .addColumn('evidence', 'text', (c) => c.notNull())
+      .addColumn('batch_id', 'text')
+      .addColumn('detected_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('domain_changes_detected')
+      .on('domain_changes')
+      .column('detected_at')
+      .execute();
+    await db.schema
+      .createIndex('domain_changes_domain')
+      .on('domain_changes')
+      .columns(['registrable_domain', 'detected_at'])
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_research_requests': researchRequests,
   '0004_liveness_history': livenessHistory,
   '0005_seed_facts': seedFacts,
+  '0007_revisions': revisions,
+  '0008_changes': changes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -56,6 +56,10 @@ export const contractBatchSchema = z
     category: categorySchema,
     domainIds: z.array(itemString).min(1).max(1000),
     chunkSize: chunkSize(20),
+    force: z.boolean().default(false).meta({
+      description:
+        'Discover again a domain already collected for this partition (today); without it such a domain is skipped as already_collected',
+    }),
   })
   .strict()
   .meta({ id: 'ContractBatchRequest' });
@@ -80,7 +84,7 @@ export function queueRoutes(
       queue: ChunkQueueName;
       country: string;
       category?: string;
-      items: string[];
+      items: readonly unknown[];
       chunkSize: number;
     },
   ) {
@@ -165,13 +169,14 @@ export function queueRoutes(
       },
     },
     (request, reply) => {
-      const { country, category, domainIds, chunkSize } = request.body;
+      const { country, category, domainIds, chunkSize, force } = request.body;
       return accept(request, reply, {
         type: 'contract',
         queue: 'CONTRACT_QUEUE',
         country,
         category,
-        items: domainIds,
+        // A forced item carries its force (as an orchestration's do); a plain one stays a domain id.
+        items: force ? domainIds.map((domain_id) => ({ domain_id, force: true })) : domainIds,
         chunkSize,
       });
     },

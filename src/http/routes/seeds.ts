@@ -137,7 +137,7 @@ export function seedRoutes(
       },
     },
     async (request, reply) => {
-      const seed = await seeds.create(request.body);
+      const seed = await seeds.create(request.body, request.principal?.name ?? 'anonymous');
       return reply
         .code(201)
         .header('Location', `/api/v1/seeds/${encodeURIComponent(seed.seed_id)}`)
@@ -158,7 +158,7 @@ export function seedRoutes(
         body: seedPatchSchema,
       },
     },
-    (request) => seeds.patch(request.params.seedId, request.body),
+    (request) => seeds.patch(request.params.seedId, request.body, request.principal?.name ?? 'anonymous'),
   );
 
   r.post(

@@ -1,0 +1,130 @@
+// Changes between two discoveries of a domain (DESIGN §3 events): each contract run's summary is compared with
+// the last one stored for the domain, and every difference is stored with its evidence. Owns
+// `domain_discoveries` and `domain_changes`.
+import { uuidv7 } from '../domain/ids.js';
+import {
+  type ChangeKind,
+  carryForward,
+  type DiscoverySummary,
+  diffDiscoveries,
+} from '../engine/discovery-changes.js';
+import type { Database, DbExecutor, DomainChangeTable } from '../ports/database.js';
+import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
+
+export interface ChangeView {
+  id: string;
+  registrable_domain: string;
+  domain_id: string;
+  kind: string;
+  message: string;
+  before: unknown;
+  after: unknown;
+  evidence: Record<string, unknown>;
+  batch_id: string | null;
+  detected_at: string;
+}
+
+export interface DiscoveryRecord {
+  registrableDomain: string;
+  domainId: string;
+  summary: DiscoverySummary;
+  collectedAt: string;
+  batchId: string | null;
+  /** What the events rest on: the stored evidence objects, the liveness verdict. */
+  evidence: Record<string, unknown>;
+}
+
+export type ChangeService = ReturnType<typeof createChangeService>;
+
+export function createChangeService(deps: { database: Database; clock: Clock }) {
+  const { database, clock } = deps;
+
+  /**
+   * Compares the discovery with the domain's last one, stores the events and keeps the new summary as the last.
+   * The first discovery of a domain is the baseline: no event. A discovery older than the stored one (a slow
+   * chunk committing late) is not compared, so events always read forward in time.
+   */
+  async function record(executor: DbExecutor, discovery: DiscoveryRecord): Promise<ChangeView[]> {
+    const previous = await executor
+      .selectFrom('domain_discoveries')
+      .selectAll()
+      .where('registrable_domain', '=', discovery.registrableDomain)
+      .executeTakeFirst();
+    if (previous && previous.collected_at > discovery.collectedAt) return [];
+    const before = previous ? parseJson<DiscoverySummary | null>(previous.summary, null) : null;
+    const summary = before ? carryForward(before, discovery.summary) : discovery.summary;
+    const events = before ? diffDiscoveries(before, summary) : [];
+    const at = clock();
+    const rows: DomainChangeTable[] = events.map((event) => ({
+      id: uuidv7(at.getTime()),
+      registrable_domain: discovery.registrableDomain,
+      domain_id: discovery.domainId,
+      kind: event.kind,
+      message: event.message,
+      before: JSON.stringify(event.before ?? null),
+      after: JSON.stringify(event.after ?? null),
+      evidence: JSON.stringify({
+        ...discovery.evidence,
+        collected_at: discovery.collectedAt,
+        previous_collected_at: previous?.collected_at ?? null,
+        previous_batch_id: previous?.batch_id ?? null,
+      }),
+      batch_id: discovery.batchId,
+      detected_at: at.toISOString(),
+    }));
+    if (rows.length > 0) await executor.insertInto('domain_changes').values(rows).execute();
+    const stored = {
+      summary: JSON.stringify(summary),
+      collected_at: discovery.collectedAt,
+      batch_id: discovery.batchId,
+    };
+    await executor
+      .insertInto('domain_discoveries')
+      .values({ registrable_domain: discovery.registrableDomain, ...stored })
+      .onConflict((oc) => oc.column('registrable_domain').doUpdateSet(stored))
+      .execute();
+    return rows.map(toView);
+  }
+
+  async function list(
+    filter: { since?: string; domain?: string; kind?: ChangeKind } & PageRequest,
+  ): Promise<Page<ChangeView>> {
+    let query = database.db.selectFrom('domain_changes');
+    if (filter.since) query = query.where('detected_at', '>=', filter.since);
+    if (filter.domain) query = query.where('registrable_domain', '=', filter.domain);
+    if (filter.kind) query = query.where('kind', '=', filter.kind);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return page(rows.map(toView), filter, Number(total.n));
+  }
+
+  /** Changes by kind, for the metadata snapshot. */
+  async function countByKind(): Promise<Record<string, number>> {
+    const rows = await database.db
+      .selectFrom('domain_changes')
+      .select(['kind', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('kind')
+      .orderBy('kind')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+  }
+
+  return { record, list, countByKind };
+}
+
+function toView(row: DomainChangeTable): ChangeView {
+  return {
+    id: row.id,
+    registrable_domain: row.registrable_domain,
+    domain_id: row.domain_id,
+    kind: row.kind,
+    message: row.message,
+    before: parseJson<unknown>(row.before, null),
+    after: parseJson<unknown>(row.after, null),
+    evidence: parseJson<Record<string, unknown>>(row.evidence, {}),
+    batch_id: row.batch_id,
+    detected_at: row.detected_at,
+  };
+}
