@@ -173,6 +173,13 @@ export function createSeedRevisionService(deps: { database: Database; clock: Clo
         .executeTakeFirst();
       if (!row) throw new NotFoundError(`seed ${seedId} has no revision ${number}`);
       const revision = toRevisionView(row);
+      if (revision.status === 'superseded') {
+        throw new ConflictError(
+          `seed ${seedId} changed since revision ${number} was proposed`,
+          'seed_moved_on',
+          { version: Number(seed.version), base_version: revision.base_version },
+        );
+      }
       if (revision.status !== 'proposed') {
         throw new ConflictError(
           `revision ${number} of ${seedId} is ${revision.status}, not proposed`,
