@@ -242,10 +242,14 @@ describe('collection pipeline against the fake internet', () => {
           promoted_at,
           feeds,
           sitemap,
+          human_fields,
           ...rest
         } = seed;
         expect(made).toMatchObject({ ...rest, status: 'draft', version: 1, provenance: { source: 'api' } });
         expect(made).toMatchObject({ feeds: [], sitemap: null });
+        // A POSTed seed is a person's: every field it carries is theirs, whoever found it first.
+        expect(human_fields).toEqual([]);
+        expect([...made.human_fields].sort()).toEqual(['entry_url', 'fetch', 'name', 'policy', 'schedule']);
       }
     } finally {
       await other.close();
@@ -331,6 +335,16 @@ describe('collection pipeline against the fake internet', () => {
     const [item] = await items(batch.batchId);
     // Collected earlier today for this partition: the checkpoint skips it before anything is fetched.
     expect(item).toMatchObject({ status: 'skipped', outcome: 'already_collected' });
+    // force: true discovers it again the same day; the active seed's contract is still only proposed to.
+    const forcedBatch = await post('/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: [idOf(SITES.bare)],
+      force: true,
+    });
+    await t.waitForBatch(forcedBatch.batchId, 60_000);
+    const [forcedItem] = await items(forcedBatch.batchId);
+    expect(forcedItem).toMatchObject({ status: 'skipped', outcome: 'kept' });
 
     const forcedDate = '2026-02-01';
     await post('/api/v1/datasets', {

@@ -136,6 +136,34 @@ describe('queues', () => {
       );
     });
 
+    it('takes force: true (each item carries it, as an orchestration does); a non-boolean force is a 400', async () => {
+      const body = expectJson(
+        await post('contract', {
+          country: 'sg',
+          category: 'news',
+          domainIds: ['gov:sg:a.gov.sg'],
+          force: true,
+        }),
+        202,
+      );
+      expectBatchView(body, { type: 'contract', total: 1, chunkSize: 20 });
+      const rows = await t.seedbed.database.db
+        .selectFrom('batch_chunks')
+        .select('items')
+        .where('batch_id', '=', body.batchId)
+        .execute();
+      expect(JSON.parse(rows[0]?.items ?? '[]')).toEqual([{ domain_id: 'gov:sg:a.gov.sg', force: true }]);
+      expectValidation(
+        await post('contract', {
+          country: 'sg',
+          category: 'news',
+          domainIds: ['gov:sg:a.gov.sg'],
+          force: 'yes',
+        }),
+        'body.force',
+      );
+    });
+
     it('requires country and category', async () => {
       expectValidation(
         await post('contract', { country: 'sg', domainIds: ['gov:sg:a.gov.sg'] }),
