@@ -267,6 +267,40 @@ describe('seeds', () => {
     });
   });
 
+  describe('GET /seeds/:seedId/revisions', () => {
+    it("lists a person's seed's revisions with author, time and field diff; an applied one is not settled", async () => {
+      const id = 'gov:sg:mti.gov.sg::news';
+      expectJson(
+        await createSeed({ domain: 'mti.gov.sg', country: 'sg', category: 'news', name: 'MTI' }),
+        201,
+      );
+      const edited = expectJson(await patch(id, { schedule: '0 6 * * *' }), 200);
+      expect(edited.human_fields.sort()).toEqual(['name', 'schedule']);
+      const list = expectJson(await get(`/api/v1/seeds/${encodeURIComponent(id)}/revisions`), 200);
+      expectPage(list, 50, 0, 2);
+      expect(list.data[0]).toMatchObject({
+        number: 1,
+        status: 'applied',
+        author: expect.stringContaining('anonymous'),
+        changes: { name: { before: null, after: 'MTI' } },
+      });
+      expect(list.data[1]).toMatchObject({
+        number: 2,
+        status: 'applied',
+        base_version: 1,
+        changes: { schedule: { before: null, after: '0 6 * * *' } },
+        settled_at: null,
+      });
+      expect(typeof list.data[1].created_at).toBe('string');
+      const accept = await inject(t.app, {
+        method: 'POST',
+        url: `/api/v1/seeds/${encodeURIComponent(id)}/revisions/2/accept`,
+      });
+      expectProblem(accept, 409, 'revision_settled');
+      expectProblem(await get('/api/v1/seeds/gov:sg:none.gov.sg::news/revisions'), 404);
+    });
+  });
+
   describe('status machine and promotion', () => {
     it('promotes by ids, answering per seed: promoted or skipped with the reason', async () => {
       const body = expectJson(await promote({ seedIds: [MOM, 'gov:sg:nope.gov.sg::news', MOM] }), 200);
