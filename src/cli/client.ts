@@ -130,16 +130,20 @@ export function clientCommands(program: Command): void {
     .description('a contract batch from a file of domain ids, one per line')
     .requiredOption('--country <cc>')
     .requiredOption('--category <slug>')
+    .option('--force', 'discover again the domains already collected today')
     .option('--wait', 'follow the batch until it finishes (progress on stderr)')
-    .action(async (file: string, opts: { country: string; category: string; wait?: boolean }) => {
-      const call = client();
-      const batch = (await call('POST', '/api/v1/queues/contract', {
-        country: opts.country,
-        category: opts.category,
-        domainIds: await readLines(file),
-      })) as { batchId: string };
-      await submitted(call, opts, batch);
-    });
+    .action(
+      async (file: string, opts: { country: string; category: string; force?: boolean; wait?: boolean }) => {
+        const call = client();
+        const batch = (await call('POST', '/api/v1/queues/contract', {
+          country: opts.country,
+          category: opts.category,
+          domainIds: await readLines(file),
+          ...(opts.force ? { force: true } : {}),
+        })) as { batchId: string };
+        await submitted(call, opts, batch);
+      },
+    );
 
   program
     .command('batch <batchId>')
