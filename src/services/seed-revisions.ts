@@ -4,6 +4,7 @@
 import { parseSeedId, seedIdOf } from '../domain/domains.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import {
+  diffFields,
   type FieldDiff,
   proposalStillApplies,
   REVISION_FIELDS,
@@ -198,17 +199,12 @@ export function createSeedRevisionService(deps: { database: Database; clock: Clo
       }
       let version = Number(seed.version);
       if (decision === 'accepted') {
-        const set: Partial<SeedTable> = { updated_at: now() };
-        for (const field of REVISION_FIELDS) {
-          const change = revision.changes[field];
-          if (!change) continue;
-          const after = change.after;
-          if (field === 'fetch' || field === 'policy') set[field] = JSON.stringify(after ?? {});
-          else set[field] = (after ?? null) as string | null;
-        }
         if (CONTRACT_FIELDS.some((field) => revision.changes[field])) version += 1;
-        set.version = version;
-        await trx.updateTable('seeds').set(set).where('seed_id', '=', seedId).execute();
+        await trx
+          .updateTable('seeds')
+          .set({ ...columnsOf(revision.changes), version, updated_at: now() })
+          .where('seed_id', '=', seedId)
+          .execute();
       }
       await settle(trx, seedId, [number], decision, by);
       if (decision === 'accepted') {
@@ -248,6 +244,33 @@ export function revisionValuesOf(row: SeedTable): RevisionValues {
     schedule: row.schedule,
     policy: parseJson(row.policy, {}),
   };
+}
+
+/** The first revision of a seed: every field it was created with, from nothing. */
+export function firstRevision(seedId: string, author: string, values: RevisionValues, at: string) {
+  return {
+    seed_id: seedId,
+    number: 1,
+    status: 'applied' as const,
+    author,
+    created_at: at,
+    base_version: 1,
+    changes: JSON.stringify(diffFields({}, values)),
+    settled_by: null,
+    settled_at: null,
+  };
+}
+
+/** The stored columns of the fields a diff leads to. */
+export function columnsOf(diff: FieldDiff): Partial<SeedTable> {
+  const columns: Partial<SeedTable> = {};
+  for (const field of REVISION_FIELDS) {
+    const change = diff[field];
+    if (!change) continue;
+    if (field === 'fetch' || field === 'policy') columns[field] = JSON.stringify(change.after ?? {});
+    else columns[field] = (change.after ?? null) as string | null;
+  }
+  return columns;
 }
 
 function canonical(seedId: string): string {

@@ -13,7 +13,6 @@ import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.
 import {
   afterValues,
   diffFields,
-  type FieldDiff,
   isEmptyDiff,
   planContractRun,
   REVISION_FIELDS,
@@ -40,7 +39,13 @@ import {
   page,
   parseJson,
 } from './common.js';
-import { createSeedRevisionService, revisionValuesOf, type SeedRevisionService } from './seed-revisions.js';
+import {
+  columnsOf,
+  createSeedRevisionService,
+  firstRevision,
+  revisionValuesOf,
+  type SeedRevisionService,
+} from './seed-revisions.js';
 
 export interface SeedView {
   seed_id: string;
@@ -477,33 +482,6 @@ export function createSeedService(deps: {
 
 function illegalTransition(from: SeedStatus, to: SeedStatus): ConflictError {
   return new ConflictError(`illegal transition from ${from} to ${to}`, 'illegal_transition', { from, to });
-}
-
-/** The first revision of a seed: every field it was created with, from nothing. */
-function firstRevision(seedId: string, author: string, values: RevisionValues, at: string) {
-  return {
-    seed_id: seedId,
-    number: 1,
-    status: 'applied' as const,
-    author,
-    created_at: at,
-    base_version: 1,
-    changes: JSON.stringify(diffFields({}, values)),
-    settled_by: null,
-    settled_at: null,
-  };
-}
-
-/** The stored columns of the fields a diff leads to. */
-function columnsOf(diff: FieldDiff): Partial<SeedTable> {
-  const columns: Partial<SeedTable> = {};
-  for (const field of REVISION_FIELDS) {
-    const change = diff[field];
-    if (!change) continue;
-    if (field === 'fetch' || field === 'policy') columns[field] = JSON.stringify(change.after ?? {});
-    else columns[field] = (change.after ?? null) as string | null;
-  }
-  return columns;
 }
 
 function factColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, 'feeds' | 'sitemap'>> {
