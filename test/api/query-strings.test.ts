@@ -37,7 +37,8 @@ function concreteUrl(template: string): string {
     .replace(':seedId', encodeURIComponent(SEED))
     .replace(':batchId', '01890000-0000-7000-8000-000000000000')
     .replace(':domain', 'mom.gov.sg')
-    .replace(':name', 'robots.txt');
+    .replace(':name', 'robots.txt')
+    .replace(':n', '1');
 }
 
 describe('strict query strings', () => {

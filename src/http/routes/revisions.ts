@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { SeedRevisionService } from '../../services/seed-revisions.js';
 import { seedRevisionSchema, settledRevisionSchema } from '../response-schemas.js';
 import { json, pageOf, problems } from '../responses.js';
-import { noQuery, paginationSchema } from '../schemas.js';
+import { noQuery, paginationSchema, queryInteger } from '../schemas.js';
 
 const seedParams = z.object({ seedId: z.string().min(1).max(400) });
 const revisionParams = seedParams.extend({
-  n: z.coerce.number().int().min(1).max(2_147_483_647).meta({ description: 'The revision number' }),
+  n: queryInteger(1, 2_147_483_647).meta({ description: 'The revision number' }),
 });
 
 export function revisionRoutes(app: FastifyInstance, deps: { revisions: SeedRevisionService }) {
