@@ -135,7 +135,12 @@ export function diffDiscoveries(before: DiscoverySummary, after: DiscoverySummar
     else if (after.state === 'alive')
       add('site_alive', `the site answers again (was ${before.state})`, before.state, after.state);
     else if (before.state === 'alive' || before.state === 'blocked')
-      add('site_dead', `the site is ${after.state}`, before.state, after.state);
+      add(
+        'site_dead',
+        after.state === 'dead' ? 'the site is dead' : 'the site answers only with errors',
+        before.state,
+        after.state,
+      );
   }
   if (before.feeds !== null && after.feeds !== null) {
     for (const url of after.feeds)
