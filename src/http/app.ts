@@ -33,6 +33,7 @@ import { queueRoutes } from './routes/queues.js';
 import { researchRoutes } from './routes/research.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { seedRoutes } from './routes/seeds.js';
+import { uiRoutes } from './routes/ui/index.js';
 import { noQuery } from './schemas.js';
 
 export interface HttpDeps {
@@ -81,7 +82,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   const endpoints: Array<{ method: string; path: string }> = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.url.startsWith('/docs') || route.url === '/openapi.json') return;
+    if (route.url.startsWith('/docs') || route.url.startsWith('/ui') || route.url === '/openapi.json') return;
     for (const method of methods) if (method !== 'HEAD') endpoints.push({ method, path: route.url });
   });
 
@@ -130,7 +131,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     }),
   });
 
-  registerAuth(app, deps.auth.keys, {
+  const authenticator = registerAuth(app, deps.auth.keys, {
     open: deps.auth.open,
     onOpenModeEnded: () =>
       deps.logger.info('an API key now exists: open mode has ended, every request needs a key'),
@@ -155,6 +156,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   revisionRoutes(app, { revisions: services.seeds.revisions });
   changeRoutes(app, { changes: services.changes });
   domainRoutes(app, { liveness: services.liveness });
+  await app.register(uiRoutes, { authenticator, services });
 
   app.get(
     '/openapi.json',

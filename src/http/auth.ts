@@ -29,7 +29,7 @@ export interface AuthOptions {
  * the check (one indexed `SELECT … LIMIT 1`), and only while the service is still open: once a key has been
  * seen, the service stays closed until it restarts, even if every key is revoked meanwhile (failing closed).
  */
-export function registerAuth(app: FastifyInstance, keys: ApiKeyService, options: AuthOptions): void {
+export function registerAuth(app: FastifyInstance, keys: ApiKeyService, options: AuthOptions): Authenticator {
   let open = options.open;
   const close = () => {
     open = false;
@@ -72,6 +72,24 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeyService, options:
     }
     request.principal = principal;
   });
+
+  // The review page (/ui) sends its key in a cookie, not a header: the same keys, the same open mode.
+  return {
+    async principalFor(token) {
+      const principal = token ? await keys.authenticate(token) : null;
+      if (principal) {
+        if (open) close();
+        return principal;
+      }
+      return (await stillOpen()) ? OPEN_PRINCIPAL : null;
+    },
+  };
+}
+
+/** Who a key is, for callers that carry it elsewhere than the Authorization header. */
+export interface Authenticator {
+  /** The key's principal; the open-mode principal while no key exists; null for no key or an unknown one. */
+  principalFor(token: string | null): Promise<Principal | null>;
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -102,6 +102,16 @@ export interface ContractDraft {
   author?: string;
 }
 
+/** Filters the review page adds to the seed list (not query parameters of the API). */
+export interface ReviewFilter {
+  authority?: string;
+  robots_allowed?: boolean;
+  fetch_type?: string;
+  main_feed?: boolean;
+  /** `found` = oldest first, `-found` = newest first; default by seed id. */
+  sort?: 'found' | '-found';
+}
+
 export type SeedService = ReturnType<typeof createSeedService>;
 
 export function createSeedService(deps: {
@@ -186,15 +196,30 @@ export function createSeedService(deps: {
       status?: SeedStatus;
       source_type?: SourceType;
       category?: string;
-    } & PageRequest,
+    } & ReviewFilter &
+      PageRequest,
   ): Promise<Page<SeedView>> {
     let query = database.db.selectFrom('seeds');
     if (filter.country) query = query.where('country', '=', filter.country);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
     if (filter.category) query = query.where('category', '=', filter.category);
+    // The review page's filters. JSON columns are TEXT written by JSON.stringify (no spaces) in both
+    // dialects, so a key:value fragment is matched with LIKE; the domain id starts with its authority.
+    if (filter.authority) query = query.where('domain_id', 'like', `${filter.authority}:%`);
+    if (filter.robots_allowed !== undefined)
+      query = query.where('policy', 'like', `%"robots_allowed":${filter.robots_allowed}%`);
+    if (filter.fetch_type) query = query.where('fetch', 'like', `%"type":"${filter.fetch_type}"%`);
+    if (filter.main_feed !== undefined)
+      query = query.where('feeds', filter.main_feed ? 'like' : 'not like', '%"role":"main"%');
+    const sorted =
+      filter.sort === 'found'
+        ? query.selectAll().orderBy('created_at', 'asc').orderBy('seed_id')
+        : filter.sort === '-found'
+          ? query.selectAll().orderBy('created_at', 'desc').orderBy('seed_id')
+          : query.selectAll().orderBy('seed_id');
     const [rows, total] = await Promise.all([
-      query.selectAll().orderBy('seed_id').limit(filter.limit).offset(filter.offset).execute(),
+      sorted.limit(filter.limit).offset(filter.offset).execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
     return page(rows.map(toView), filter, Number(total.n));

@@ -1,0 +1,135 @@
+// /ui (a small dashboard of counts) and /ui/batches: batches with the live progress of running ones and
+// their failed items. A running batch's progress block names its own URL; app.js re-reads it every few seconds.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { BATCH_STATUSES, BATCH_TYPES, type BatchView } from '../../../domain/batches.js';
+import type { BatchService } from '../../../services/batches.js';
+import type { SeedService } from '../../../services/seeds.js';
+import { type Html, html, query } from './html.js';
+import { facts, page } from './layout.js';
+
+const PAGE_SIZE = 25;
+const FAILED_SHOWN = 50;
+const finished = (status: string) => status !== 'queued' && status !== 'running';
+const listQuery = z.object({
+  type: z.enum(BATCH_TYPES).optional().catch(undefined),
+  status: z.enum(BATCH_STATUSES).optional().catch(undefined),
+  offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
+});
+
+function counts(title: string, byStatus: Record<string, number>, link: (status: string) => string): Html {
+  const entries = Object.entries(byStatus);
+  return html`<section class="card"><h2>${title}</h2>${
+    entries.length === 0
+      ? html`<p>None yet.</p>`
+      : html`<ul class="counts">${entries.map(([status, n]) => html`<li><a href="${link(status)}"><strong>${n}</strong> ${status}</a></li>`)}</ul>`
+  }</section>`;
+}
+
+/** The progress block of one batch; while it runs it carries data-refresh, which app.js follows. */
+export function progress(batch: BatchView): Html {
+  const done = batch.items.succeeded + batch.items.failed + batch.items.skipped;
+  const running = !finished(batch.status);
+  return html`<section id="progress" aria-live="polite"${running ? html` data-refresh="/ui/batches/${batch.batchId}/progress"` : ''} data-batch-status="${batch.status}">
+<p><strong>${batch.status}</strong> — ${done} of ${batch.total_items} items answered</p>
+<progress max="${Math.max(1, batch.total_items)}" value="${done}">${done} / ${batch.total_items}</progress>
+${facts([
+  ['Succeeded', batch.items.succeeded],
+  ['Failed', batch.items.failed],
+  ['Skipped', batch.items.skipped],
+  [
+    'Chunks',
+    `${batch.chunks.succeeded + batch.chunks.failed} of ${batch.chunks.total} done (${batch.chunks.running} running, ${batch.chunks.failed} failed)`,
+  ],
+])}
+${running ? html`<p class="note">Updates by itself while the batch runs (<a href="/ui/batches/${batch.batchId}">reload</a>).</p>` : ''}
+</section>`;
+}
+
+export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService; seeds: SeedService }) {
+  const { batches, seeds } = deps;
+  const send = (reply: import('fastify').FastifyReply, text: string) =>
+    reply.type('text/html; charset=utf-8').send(text);
+
+  app.get('/ui', { schema: { hide: true } }, async (request, reply) => {
+    const [seedCounts, batchCounts, running] = await Promise.all([
+      seeds.countByStatus(),
+      batches.countByStatus(),
+      batches.list({ status: 'running', limit: 10, offset: 0 }),
+    ]);
+    const body = html`<div class="cards">
+${counts('Seeds', seedCounts, (status) => `/ui/seeds?status=${status}`)}
+${counts('Batches', batchCounts, (status) => `/ui/batches?status=${status}`)}
+</div>
+<section><h2>Running now</h2>${
+      running.data.length === 0
+        ? html`<p>No batch is running.</p>`
+        : html`<ul>${running.data.map((b) => html`<li><a href="/ui/batches/${b.batchId}">${b.type} ${b.country}${b.category ? ` / ${b.category}` : ''}</a> — ${b.chunks.succeeded + b.chunks.failed} of ${b.chunks.total} chunks</li>`)}</ul>`
+    }</section>
+<p><a href="/ui/seeds">Review drafts</a></p>`;
+    return send(
+      reply,
+      page({ title: 'Dashboard', principal: request.principal, current: 'dashboard', body }),
+    );
+  });
+
+  app.get('/ui/batches', { schema: { hide: true } }, async (request, reply) => {
+    const q = listQuery.parse(request.query ?? {});
+    const result = await batches.list({ ...q, limit: PAGE_SIZE });
+    const { total } = result.pagination;
+    const next = q.offset + PAGE_SIZE < total ? query({ ...q, offset: q.offset + PAGE_SIZE }) : null;
+    const prev = q.offset > 0 ? query({ ...q, offset: Math.max(0, q.offset - PAGE_SIZE) }) : null;
+    const body = html`<p>${total} batch${total === 1 ? '' : 'es'}${q.status ? ` ${q.status}` : ''}${q.type ? ` of type ${q.type}` : ''}. <a href="/ui/batches">All</a></p>
+<div class="scroll"><table><thead><tr><th>Batch</th><th>Type</th><th>Status</th><th>Country / category</th><th>Items</th><th>Chunks done</th><th>Created</th></tr></thead>
+<tbody>${result.data.map(
+      (
+        b,
+      ) => html`<tr><td><a href="/ui/batches/${b.batchId}">${b.batchId.slice(0, 8)}</a></td><td>${b.type}</td><td class="${b.status === 'failed' || b.status === 'completed_with_errors' ? 'bad' : ''}">${b.status}</td>
+<td>${b.country}${b.category ? ` / ${b.category}` : ''}</td><td>${b.total_items}</td><td>${b.chunks.succeeded + b.chunks.failed} / ${b.chunks.total}</td><td>${b.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
+    )}</tbody></table></div>
+<nav class="pager" aria-label="Pages">${prev !== null ? html`<a href="/ui/batches${prev}" rel="prev">Previous</a>` : ''} ${next !== null ? html`<a href="/ui/batches${next}" rel="next">Next</a>` : ''}</nav>`;
+    return send(reply, page({ title: 'Batches', principal: request.principal, current: 'batches', body }));
+  });
+
+  app.get<{ Params: { batchId: string } }>(
+    '/ui/batches/:batchId/progress',
+    { schema: { hide: true } },
+    async (request, reply) => send(reply, progress(await batches.get(request.params.batchId)).text),
+  );
+
+  app.get<{ Params: { batchId: string } }>(
+    '/ui/batches/:batchId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const batch = await batches.get(request.params.batchId);
+      const failed = await batches.items(batch.batchId, { status: 'failed', limit: FAILED_SHOWN, offset: 0 });
+      const body = html`${facts([
+        ['Batch', html`<code>${batch.batchId}</code>`],
+        ['Type', batch.type],
+        ['Country / category', `${batch.country}${batch.category ? ` / ${batch.category}` : ''}`],
+        ['Created', batch.created_at],
+        ['Started', batch.started_at],
+        ['Finished', batch.finished_at],
+      ])}
+${progress(batch)}
+<section aria-labelledby="failed"><h2 id="failed">Failed items (${failed.pagination.total})</h2>${
+        failed.data.length === 0
+          ? html`<p>None.</p>`
+          : html`<div class="scroll"><table><thead><tr><th>#</th><th>Input</th><th>Reason</th></tr></thead><tbody>${failed.data.map(
+              (i) =>
+                html`<tr><td>${i.item_index}</td><td><code>${typeof i.input === 'string' ? i.input : JSON.stringify(i.input)}</code></td><td>${i.reason ?? ''}</td></tr>`,
+            )}</tbody></table></div>${failed.pagination.total > FAILED_SHOWN ? html`<p>The first ${FAILED_SHOWN} are shown; all are at <code>GET /api/v1/queues/batch/${batch.batchId}/items?status=failed</code>.</p>` : ''}`
+      }</section>
+${Object.keys(batch.summary).length > 0 ? html`<section><h2>Summary</h2><pre>${JSON.stringify(batch.summary, null, 2)}</pre></section>` : ''}`;
+      return send(
+        reply,
+        page({
+          title: `Batch ${batch.batchId.slice(0, 8)}`,
+          principal: request.principal,
+          current: 'batches',
+          body,
+        }),
+      );
+    },
+  );
+}

@@ -1,0 +1,50 @@
+// The page frame every review page shares: navigation, who is signed in, and the page's own files (no inline code).
+import type { Principal } from '../../../services/api-keys.js';
+import { Html, html } from './html.js';
+import { canDecide } from './session.js';
+
+export interface PageOptions {
+  title: string;
+  principal: Principal | null;
+  /** The navigation entry to mark as current. */
+  current?: 'seeds' | 'batches' | 'dashboard';
+  body: Html;
+}
+
+export function page(options: PageOptions): string {
+  const { principal } = options;
+  const nav = (key: PageOptions['current'], href: string, label: string) =>
+    html`<a href="${href}"${options.current === key ? new Html(' aria-current="page"') : ''}>${label}</a>`;
+  const who = principal
+    ? html`<span class="who">${principal.name} · ${canDecide(principal) ? 'can decide' : 'read only'}</span>
+        <form method="post" action="/ui/logout" class="inline"><button type="submit">Sign out</button></form>`
+    : '';
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title} · Seedbed review</title>
+<link rel="stylesheet" href="/ui/assets/app.css">
+<script src="/ui/assets/app.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header>
+<strong class="brand">Seedbed review</strong>
+<nav aria-label="Main">${nav('dashboard', '/ui', 'Dashboard')} ${nav('seeds', '/ui/seeds', 'Seeds')} ${nav('batches', '/ui/batches', 'Batches')}</nav>
+${who}
+</header>
+<main id="main" tabindex="-1">
+<h1>${options.title}</h1>
+${options.body}
+</main>
+</body>
+</html>`.text;
+}
+
+/** A small description list of label → value, leaving out empty values. */
+export function facts(rows: Array<[string, Html | string | number | null | undefined]>): Html {
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  return html`<dl class="facts">${shown.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl>`;
+}

@@ -1,0 +1,122 @@
+// The decisions a person makes on seeds from the page: promote or archive a selection (answered per seed),
+// or move one seed (promote, suspend, re-activate, archive). Every POST here needs the write scope.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConflictError } from '../../../domain/errors.js';
+import type { SeedStatus } from '../../../domain/seeds.js';
+import type { SeedService } from '../../../services/seeds.js';
+import { html, seedHref } from './html.js';
+import { page } from './layout.js';
+import { canDecide, safeNext } from './session.js';
+
+export type Form = Record<string, string | string[] | undefined>;
+
+export const formList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+export const formText = (value: string | string[] | undefined): string =>
+  Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+
+/** Refuses a person whose key cannot decide; true when the request may go on. */
+export function mayDecide(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (canDecide(request.principal)) return true;
+  reply
+    .code(403)
+    .type('text/html; charset=utf-8')
+    .send(
+      page({
+        title: 'Not allowed',
+        principal: request.principal,
+        body: html`<p class="error" role="alert">This key lacks the write scope: it can look, not decide.</p>`,
+      }),
+    );
+  return false;
+}
+
+interface Answer {
+  seed_id: string;
+  result: string;
+  reason?: string;
+}
+
+async function archiveEach(seeds: SeedService, ids: string[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (const seedId of ids) {
+    try {
+      await seeds.patch(seedId, { status: 'archived' });
+      answers.push({ seed_id: seedId, result: 'archived' });
+    } catch (error) {
+      answers.push({ seed_id: seedId, result: 'skipped', reason: (error as Error).message });
+    }
+  }
+  return answers;
+}
+
+/** One seed to a new status: a draft becomes active only through promote, as in the API. */
+async function moveTo(seeds: SeedService, seedId: string, to: SeedStatus): Promise<Answer> {
+  const seed = await seeds.get(seedId);
+  if (seed.status === 'draft' && to === 'active') {
+    const result = await seeds.promote({ seedIds: [seed.seed_id] });
+    return result.results[0] as Answer;
+  }
+  await seeds.patch(seed.seed_id, { status: to });
+  return { seed_id: seed.seed_id, result: to };
+}
+
+export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
+  const { seeds } = deps;
+
+  app.post('/ui/seeds/bulk', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayDecide(request, reply)) return reply;
+    const form = (request.body ?? {}) as Form;
+    const ids = formList(form.seed).slice(0, 1000);
+    const action = formText(form.action);
+    const back = safeNext(formText(form.back));
+    let answers: Answer[] = [];
+    if (ids.length > 0 && action === 'promote') answers = (await seeds.promote({ seedIds: ids })).results;
+    else if (ids.length > 0 && action === 'archive') answers = await archiveEach(seeds, ids);
+    const done = answers.filter((a) => a.result !== 'skipped').length;
+    const body =
+      ids.length === 0
+        ? html`<p class="error" role="alert">No seed was selected.</p><p><a href="${back}">Back to the list</a></p>`
+        : html`<p role="status">${action === 'archive' ? 'Archived' : 'Promoted'} ${done} of ${answers.length}.</p>
+<div class="scroll"><table><caption>Answer per seed</caption><thead><tr><th>Seed</th><th>Result</th><th>Reason</th></tr></thead>
+<tbody>${answers.map((a) => html`<tr><td><a href="${seedHref(a.seed_id)}">${a.seed_id}</a></td><td class="${a.result === 'skipped' ? 'bad' : ''}">${a.result}</td><td>${a.reason ?? ''}</td></tr>`)}</tbody></table></div>
+<p><a href="${back}">Back to the list</a></p>`;
+    return reply
+      .code(ids.length === 0 || !['promote', 'archive'].includes(action) ? 400 : 200)
+      .type('text/html; charset=utf-8')
+      .send(page({ title: 'Result', principal: request.principal, current: 'seeds', body }));
+  });
+
+  app.post<{ Params: { seedId: string } }>(
+    '/ui/seeds/:seedId/status',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (!mayDecide(request, reply)) return reply;
+      const to = formText((request.body as Form | undefined)?.to) as SeedStatus;
+      if (!['active', 'suspended', 'archived'].includes(to)) {
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(
+            page({
+              title: 'Bad request',
+              principal: request.principal,
+              body: html`<p class="error" role="alert">Unknown status ${to}.</p>`,
+            }),
+          );
+      }
+      try {
+        const answer = await moveTo(seeds, request.params.seedId, to);
+        const flash = answer.result === 'skipped' ? `skipped: ${answer.reason}` : answer.result;
+        return reply.redirect(`${seedHref(answer.seed_id)}?done=${encodeURIComponent(flash)}`, 303);
+      } catch (error) {
+        // A conflict (illegal transition) is told on the seed's page; anything else is an error.
+        if (!(error instanceof ConflictError)) throw error;
+        return reply.redirect(
+          `${seedHref(request.params.seedId)}?done=${encodeURIComponent(`refused: ${(error as Error).message}`)}`,
+          303,
+        );
+      }
+    },
+  );
+}

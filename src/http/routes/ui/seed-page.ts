@@ -1,0 +1,120 @@
+// /ui/seeds/:seedId: one seed with all its evidence, and the decisions a person can take on it.
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../../domain/errors.js';
+import { EVIDENCE_FILES, type EvidenceFile } from '../../../domain/keys.js';
+import type { SeedStatus } from '../../../domain/seeds.js';
+import type { EvidenceService } from '../../../services/evidence.js';
+import type { LivenessService, LivenessView } from '../../../services/liveness.js';
+import type { SeedService, SeedView } from '../../../services/seeds.js';
+import { html, seedHref } from './html.js';
+import { facts, page } from './layout.js';
+import { loadEvidence } from './seed-evidence.js';
+import { revisionsSection } from './seed-revisions.js';
+import {
+  contractSection,
+  feedSection,
+  homepageSection,
+  livenessSection,
+  provenanceSection,
+  robotsSection,
+  sitemapSection,
+  sourceFactsSection,
+} from './seed-sections.js';
+import { canDecide } from './session.js';
+
+const HISTORY = 20;
+
+/** The moves offered from each status (draft → active is a promote). */
+const MOVES: Record<SeedStatus, Array<[SeedStatus, string]>> = {
+  draft: [
+    ['active', 'Promote'],
+    ['archived', 'Archive'],
+  ],
+  active: [
+    ['suspended', 'Suspend'],
+    ['archived', 'Archive'],
+  ],
+  suspended: [
+    ['active', 'Re-activate'],
+    ['archived', 'Archive'],
+  ],
+  archived: [],
+};
+
+function actions(seed: SeedView) {
+  const moves = MOVES[seed.status].map(
+    ([to, label]) => html`<form method="post" action="${seedHref(seed.seed_id)}/status" class="inline">
+<input type="hidden" name="to" value="${to}"><button type="submit">${label}</button></form>`,
+  );
+  return html`<div class="actions">${moves} <a class="button" href="${seedHref(seed.seed_id)}/edit">Edit contract</a></div>`;
+}
+
+async function livenessOf(liveness: LivenessService, seed: SeedView): Promise<LivenessView[] | null> {
+  try {
+    return (await liveness.history(seed.registrable_domain, { limit: HISTORY, offset: 0 })).data;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+export function seedPageRoutes(
+  app: FastifyInstance,
+  deps: { seeds: SeedService; evidence: EvidenceService; liveness: LivenessService },
+) {
+  const { seeds, evidence, liveness } = deps;
+
+  app.get<{ Params: { seedId: string }; Querystring: { done?: string } }>(
+    '/ui/seeds/:seedId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const seed = await seeds.get(request.params.seedId);
+      const [found, history] = await Promise.all([loadEvidence(evidence, seed), livenessOf(liveness, seed)]);
+      const done = typeof request.query.done === 'string' ? request.query.done.slice(0, 500) : null;
+      const body = html`${done ? html`<p class="flash" role="status">${done}</p>` : ''}
+${facts([
+  ['Seed', html`<code>${seed.seed_id}</code>`],
+  ['Status', html`<strong data-status>${seed.status}</strong>`],
+  ['Domain', seed.registrable_domain],
+  ['Country', seed.country],
+  ['Category', seed.category],
+  ['Source type', seed.source_type],
+  ['Authority', seed.domain_id.split(':')[0]],
+])}
+${canDecide(request.principal) ? actions(seed) : html`<p class="note">Read-only key: you can look, not decide.</p>`}
+${revisionsSection((seed as unknown as Record<string, unknown>).revisions, null) ?? ''}
+${contractSection(seed)}
+${homepageSection(seed, found)}
+${robotsSection(found.robots)}
+${sitemapSection(seed)}
+${feedSection(seed)}
+${sourceFactsSection(seed) ?? ''}
+${livenessSection(history)}
+${provenanceSection(seed, found)}`;
+      return reply.type('text/html; charset=utf-8').send(
+        page({
+          title: seed.name ?? seed.registrable_domain,
+          principal: request.principal,
+          current: 'seeds',
+          body,
+        }),
+      );
+    },
+  );
+
+  app.get<{ Params: { seedId: string; name: string } }>(
+    '/ui/seeds/:seedId/evidence/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const name = request.params.name as EvidenceFile;
+      if (!EVIDENCE_FILES.includes(name)) throw new NotFoundError(`no evidence file ${name}`);
+      const file = await evidence.open(request.params.seedId, name);
+      // Third-party content from our origin: never sniffed, never run (as on the API's evidence route).
+      return reply
+        .type(file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  );
+}
