@@ -62,7 +62,8 @@ input, select, textarea { font: inherit; padding: .25rem .4rem; border: 1px soli
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; color: var(--muted); padding: .3rem 0; }
-th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+td a, td code { overflow-wrap: anywhere; }
 small { color: var(--muted); }
 .bad { color: var(--bad); }
 .error, .field-error { color: var(--bad); }
@@ -93,5 +94,7 @@ progress { width: 100%; max-width: 30rem; height: 1.2rem; }
   .facts { grid-template-columns: 1fr; }
   .facts dt { font-weight: 600; }
   .who { margin-left: 0; }
+  /* Tables keep readable columns and scroll inside their own box rather than squeezing words apart. */
+  .scroll table { min-width: 36rem; }
 }
 `;

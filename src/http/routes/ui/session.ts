@@ -10,7 +10,8 @@ const COOKIE_MAX_AGE_S = 12 * 3600;
 
 /**
  * Every response of the page: scripts and styles only from our own files, no inline code, no framing, forms
- * post only here. (The swagger-ui page at /docs keeps its own headers: its bundle needs inline code.)
+ * post only here. Kept to /ui: under it swagger-ui at /docs renders but its bundle's inline styles are refused
+ * (it would need style-src 'unsafe-inline'), so /docs keeps its own headers.
  */
 export const UI_CSP = [
   "default-src 'none'",
