@@ -6,6 +6,7 @@
 import { access, copyFile, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Browser, BrowserContext as Context, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeInternet, startFakeInternet } from '../fixtures/fake-internet/index.js';
 import { CANARY_URL, SITES } from '../fixtures/fake-internet/sites.js';
@@ -27,48 +28,13 @@ const CHROMIUM_ARGS = [
 const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'review-page');
 const README_SHOT = join(process.cwd(), 'docs', 'review-page.png');
 
-// The few playwright-core calls used here, typed locally: the package is optional (a dev dependency the
-// lead adds), so the file must compile without it.
-interface Locator {
-  click(): Promise<void>;
-  fill(value: string): Promise<void>;
-  press(key: string): Promise<void>;
-  focus(): Promise<void>;
-  selectOption(value: string): Promise<unknown>;
-  textContent(): Promise<string | null>;
-  count(): Promise<number>;
-  waitFor(options?: { state?: 'visible' | 'attached'; timeout?: number }): Promise<void>;
-  first(): Locator;
-  allTextContents(): Promise<string[]>;
-}
-interface Page {
-  goto(url: string): Promise<unknown>;
-  url(): string;
-  locator(selector: string): Locator;
-  keyboard: { press(key: string): Promise<void> };
-  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
-  waitForURL(url: RegExp | string): Promise<void>;
-  evaluate<T>(expression: string): Promise<T>;
-  on(event: 'console', listener: (message: { type(): string; text(): string }) => void): void;
-  close(): Promise<void>;
-}
-interface Context {
-  newPage(): Promise<Page>;
-  close(): Promise<void>;
-}
-interface Browser {
-  newContext(options: { viewport: { width: number; height: number }; baseURL: string }): Promise<Context>;
-  close(): Promise<void>;
-}
-interface Playwright {
-  chromium: { launch(options: { executablePath: string; args: string[] }): Promise<Browser> };
-}
+// Types only (erased at run time): the module itself is loaded below, so its absence is a skip with the reason.
+type Playwright = typeof import('playwright-core');
 
 let playwright: Playwright | null = null;
 const ready = await serviceOrSkip(`a browser (playwright-core + ${CHROMIUM})`, async () => {
   await access(CHROMIUM);
-  const name = 'playwright-core';
-  playwright = (await import(/* @vite-ignore */ name)) as Playwright;
+  playwright = await import('playwright-core');
 });
 
 const idOf = (host: string) => `other:sg:${host}::news`;
