@@ -162,6 +162,9 @@ describe('the review page', () => {
     // A read-only key is offered no decision.
     expect(news).not.toContain('Edit contract');
     expect((await get('/ui/seeds/nope', cookie)).statusCode).toBe(404);
+    const unknown = await get('/ui/nowhere', cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('a read-only key cannot decide: no buttons, and its POSTs are a 403 that changes nothing', async () => {

@@ -1,6 +1,7 @@
 // The review page at /ui (DESIGN §10): server-rendered HTML over the services, in its own encapsulated plugin
 // so its form parser, error pages, session check and Content-Security-Policy stay on /ui and off the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NotFoundError } from '../../../domain/errors.js';
 import type { BatchService } from '../../../services/batches.js';
 import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService } from '../../../services/liveness.js';
@@ -122,4 +123,8 @@ export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promis
   seedActionRoutes(app, { seeds: services.seeds });
   seedEditRoutes(app, { seeds: services.seeds });
   seedPageRoutes(app, services);
+  // An unknown page under /ui is an HTML 404 (after the key check), not the API's problem+json.
+  app.get('/ui/*', { schema: { hide: true } }, async (request) => {
+    throw new NotFoundError(`no page ${request.url.split('?')[0]}`);
+  });
 }
