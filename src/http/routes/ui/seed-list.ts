@@ -43,14 +43,15 @@ function filterQuery(filter: SeedFilter, overrides: Partial<Record<keyof SeedFil
 function select(
   name: string,
   label: string,
-  options: readonly string[],
+  options: ReadonlyArray<string | readonly [string, string]>,
   value: string | undefined,
   any = 'any',
 ) {
   return html`<label>${label}
-<select name="${name}"><option value="">${any}</option>${options.map(
-    (o) => html`<option value="${o}"${o === value ? html` selected` : ''}>${o}</option>`,
-  )}</select></label>`;
+<select name="${name}"><option value="">${any}</option>${options.map((o) => {
+    const [v, text] = typeof o === 'string' ? [o, o] : o;
+    return html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`;
+  })}</select></label>`;
 }
 
 function filterForm(f: SeedFilter) {
@@ -64,7 +65,16 @@ ${select('authority', 'Authority', AUTHORITIES, f.authority)}
 ${select('robots_allowed', 'Robots allowed', ['true', 'false'], b(f.robots_allowed))}
 ${select('fetch_type', 'Fetch type', FETCH_TYPES, f.fetch_type)}
 ${select('main_feed', 'Has a main feed', ['true', 'false'], b(f.main_feed))}
-${select('sort', 'Sort', ['-found', 'found'], f.sort, 'by id')}
+${select(
+  'sort',
+  'Sort',
+  [
+    ['-found', 'newest found first'],
+    ['found', 'oldest found first'],
+  ],
+  f.sort,
+  'by id',
+)}
 <button type="submit">Filter</button> <a href="/ui/seeds">Clear</a>
 </form>`;
 }
