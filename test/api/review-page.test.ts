@@ -253,6 +253,50 @@ describe('the review page', () => {
     expect(stale.body).toContain('is at version 2, not 1');
   });
 
+  it('shows revisions as diffs and accepts a proposal a contract run made against a person’s edit', async () => {
+    const seedId = idOf(SITES.disallow);
+    const api = `/api/v1/seeds/${encodeURIComponent(seedId)}`;
+    const discovered = (await inject(t.app, { url: api, headers: bearer(API_KEYS.read) })).json().schedule;
+    await inject(t.app, {
+      method: 'PATCH',
+      url: api,
+      headers: bearer(API_KEYS.write),
+      payload: { schedule: '5 5 * * *' },
+    });
+    const rerun = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v1/queues/contract',
+      headers: bearer(API_KEYS.write),
+      payload: { country: 'sg', category: 'news', domainIds: [`other:sg:${SITES.disallow}`], force: true },
+    });
+    await t.waitForBatch(rerun.json().batchId, 90_000);
+    const reader = await signIn(API_KEYS.read);
+    const readOnly = (await get(href(seedId), reader)).body;
+    expect(readOnly).toMatch(/data-revision-status="proposed"/);
+    expect(readOnly).not.toContain('Accept revision');
+    const cookie = await signIn(API_KEYS.write);
+    const page = (await get(href(seedId), cookie)).body;
+    const number = /data-revision="(\d+)" data-revision-status="proposed"/.exec(page)?.[1];
+    expect(number).toBeDefined();
+    expect(page).toContain(`<ins>&quot;${discovered}&quot;</ins>`);
+    expect(page).toContain(`Accept revision ${number}`);
+    const refused = await post(`${href(seedId)}/revisions/${number}/accept`, reader, {});
+    expect(refused.statusCode).toBe(403);
+    const accepted = await post(`${href(seedId)}/revisions/${number}/accept`, cookie, {});
+    expect(accepted.statusCode).toBe(303);
+    expect(decodeURIComponent(String(accepted.headers.location))).toContain(`revision ${number} accepted`);
+    const seed = (await inject(t.app, { url: api, headers: bearer(API_KEYS.read) })).json();
+    expect(seed.schedule).toBe(discovered);
+    // Settled: a second decision is refused and told on the page.
+    const again = await post(`${href(seedId)}/revisions/${number}/reject`, cookie, {});
+    expect(decodeURIComponent(String(again.headers.location))).toMatch(
+      /refused: revision \d+ of .* is accepted/,
+    );
+    const changes = await get('/ui/changes', cookie);
+    expect(changes.statusCode).toBe(200);
+    expect(changes.body).toMatch(/\d+ changes?\./);
+  }, 120_000);
+
   it('promotes a selection and answers per seed; archives one', async () => {
     const cookie = await signIn(API_KEYS.write);
     const list = await get('/ui/seeds', cookie);

@@ -35,6 +35,7 @@ const SEED: SeedView = {
   promoted_at: null,
   feeds: [],
   sitemap: null,
+  human_fields: [],
 };
 
 describe('html', () => {
@@ -120,15 +121,17 @@ describe('safeNext', () => {
 });
 
 describe('revisionDiff', () => {
-  it('lists only the fields that changed, before and after', () => {
+  it('shows each changed field before and after, escaped', () => {
     const diff = revisionDiff({
-      number: 2,
-      before: { schedule: '0 * * * *', fetch: { type: 'rss', urls: ['a'] } },
-      after: { schedule: '0 */6 * * *', fetch: { type: 'rss', urls: ['a'] } },
+      changes: {
+        schedule: { before: '0 * * * *', after: '0 */6 * * *' },
+        name: { before: null, after: '<b>Beta</b>' },
+      },
     }).text;
     expect(diff).toContain(
       '<th scope="row">schedule</th><td><del>&quot;0 * * * *&quot;</del></td><td><ins>&quot;0 */6 * * *&quot;</ins></td>',
     );
+    expect(diff).toContain('<td><del>null</del></td><td><ins>&quot;&lt;b&gt;Beta&lt;/b&gt;&quot;</ins></td>');
     expect(diff).not.toContain('>fetch<');
   });
 });

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { BatchService } from '../../../services/batches.js';
+import type { ChangeService } from '../../../services/changes.js';
 import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService } from '../../../services/liveness.js';
 import type { SeedService } from '../../../services/seeds.js';
@@ -10,6 +11,7 @@ import type { Authenticator } from '../../auth.js';
 import { toProblem } from '../../errors.js';
 import { APP_CSS, APP_JS } from './assets.js';
 import { batchRoutes } from './batches.js';
+import { changeRoutes } from './changes.js';
 import { html } from './html.js';
 import { page } from './layout.js';
 import { loginRoutes } from './login.js';
@@ -17,6 +19,7 @@ import { seedActionRoutes } from './seed-actions.js';
 import { seedEditRoutes } from './seed-edit.js';
 import { seedListRoutes } from './seed-list.js';
 import { seedPageRoutes } from './seed-page.js';
+import { revisionRoutes } from './seed-revisions.js';
 import { sameOrigin, UI_CSP, uiPrincipal } from './session.js';
 
 export interface UiOptions {
@@ -26,6 +29,7 @@ export interface UiOptions {
     batches: BatchService;
     evidence: EvidenceService;
     liveness: LivenessService;
+    changes: ChangeService;
   };
 }
 
@@ -123,6 +127,8 @@ export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promis
   seedActionRoutes(app, { seeds: services.seeds });
   seedEditRoutes(app, { seeds: services.seeds });
   seedPageRoutes(app, services);
+  revisionRoutes(app, { revisions: services.seeds.revisions });
+  changeRoutes(app, { changes: services.changes });
   // An unknown page under /ui is an HTML 404 (after the key check), not the API's problem+json.
   app.get('/ui/*', { schema: { hide: true } }, async (request) => {
     throw new NotFoundError(`no page ${request.url.split('?')[0]}`);

@@ -7,7 +7,7 @@ export interface PageOptions {
   title: string;
   principal: Principal | null;
   /** The navigation entry to mark as current. */
-  current?: 'seeds' | 'batches' | 'dashboard';
+  current?: 'seeds' | 'batches' | 'changes' | 'dashboard';
   body: Html;
 }
 
@@ -32,7 +32,7 @@ export function page(options: PageOptions): string {
 <a class="skip" href="#main">Skip to content</a>
 <header>
 <strong class="brand">Seedbed review</strong>
-<nav aria-label="Main">${nav('dashboard', '/ui', 'Dashboard')} ${nav('seeds', '/ui/seeds', 'Seeds')} ${nav('batches', '/ui/batches', 'Batches')}</nav>
+<nav aria-label="Main">${nav('dashboard', '/ui', 'Dashboard')} ${nav('seeds', '/ui/seeds', 'Seeds')} ${nav('batches', '/ui/batches', 'Batches')} ${nav('changes', '/ui/changes', 'Changes')}</nav>
 ${who}
 </header>
 <main id="main" tabindex="-1">

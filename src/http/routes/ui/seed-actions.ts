@@ -31,17 +31,20 @@ export function mayDecide(request: FastifyRequest, reply: FastifyReply): boolean
   return false;
 }
 
+/** Revisions name who made them: the key's name, as the API does. */
+export const authorOf = (request: FastifyRequest): string => request.principal?.name ?? 'anonymous';
+
 interface Answer {
   seed_id: string;
   result: string;
   reason?: string;
 }
 
-async function archiveEach(seeds: SeedService, ids: string[]): Promise<Answer[]> {
+async function archiveEach(seeds: SeedService, ids: string[], author: string): Promise<Answer[]> {
   const answers: Answer[] = [];
   for (const seedId of ids) {
     try {
-      await seeds.patch(seedId, { status: 'archived' });
+      await seeds.patch(seedId, { status: 'archived' }, author);
       answers.push({ seed_id: seedId, result: 'archived' });
     } catch (error) {
       answers.push({ seed_id: seedId, result: 'skipped', reason: (error as Error).message });
@@ -51,13 +54,13 @@ async function archiveEach(seeds: SeedService, ids: string[]): Promise<Answer[]>
 }
 
 /** One seed to a new status: a draft becomes active only through promote, as in the API. */
-async function moveTo(seeds: SeedService, seedId: string, to: SeedStatus): Promise<Answer> {
+async function moveTo(seeds: SeedService, seedId: string, to: SeedStatus, author: string): Promise<Answer> {
   const seed = await seeds.get(seedId);
   if (seed.status === 'draft' && to === 'active') {
     const result = await seeds.promote({ seedIds: [seed.seed_id] });
     return result.results[0] as Answer;
   }
-  await seeds.patch(seed.seed_id, { status: to });
+  await seeds.patch(seed.seed_id, { status: to }, author);
   return { seed_id: seed.seed_id, result: to };
 }
 
@@ -72,7 +75,8 @@ export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedServic
     const back = safeNext(formText(form.back));
     let answers: Answer[] = [];
     if (ids.length > 0 && action === 'promote') answers = (await seeds.promote({ seedIds: ids })).results;
-    else if (ids.length > 0 && action === 'archive') answers = await archiveEach(seeds, ids);
+    else if (ids.length > 0 && action === 'archive')
+      answers = await archiveEach(seeds, ids, authorOf(request));
     const done = answers.filter((a) => a.result !== 'skipped').length;
     const body =
       ids.length === 0
@@ -106,7 +110,7 @@ export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedServic
           );
       }
       try {
-        const answer = await moveTo(seeds, request.params.seedId, to);
+        const answer = await moveTo(seeds, request.params.seedId, to, authorOf(request));
         const flash = answer.result === 'skipped' ? `skipped: ${answer.reason}` : answer.result;
         return reply.redirect(`${seedHref(answer.seed_id)}?done=${encodeURIComponent(flash)}`, 303);
       } catch (error) {

@@ -7,7 +7,7 @@ import { FETCH_TYPES, type SeedPatch, seedPatchSchema } from '../../../domain/se
 import type { SeedService, SeedView } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
 import { page } from './layout.js';
-import { type Form, formText, mayDecide } from './seed-actions.js';
+import { authorOf, type Form, formText, mayDecide } from './seed-actions.js';
 
 /** The form's fields, as text. */
 export type EditValues = Record<(typeof FIELDS)[number], string>;
@@ -216,7 +216,7 @@ export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService 
       const checked = validatePatch(patch);
       if (!checked.ok) return send(reply, request, seed, editForm(seed, values, checked.errors), 400);
       try {
-        const saved = await seeds.patch(seed.seed_id, checked.patch);
+        const saved = await seeds.patch(seed.seed_id, checked.patch, authorOf(request));
         return reply.redirect(
           `${seedHref(saved.seed_id)}?done=${encodeURIComponent(`saved, version ${saved.version}`)}`,
           303,

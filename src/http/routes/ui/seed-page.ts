@@ -9,7 +9,7 @@ import type { SeedService, SeedView } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
 import { facts, page } from './layout.js';
 import { loadEvidence } from './seed-evidence.js';
-import { revisionsSection } from './seed-revisions.js';
+import { REVISIONS_SHOWN, revisionsSection } from './seed-revisions.js';
 import {
   contractSection,
   feedSection,
@@ -58,6 +58,15 @@ async function livenessOf(liveness: LivenessService, seed: SeedView): Promise<Li
   }
 }
 
+/** The newest revisions (the service pages oldest first). */
+async function newestRevisions(seeds: SeedService, seedId: string) {
+  const first = await seeds.revisions.list(seedId, { limit: 1, offset: 0 });
+  const total = first.pagination.total;
+  if (total <= 1) return first.data;
+  const offset = Math.max(0, total - REVISIONS_SHOWN);
+  return (await seeds.revisions.list(seedId, { limit: REVISIONS_SHOWN, offset })).data;
+}
+
 export function seedPageRoutes(
   app: FastifyInstance,
   deps: { seeds: SeedService; evidence: EvidenceService; liveness: LivenessService },
@@ -69,7 +78,11 @@ export function seedPageRoutes(
     { schema: { hide: true } },
     async (request, reply) => {
       const seed = await seeds.get(request.params.seedId);
-      const [found, history] = await Promise.all([loadEvidence(evidence, seed), livenessOf(liveness, seed)]);
+      const [found, history, revisions] = await Promise.all([
+        loadEvidence(evidence, seed),
+        livenessOf(liveness, seed),
+        newestRevisions(seeds, seed.seed_id),
+      ]);
       const done = typeof request.query.done === 'string' ? request.query.done.slice(0, 500) : null;
       const body = html`${done ? html`<p class="flash" role="status">${done}</p>` : ''}
 ${facts([
@@ -82,7 +95,7 @@ ${facts([
   ['Authority', seed.domain_id.split(':')[0]],
 ])}
 ${canDecide(request.principal) ? actions(seed) : html`<p class="note">Read-only key: you can look, not decide.</p>`}
-${revisionsSection((seed as unknown as Record<string, unknown>).revisions, null) ?? ''}
+${revisionsSection(seed.seed_id, revisions, canDecide(request.principal)) ?? ''}
 ${contractSection(seed)}
 ${homepageSection(seed, found)}
 ${robotsSection(found.robots)}
