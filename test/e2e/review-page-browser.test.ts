@@ -1,5 +1,5 @@
 // The review page in a real browser: Debian's Chromium driven by playwright-core. Signs in with a key, filters,
-// opens a seed, edits with a validation error then a fix, bulk-promotes with the keyboard, watches a batch finish
+// opens a seed, edits with a validation error then a fix, accepts a proposed revision, bulk-promotes with the keyboard, watches a batch finish
 // (the page's own script following its progress under the strict CSP), and checks a read-only key cannot decide.
 // Screenshots go to test-artifacts/review-page/ (SEEDBED_UPDATE_README_SCREENSHOT=1 also writes docs/review-page.png).
 // Without playwright-core or /usr/bin/chromium the file is skipped with the reason; SEEDBED_REQUIRE_SERVICES=1 fails it.
@@ -159,7 +159,36 @@ describe.skipIf(!ready)('the review page in Chromium', () => {
     await context.close();
   }, 60_000);
 
-  it.todo('accepts a proposed revision (needs the revisions service, merged from another branch)');
+  it('accepts the revision a contract run proposed against a person’s edit', async () => {
+    const seedId = idOf(SITES.disallow);
+    const api = `/api/v1/seeds/${encodeURIComponent(seedId)}`;
+    await inject(t.app, {
+      method: 'PATCH',
+      url: api,
+      headers: bearer(API_KEYS.write),
+      payload: { schedule: '5 5 * * *' },
+    });
+    const rerun = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v1/queues/contract',
+      headers: bearer(API_KEYS.write),
+      payload: { country: 'sg', category: 'news', domainIds: [`other:sg:${SITES.disallow}`], force: true },
+    });
+    await t.waitForBatch(rerun.json().batchId, 90_000);
+    const { page, context } = await open();
+    await signIn(page, API_KEYS.write, `/ui/seeds/${encodeURIComponent(seedId)}`);
+    const proposal = page.locator('[data-revision-status="proposed"]');
+    expect(await proposal.count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'proposal.png'), fullPage: true });
+    await page.locator('[data-revision-status="proposed"] form[action$="/accept"] button').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/done=revision/);
+    expect(await page.locator('.flash').textContent()).toMatch(/^revision \d+ accepted$/);
+    expect(await page.locator('[data-revision-status="proposed"]').count()).toBe(0);
+    const seed = (await inject(t.app, { url: api, headers: bearer(API_KEYS.read) })).json();
+    expect(seed.schedule).not.toBe('5 5 * * *');
+    await context.close();
+  }, 120_000);
 
   it('bulk-promotes a selection with the keyboard and answers per seed', async () => {
     const { page, context } = await open();

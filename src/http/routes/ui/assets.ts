@@ -84,6 +84,7 @@ pre mark { background: #fff8c5; display: inline-block; width: 100%; font-weight:
 .cards { display: flex; flex-wrap: wrap; gap: 1rem; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 0 1rem 1rem; min-width: 16rem; }
 .counts { list-style: none; padding: 0; }
+.diff del, .diff ins { white-space: pre-wrap; overflow-wrap: anywhere; font-family: ui-monospace, monospace; font-size: .9em; }
 .diff del { background: #ffebe9; text-decoration: none; }
 .diff ins { background: #dafbe1; text-decoration: none; }
 .proposed { border: 2px solid #fb8f44; padding: .5rem; border-radius: 6px; }

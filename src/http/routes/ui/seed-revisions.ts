@@ -15,10 +15,10 @@ const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(v
 
 export function revisionDiff(revision: Pick<RevisionView, 'changes'>): Html {
   const fields = Object.entries(revision.changes) as Array<[string, { before: unknown; after: unknown }]>;
-  return html`<table class="diff"><thead><tr><th>Field</th><th>Before</th><th>After</th></tr></thead><tbody>${fields.map(
+  return html`<div class="scroll"><table class="diff"><thead><tr><th>Field</th><th>Before</th><th>After</th></tr></thead><tbody>${fields.map(
     ([field, change]) =>
       html`<tr><th scope="row">${field}</th><td><del>${show(change.before)}</del></td><td><ins>${show(change.after)}</ins></td></tr>`,
-  )}</tbody></table>`;
+  )}</tbody></table></div>`;
 }
 
 /** The revisions section, proposals first; accept / reject offered when the key can decide. */
