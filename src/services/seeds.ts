@@ -104,6 +104,14 @@ export interface ContractDraft {
 
 export type SeedService = ReturnType<typeof createSeedService>;
 
+/** The list filters, shared by a page of seeds and an export. */
+export interface SeedFilter {
+  country?: string;
+  status?: SeedStatus;
+  source_type?: SourceType;
+  category?: string;
+}
+
 export function createSeedService(deps: {
   database: Database;
   clock: Clock;
@@ -180,24 +188,50 @@ export function createSeedService(deps: {
     return toView(row);
   }
 
-  async function list(
-    filter: {
-      country?: string;
-      status?: SeedStatus;
-      source_type?: SourceType;
-      category?: string;
-    } & PageRequest,
-  ): Promise<Page<SeedView>> {
+  function filtered(filter: SeedFilter) {
     let query = database.db.selectFrom('seeds');
     if (filter.country) query = query.where('country', '=', filter.country);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
     if (filter.category) query = query.where('category', '=', filter.category);
+    return query;
+  }
+
+  async function list(filter: SeedFilter & PageRequest): Promise<Page<SeedView>> {
+    const query = filtered(filter);
     const [rows, total] = await Promise.all([
       query.selectAll().orderBy('seed_id').limit(filter.limit).offset(filter.offset).execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
     return page(rows.map(toView), filter, Number(total.n));
+  }
+
+  /**
+   * Every seed matching the filter in seed id order, read a page at a time after the last id seen (no offset
+   * scan, no snapshot: a seed written meanwhile may or may not appear, none appears twice).
+   */
+  async function* stream(filter: SeedFilter, pageSize = 500): AsyncGenerator<SeedView> {
+    let after: string | null = null;
+    for (;;) {
+      let query = filtered(filter).selectAll().orderBy('seed_id').limit(pageSize);
+      if (after !== null) query = query.where('seed_id', '>', after);
+      const rows = await query.execute();
+      for (const row of rows) yield toView(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) return;
+      after = last.seed_id;
+    }
+  }
+
+  /** The countries that have a seed in any status, sorted. */
+  async function countries(): Promise<string[]> {
+    const rows = await database.db
+      .selectFrom('seeds')
+      .select('country')
+      .distinct()
+      .orderBy('country')
+      .execute();
+    return rows.map((row) => row.country);
   }
 
   async function patch(id: string, changes: SeedPatch, author = 'anonymous'): Promise<SeedView> {
@@ -477,7 +511,19 @@ export function createSeedService(deps: {
 
   const countByStatus = () => countStatuses(database.db, 'seeds');
 
-  return { get, create, list, patch, promote, upsertDraft, updateDiscovery, countByStatus, revisions };
+  return {
+    get,
+    create,
+    list,
+    stream,
+    countries,
+    patch,
+    promote,
+    upsertDraft,
+    updateDiscovery,
+    countByStatus,
+    revisions,
+  };
 }
 
 function illegalTransition(from: SeedStatus, to: SeedStatus): ConflictError {
