@@ -1,7 +1,6 @@
 // The commands that open the storage or run the service (serve, api, worker, migrate, keys, probe), loaded only
 // when one of them runs: a client command never pays for the database drivers, Fastify or the S3 client.
 import { InvalidArgumentError } from 'commander';
-import { pino } from 'pino';
 import { createHttpFetcher } from '../adapters/http-fetcher.js';
 import {
   createSeedbed,
@@ -15,23 +14,29 @@ import { categorySchema, countrySchema } from '../domain/identifiers.js';
 import type { QueueName } from '../domain/queue-names.js';
 import { parseDomainTarget } from '../domain/urls.js';
 import { probeDomain } from '../engine/probe.js';
+import { createLogger, OPEN_MODE_ALERT } from '../logging.js';
 import { databaseStartupError, listenStartupError, postgresAddress } from '../startup-errors.js';
 import { readVersion } from '../version.js';
 
 /** `seedbed probe` ran but found no contract (dead, blocked, erroring site): distinct from 1 (error) and 2 (config). */
 const PROBE_NO_DRAFT_EXIT = 3;
 
-/** A server logs JSON lines on stdout; a one-shot command keeps stdout for its JSON answer and logs on stderr. */
+/**
+ * A server logs on stdout, a one-shot command on stderr (its stdout is its JSON answer): pretty lines when that
+ * is a terminal, JSON lines otherwise.
+ */
 async function boot(options: { oneShot?: boolean } = {}): Promise<Seedbed> {
   const config = loadConfig(process.env);
+  const fd = options.oneShot ? 2 : 1;
+  const { logger, prettyUnavailable } = await createLogger({
+    level: config.logLevel,
+    fd,
+    isTTY: Boolean((fd === 1 ? process.stdout : process.stderr).isTTY),
+  });
+  if (prettyUnavailable) logger.debug('pino-pretty is not installed: logging JSON lines on the terminal');
   let seedbed: Seedbed | undefined;
   try {
-    seedbed = await createSeedbed({
-      config,
-      ...(options.oneShot
-        ? { logger: pino({ level: config.logLevel, base: { service: 'seedbed' } }, pino.destination(2)) }
-        : {}),
-    });
+    seedbed = await createSeedbed({ config, logger });
     await seedbed.start();
     return seedbed;
   } catch (error) {
@@ -50,6 +55,7 @@ async function authMode(seedbed: Seedbed): Promise<boolean> {
     );
   }
   seedbed.logger.warn(
+    OPEN_MODE_ALERT,
     '!!! NO API KEYS CONFIGURED: the API is OPEN to anyone who can reach it. Set SEEDBED_API_KEYS or run `seedbed keys create` (enforced from the next request, no restart). !!!',
   );
   return true;
