@@ -243,6 +243,7 @@ export async function createSeedbed(options: SeedbedOptions) {
         },
         services,
         today,
+        clock,
       });
     },
 

@@ -1,105 +1,12 @@
 // The `seedbed` CLI: serve (API + workers), api, worker, migrate, keys, and client commands. This is the
-// process entry point: the only place that reads process.env and handles signals.
+// process entry point: the only place that reads process.env and handles signals. Commands that open the
+// storage are loaded when they run (./cli/server-commands.ts), so a client command starts in a fraction of it.
 import { Command, InvalidArgumentError } from 'commander';
-import { pino } from 'pino';
-import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { clientCommands } from './cli/client.js';
-import {
-  createSeedbed,
-  fetcherConfig,
-  loadAuthorityOverrides,
-  networkCanary,
-  type Seedbed,
-} from './composition.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
-import { categorySchema, countrySchema } from './domain/identifiers.js';
-import { parseDomainTarget } from './domain/urls.js';
-import { probeDomain } from './engine/probe.js';
-import { QUEUE_NAMES, type QueueName } from './ports/queue.js';
-import { databaseStartupError, listenStartupError, postgresAddress } from './startup-errors.js';
+import { QUEUE_NAMES, type QueueName } from './domain/queue-names.js';
 import { readVersion } from './version.js';
 
-/** `seedbed probe` ran but found no contract (dead, blocked, erroring site): distinct from 1 (error) and 2 (config). */
-const PROBE_NO_DRAFT_EXIT = 3;
-
-/** A server logs JSON lines on stdout; a one-shot command keeps stdout for its JSON answer and logs on stderr. */
-async function boot(options: { oneShot?: boolean } = {}): Promise<Seedbed> {
-  const config = loadConfig(process.env);
-  let seedbed: Seedbed | undefined;
-  try {
-    seedbed = await createSeedbed({
-      config,
-      ...(options.oneShot
-        ? { logger: pino({ level: config.logLevel, base: { service: 'seedbed' } }, pino.destination(2)) }
-        : {}),
-    });
-    await seedbed.start();
-    return seedbed;
-  } catch (error) {
-    await seedbed?.close().catch(() => undefined);
-    throw databaseStartupError(error, config.database) ?? error;
-  }
-}
-
-/** Refuses an unauthenticated production service; says loudly when running open anywhere else. */
-async function authMode(seedbed: Seedbed): Promise<boolean> {
-  const hasKeys = await seedbed.services.apiKeys.hasAnyKeys();
-  if (hasKeys) return false;
-  if (seedbed.config.env === 'production') {
-    throw new ConfigError(
-      'NODE_ENV=production needs API keys: set SEEDBED_API_KEYS or run `seedbed keys create`',
-    );
-  }
-  seedbed.logger.warn(
-    '!!! NO API KEYS CONFIGURED: the API is OPEN to anyone who can reach it. Set SEEDBED_API_KEYS or run `seedbed keys create` (enforced from the next request, no restart). !!!',
-  );
-  return true;
-}
-
-function onShutdown(seedbed: Seedbed, stop: () => Promise<void>): void {
-  let stopping = false;
-  const handler = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      seedbed.logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(130);
-    }
-    stopping = true;
-    seedbed.logger.info({ signal }, 'shutting down: draining requests and jobs');
-    stop()
-      .then(() => process.exit(0))
-      .catch((error) => {
-        seedbed.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-  };
-  process.on('SIGTERM', handler);
-  process.on('SIGINT', handler);
-}
-
-async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
-  const seedbed = await boot();
-  const open = await authMode(seedbed);
-  const app = await seedbed.buildHttp(open);
-  const pool = options.workers ? seedbed.startWorkers(options.queues) : null;
-  if (pool?.queues.includes('METADATA_QUEUE')) await seedbed.startSchedules();
-  const { host, port } = seedbed.config.http;
-  const url = await app.listen({ host, port }).catch((error: unknown) => {
-    throw listenStartupError(error, { host, port }) ?? error;
-  });
-  seedbed.logger.info({ url, docs: `${url}/docs`, workers: pool?.queues ?? [] }, 'seedbed is listening');
-  onShutdown(seedbed, async () => {
-    await app.close();
-    await seedbed.close();
-  });
-}
-
-async function runWorker(queues: QueueName[]) {
-  const seedbed = await boot();
-  const pool = seedbed.startWorkers(queues);
-  if (pool.queues.includes('METADATA_QUEUE')) await seedbed.startSchedules();
-  seedbed.logger.info({ queues: pool.queues }, 'seedbed worker started');
-  onShutdown(seedbed, () => seedbed.close());
-}
+const server = () => import('./cli/server-commands.js');
 
 function parseQueues(value: string): QueueName[] {
   const names = value
@@ -114,24 +21,6 @@ function parseQueues(value: string): QueueName[] {
   return names as QueueName[];
 }
 
-/** Where a command that writes to storage writes, said on stderr: the same resolution as the server's. */
-function describeStorage(config: Config): string {
-  if (config.database.kind === 'postgres')
-    return `the PostgreSQL database at ${postgresAddress(config.database.url)}`;
-  return `the SQLite database ${config.database.path} (data directory ${config.dataDir})`;
-}
-
-/** A one-shot command over the storage: migrations run first, stdout is left to the command's JSON. */
-async function withSeedbed<T>(work: (seedbed: Seedbed) => Promise<T>): Promise<T> {
-  const seedbed = await boot({ oneShot: true });
-  process.stderr.write(`seedbed: using ${describeStorage(seedbed.config)}\n`);
-  try {
-    return await work(seedbed);
-  } finally {
-    await seedbed.close();
-  }
-}
-
 export function buildProgram(): Command {
   const program = new Command('seedbed')
     .description('Seedbed: open news-source discovery engine')
@@ -140,11 +29,11 @@ export function buildProgram(): Command {
   program
     .command('serve')
     .description('API and every worker in one process (the embedded default)')
-    .action(() => runServer({ workers: true }));
+    .action(async () => (await server()).runServer({ workers: true }));
   program
     .command('api')
     .description('the HTTP API only')
-    .action(() => runServer({ workers: false }));
+    .action(async () => (await server()).runServer({ workers: false }));
   program
     .command('worker')
     .description('queue workers only')
@@ -153,45 +42,28 @@ export function buildProgram(): Command {
       `comma-separated queues (default: all of ${QUEUE_NAMES.join(',')})`,
       parseQueues,
     )
-    .action((opts: { queues?: QueueName[] }) => runWorker(opts.queues ?? [...QUEUE_NAMES]));
+    .action(async (opts: { queues?: QueueName[] }) =>
+      (await server()).runWorker(opts.queues ?? [...QUEUE_NAMES]),
+    );
   program
     .command('migrate')
     .description('apply database migrations and exit')
-    .action(() =>
-      withSeedbed(async () => {
-        process.stderr.write('seedbed: migrations applied\n');
-      }),
-    );
+    .action(async () => (await server()).migrate());
 
   const keys = program.command('keys').description('manage API keys stored in the database');
   keys
     .command('create <name>')
     .description('create a key; it is printed once and stored only as a hash')
     .option('--scopes <scopes>', 'comma-separated: read, write, admin', 'read,write')
-    .action((name: string, opts: { scopes: string }) =>
-      withSeedbed(async (s) => {
-        const created = await s.services.apiKeys.create(name, opts.scopes);
-        process.stdout.write(`${JSON.stringify(created, null, 2)}\n`);
-        process.stderr.write('Store this key now: it cannot be shown again.\n');
-      }),
-    );
+    .action(async (name: string, opts: { scopes: string }) => (await server()).createKey(name, opts.scopes));
   keys
     .command('list')
     .description('list key names and scopes')
-    .action(() =>
-      withSeedbed(async (s) => {
-        process.stdout.write(`${JSON.stringify(await s.services.apiKeys.list(), null, 2)}\n`);
-      }),
-    );
+    .action(async () => (await server()).listKeys());
   keys
     .command('revoke <name>')
     .description('delete a stored key')
-    .action((name: string) =>
-      withSeedbed(async (s) => {
-        await s.services.apiKeys.revoke(name);
-        process.stdout.write(`${JSON.stringify({ revoked: name })}\n`);
-      }),
-    );
+    .action(async (name: string) => (await server()).revokeKey(name));
 
   program
     .command('probe <domain>')
@@ -200,35 +72,9 @@ export function buildProgram(): Command {
     )
     .option('--category <slug>', 'category of the would-be seed', 'news')
     .option('--country <cc>', 'country of the would-be seed', 'intl')
-    .action(async (domain: string, opts: { category: string; country: string }) => {
-      const config = loadConfig(process.env);
-      const country = countrySchema.safeParse(opts.country);
-      if (!country.success)
-        throw new InvalidArgumentError(`--country ${opts.country}: ${country.error.issues[0]?.message}`);
-      const category = categorySchema.safeParse(opts.category);
-      if (!category.success)
-        throw new InvalidArgumentError(`--category ${opts.category}: ${category.error.issues[0]?.message}`);
-      const authorityOverrides = await loadAuthorityOverrides(config);
-      const target = parseDomainTarget(domain, country.data, authorityOverrides);
-      if (!target.ok) throw new InvalidArgumentError(`${domain}: ${target.reason}`);
-      const fetcher = createHttpFetcher(fetcherConfig(config, readVersion()));
-      try {
-        // The host given is probed (its homepage is the entry); the seed is keyed by its registrable domain.
-        const report = await probeDomain(fetcher, target.value.host, category.data, {
-          country: country.data,
-          domainId: target.value.domain_id,
-          authorityOverrides,
-          canary: networkCanary(config, fetcher),
-        });
-        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-        if (report.draft === null) {
-          process.stderr.write(`seedbed: probe made no draft for ${report.domain}: ${report.reason}\n`);
-          process.exitCode = PROBE_NO_DRAFT_EXIT;
-        }
-      } finally {
-        await fetcher.close();
-      }
-    });
+    .action(async (domain: string, opts: { category: string; country: string }) =>
+      (await server()).probe(domain, opts),
+    );
 
   clientCommands(program);
   return program;
@@ -239,5 +85,6 @@ buildProgram()
   .catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`seedbed: ${message}\n`);
-    process.exit(error instanceof ConfigError ? 2 : 1);
+    // A configuration error (ConfigError, from the lazily loaded config module) exits 2.
+    process.exit(error instanceof Error && error.name === 'ConfigError' ? 2 : 1);
   });

@@ -1,9 +1,12 @@
 // Client commands: talk to a running Seedbed over HTTP (SEEDBED_URL, SEEDBED_API_KEY), so an operator or a
 // script can submit work, follow batches and promote seeds. Stdout carries JSON and nothing else; progress and
 // messages go to stderr.
+import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type Command, InvalidArgumentError } from 'commander';
-import { type Call, ClientError, clientOptions, createClient } from './http-client.js';
+import { type Call, ClientError, clientOptions, createClient, createDownload } from './http-client.js';
 import { type BatchProgress, follow } from './progress.js';
 
 const PAGE = 100;
@@ -214,6 +217,38 @@ export function clientCommands(program: Command): void {
           );
         const body = filtered ? { filter, ...(opts.limit ? { limit: opts.limit } : {}) } : { seedIds };
         print(await client()('POST', '/api/v1/seeds/promote', body));
+      },
+    );
+
+  program
+    .command('export')
+    .description('stream the seeds matching the filters as JSON lines, CSV or OPML (stdout, or --output)')
+    .option('--format <format>', 'jsonl, csv or opml (the main feeds, for a feed reader)', 'jsonl')
+    .option('--status <status>', 'draft, active, suspended or archived')
+    .option('--country <cc>')
+    .option('--category <slug>')
+    .option('--source-type <type>', 'government, organization, ngo, media, company or other')
+    .option('--output <file>', 'write to this file instead of stdout')
+    .action(
+      async (opts: {
+        format: string;
+        status?: string;
+        country?: string;
+        category?: string;
+        sourceType?: string;
+        output?: string;
+      }) => {
+        const query = new URLSearchParams({ format: opts.format });
+        if (opts.status) query.set('status', opts.status);
+        if (opts.country) query.set('country', opts.country);
+        if (opts.category) query.set('category', opts.category);
+        if (opts.sourceType) query.set('source_type', opts.sourceType);
+        const body = await createDownload(clientOptions(process.env))(`/api/v1/seeds/export?${query}`);
+        // Stdout is left open (other output may follow); a file is closed when the export ends.
+        const sink: Writable = opts.output ? createWriteStream(opts.output) : process.stdout;
+        await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), sink, {
+          end: Boolean(opts.output),
+        });
       },
     );
 }

@@ -36,46 +36,83 @@ function networkCode(error: unknown): string {
 }
 
 export type Call = (method: string, path: string, body?: unknown) => Promise<unknown>;
+/** A GET whose answer is streamed as it comes (an export), never held whole. */
+export type Download = (path: string) => Promise<ReadableStream<Uint8Array>>;
 
-export function createClient(options: ClientOptions, fetchImpl: typeof fetch = fetch): Call {
-  let base: URL;
+function baseOf(options: ClientOptions): URL {
   try {
-    base = new URL(options.url);
+    return new URL(options.url);
   } catch {
     throw new ClientError(
       `SEEDBED_URL ${JSON.stringify(options.url)} is not a URL (e.g. http://127.0.0.1:8080)`,
     );
   }
-  const where = base.origin;
+}
 
+/** Sends one request; a network failure becomes an error naming the address and the fix. */
+async function send(
+  options: ClientOptions,
+  base: URL,
+  fetchImpl: typeof fetch,
+  method: string,
+  path: string,
+  body: unknown,
+  accept: string,
+): Promise<Response> {
+  try {
+    return await fetchImpl(new URL(path, base), {
+      method,
+      headers: {
+        accept,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (error) {
+    throw new ClientError(
+      `cannot reach Seedbed at ${base.origin} (${networkCode(error)}): is it running? set SEEDBED_URL to its address`,
+    );
+  }
+}
+
+/** Reads an answer as JSON: the parsed body, or the error a person at a shell can act on. */
+async function jsonOf(
+  response: Response,
+  method: string,
+  path: string,
+  where: string,
+  options: ClientOptions,
+) {
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ClientError(
+      `${where} answered ${method} ${path} with ${response.status} and no JSON: is SEEDBED_URL the address of Seedbed?`,
+    );
+  }
+  if (response.ok) return parsed;
+  throw new ClientError(explain(method, path, where, response.status, (parsed ?? {}) as Problem, options));
+}
+
+export function createClient(options: ClientOptions, fetchImpl: typeof fetch = fetch): Call {
+  const base = baseOf(options);
   return async function call(method, path, body) {
-    let response: Response;
-    try {
-      response = await fetchImpl(new URL(path, base), {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch (error) {
-      throw new ClientError(
-        `cannot reach Seedbed at ${where} (${networkCode(error)}): is it running? set SEEDBED_URL to its address`,
-      );
-    }
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      throw new ClientError(
-        `${where} answered ${method} ${path} with ${response.status} and no JSON: is SEEDBED_URL the address of Seedbed?`,
-      );
-    }
-    if (response.ok) return parsed;
-    throw new ClientError(explain(method, path, where, response.status, (parsed ?? {}) as Problem, options));
+    const response = await send(options, base, fetchImpl, method, path, body, 'application/json');
+    return jsonOf(response, method, path, base.origin, options);
+  };
+}
+
+export function createDownload(options: ClientOptions, fetchImpl: typeof fetch = fetch): Download {
+  const base = baseOf(options);
+  return async function download(path) {
+    const response = await send(options, base, fetchImpl, 'GET', path, undefined, '*/*');
+    if (response.ok && response.body) return response.body;
+    // A refusal is a problem document: explained like any other call's.
+    await jsonOf(response, 'GET', path, base.origin, options);
+    throw new ClientError(`${base.origin} answered GET ${path} with ${response.status} and no body`);
   };
 }
 

@@ -4,14 +4,9 @@ import { z } from 'zod';
 import { chunkMessageSchema } from './batches.js';
 import { PermanentError } from './errors.js';
 
-export const QUEUE_NAMES = [
-  'RESEARCH_QUEUE',
-  'LIVENESS_QUEUE',
-  'CONTRACT_QUEUE',
-  'SEED_QUEUE',
-  'METADATA_QUEUE',
-] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
+import { QUEUE_NAMES, type QueueName } from './queue-names.js';
+
+export { QUEUE_NAMES, type QueueName };
 
 export interface JobDefinition<Payload> {
   readonly queue: QueueName;

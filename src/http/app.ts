@@ -56,6 +56,8 @@ export interface HttpDeps {
     changes: ChangeService;
   };
   today: () => string;
+  /** When an export says it was made. */
+  clock: () => Date;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -152,6 +154,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     seeds: services.seeds,
     orchestration: services.orchestration,
     evidence: services.evidence,
+    clock: deps.clock,
   });
   revisionRoutes(app, { revisions: services.seeds.revisions });
   changeRoutes(app, { changes: services.changes });

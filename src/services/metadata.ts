@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
 import { JOBS } from '../domain/jobs.js';
+import { jsonLine } from '../domain/seed-export.js';
 import type { Database, MetadataTaskTable } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import type { SnapshotFile, SyncTarget } from '../ports/sync-target.js';
@@ -54,7 +55,7 @@ export function createMetadataService(deps: {
   datasets: DatasetService;
   /** Counts owned by other services: the snapshot reads them, never their tables. */
   research: Pick<ResearchService, 'countRecords'>;
-  seeds: Pick<SeedService, 'countByStatus'>;
+  seeds: Pick<SeedService, 'countByStatus' | 'stream' | 'countries'>;
   batches: Pick<BatchService, 'countByStatus'>;
   changes: Pick<ChangeService, 'countByKind'>;
 }) {
@@ -210,7 +211,7 @@ export function createMetadataService(deps: {
     try {
       const snap = await snapshot();
       const result = await syncTarget.publish(
-        snapshotFiles(snap),
+        [...snapshotFiles(snap), ...(await seedFiles())],
         `metadata snapshot ${snap.hash.slice(0, 12)}`,
       );
       await database.db
@@ -233,6 +234,21 @@ export function createMetadataService(deps: {
     }
   }
 
+  /**
+   * `seeds/{cc}.jsonl`: the active seeds of each country, one a line in seed id order, as GET shows them. Every
+   * country that has a seed in any status gets its file, empty when none is active, so a country whose seeds were
+   * all suspended has its file emptied (a sync target only writes the files it is given, never deletes).
+   */
+  async function seedFiles(): Promise<SnapshotFile[]> {
+    const files: SnapshotFile[] = [];
+    for (const country of await deps.seeds.countries()) {
+      let content = '';
+      for await (const seed of deps.seeds.stream({ country, status: 'active' })) content += jsonLine(seed);
+      files.push({ path: `seeds/${country}.jsonl`, content });
+    }
+    return files;
+  }
+
   async function failTask(taskId: string, reason: string): Promise<void> {
     await database.db
       .updateTable('metadata_tasks')
@@ -241,10 +257,20 @@ export function createMetadataService(deps: {
       .execute();
   }
 
-  return { snapshot, byCountry, tasks, requestSync, openScheduledTask, getTask, runSync, failTask };
+  return {
+    snapshot,
+    byCountry,
+    tasks,
+    requestSync,
+    openScheduledTask,
+    getTask,
+    runSync,
+    failTask,
+    seedFiles,
+  };
 }
 
-/** The files a sync commits: the whole snapshot, and one file per country. */
+/** The snapshot files a sync commits: the whole snapshot, and one file per country (seed files beside them). */
 export function snapshotFiles(snap: Snapshot): SnapshotFile[] {
   const { generated_at: _generated, ...stable } = snap;
   return [

@@ -114,6 +114,14 @@ export interface ReviewFilter {
 
 export type SeedService = ReturnType<typeof createSeedService>;
 
+/** The list filters, shared by a page of seeds and an export. */
+export interface SeedFilter {
+  country?: string;
+  status?: SeedStatus;
+  source_type?: SourceType;
+  category?: string;
+}
+
 export function createSeedService(deps: {
   database: Database;
   clock: Clock;
@@ -190,15 +198,7 @@ export function createSeedService(deps: {
     return toView(row);
   }
 
-  async function list(
-    filter: {
-      country?: string;
-      status?: SeedStatus;
-      source_type?: SourceType;
-      category?: string;
-    } & ReviewFilter &
-      PageRequest,
-  ): Promise<Page<SeedView>> {
+  function filtered(filter: SeedFilter & ReviewFilter) {
     let query = database.db.selectFrom('seeds');
     if (filter.country) query = query.where('country', '=', filter.country);
     if (filter.status) query = query.where('status', '=', filter.status);
@@ -212,6 +212,11 @@ export function createSeedService(deps: {
     if (filter.fetch_type) query = query.where('fetch', 'like', `%"type":"${filter.fetch_type}"%`);
     if (filter.main_feed !== undefined)
       query = query.where('feeds', filter.main_feed ? 'like' : 'not like', '%"role":"main"%');
+    return query;
+  }
+
+  async function list(filter: SeedFilter & ReviewFilter & PageRequest): Promise<Page<SeedView>> {
+    const query = filtered(filter);
     const sorted =
       filter.sort === 'found'
         ? query.selectAll().orderBy('created_at', 'asc').orderBy('seed_id')
@@ -223,6 +228,34 @@ export function createSeedService(deps: {
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
     return page(rows.map(toView), filter, Number(total.n));
+  }
+
+  /**
+   * Every seed matching the filter in seed id order, read a page at a time after the last id seen (no offset
+   * scan, no snapshot: a seed written meanwhile may or may not appear, none appears twice).
+   */
+  async function* stream(filter: SeedFilter, pageSize = 500): AsyncGenerator<SeedView> {
+    let after: string | null = null;
+    for (;;) {
+      let query = filtered(filter).selectAll().orderBy('seed_id').limit(pageSize);
+      if (after !== null) query = query.where('seed_id', '>', after);
+      const rows = await query.execute();
+      for (const row of rows) yield toView(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < pageSize) return;
+      after = last.seed_id;
+    }
+  }
+
+  /** The countries that have a seed in any status, sorted. */
+  async function countries(): Promise<string[]> {
+    const rows = await database.db
+      .selectFrom('seeds')
+      .select('country')
+      .distinct()
+      .orderBy('country')
+      .execute();
+    return rows.map((row) => row.country);
   }
 
   async function patch(id: string, changes: SeedPatch, author = 'anonymous'): Promise<SeedView> {
@@ -502,7 +535,19 @@ export function createSeedService(deps: {
 
   const countByStatus = () => countStatuses(database.db, 'seeds');
 
-  return { get, create, list, patch, promote, upsertDraft, updateDiscovery, countByStatus, revisions };
+  return {
+    get,
+    create,
+    list,
+    stream,
+    countries,
+    patch,
+    promote,
+    upsertDraft,
+    updateDiscovery,
+    countByStatus,
+    revisions,
+  };
 }
 
 function illegalTransition(from: SeedStatus, to: SeedStatus): ConflictError {

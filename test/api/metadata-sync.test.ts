@@ -61,6 +61,48 @@ describe('metadata sync to a git repository', () => {
     expect(tasks.data.map((task: any) => task.status)).toEqual(['unchanged', 'succeeded']);
   });
 
+  it('commits the active seeds as seeds/{cc}.jsonl; unchanged seeds make no commit, a suspended one empties it', async () => {
+    const inject = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, payload });
+    for (const domain of ['mom.gov.sg', 'hdb.gov.sg', 'iras.gov.sg'])
+      await inject('POST', '/api/v1/seeds', { domain, country: 'sg', category: 'news' });
+    await inject('POST', '/api/v1/seeds', { domain: 'thestar.com.my', country: 'my', category: 'news' });
+    await inject('POST', '/api/v1/seeds/promote', {
+      seedIds: ['gov:sg:mom.gov.sg::news', 'gov:sg:hdb.gov.sg::news', 'com:my:thestar.com.my::news'],
+    });
+    const before = Number(git(remote, 'rev-list', '--count', 'main'));
+    const first = await sync('/api/v1/metadata/sync');
+    expect(first.status).toBe('succeeded');
+    const sg = git(remote, 'show', 'main:seeds/sg.jsonl');
+    // Exactly the active seeds, as the export gives them (the draft iras.gov.sg is not there).
+    const exported = (await t.app.inject({ url: '/api/v1/seeds/export?country=sg&status=active' })).body;
+    expect(`${sg}\n`).toBe(exported);
+    expect(sg.split('\n').map((line) => JSON.parse(line).seed_id)).toEqual([
+      'gov:sg:hdb.gov.sg::news',
+      'gov:sg:mom.gov.sg::news',
+    ]);
+    expect(JSON.parse(git(remote, 'show', 'main:seeds/my.jsonl')).seed_id).toBe(
+      'com:my:thestar.com.my::news',
+    );
+
+    expect(await sync('/api/v1/metadata/sync')).toMatchObject({
+      status: 'unchanged',
+      commit_id: first.commit_id,
+    });
+    expect(Number(git(remote, 'rev-list', '--count', 'main'))).toBe(before + 1);
+
+    await inject('PATCH', `/api/v1/seeds/${encodeURIComponent('com:my:thestar.com.my::news')}`, {
+      status: 'suspended',
+    });
+    expect((await sync('/api/v1/metadata/sync')).status).toBe('succeeded');
+    expect(git(remote, 'show', 'main:seeds/my.jsonl')).toBe('');
+    // The snapshot's seed counts by status changed with it; sg's file did not.
+    expect(git(remote, 'diff', '--name-only', 'main~1', 'main').split('\n')).toEqual([
+      'metadata/snapshot.json',
+      'seeds/my.jsonl',
+    ]);
+  });
+
   it('runs a cron tick as one task, even when the tick is delivered twice', async () => {
     const slot = '2026-11-21T06:00:00.000Z';
     const { database, queue } = t.seedbed;

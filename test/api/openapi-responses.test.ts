@@ -86,7 +86,8 @@ describe('the OpenAPI document and the real answers', () => {
       mismatches.push(`${label}: media type ${mediaType} not declared`);
       return response;
     }
-    if (!mediaType.endsWith('json')) return response;
+    // A JSON document (application/json, …+json); JSON lines and other streams are checked by their own tests.
+    if (!/(^application\/|\+)json$/.test(mediaType)) return response;
     const key = `${c.method} ${c.route} ${response.statusCode} ${mediaType}`;
     let validate = validators.get(key);
     if (!validate) {
@@ -297,6 +298,10 @@ describe('the OpenAPI document and the real answers', () => {
     });
     await get('/api/v1/seeds', '/api/v1/seeds?q=x');
     await get('/api/v1/seeds');
+    await get('/api/v1/seeds/export');
+    await get('/api/v1/seeds/export', '/api/v1/seeds/export?format=csv&country=sg');
+    await get('/api/v1/seeds/export', '/api/v1/seeds/export?format=opml&status=draft');
+    await get('/api/v1/seeds/export', '/api/v1/seeds/export?format=pdf');
     await get('/api/v1/seeds/:seedId', `/api/v1/seeds/${id}`);
     await get('/api/v1/seeds/:seedId', '/api/v1/seeds/gov:sg:nope.gov.sg::news');
     await call({

@@ -2,7 +2,7 @@
 // nothing else, progress and messages go to stderr (plain lines when stderr is not a terminal), item lists page
 // past 100, promote takes every filter, and errors name the address and the fix.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +127,26 @@ describe('seedbed client commands for scripts', () => {
     expect(both).toMatchObject({ code: 1, stdout: '' });
     expect(both.stderr).toContain('not both');
     expect((await cli(['promote', '--robots-allowed', 'maybe'])).stderr).toContain('true or false');
+  });
+
+  it('export streams the seeds of the filters to stdout or a file; a bad filter is explained', async () => {
+    const jsonl = await cli(['export', '--country', 'sg', '--status', 'draft']);
+    expect(jsonl.code, jsonl.stderr).toBe(0);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).seed_id),
+    ).toEqual(['com:sg:straitstimes.com::news', 'gov:sg:moh.gov.sg::policy']);
+    const file = join(t.dir, 'seeds.csv');
+    const csv = await cli(['export', '--format', 'csv', '--status', 'active', '--output', file]);
+    expect(csv).toMatchObject({ code: 0, stdout: '' });
+    const rows = (await readFile(file, 'utf8')).split('\r\n');
+    expect(rows[0]).toMatch(/^seed_id,domain_id,/);
+    expect(rows.slice(1)).toEqual([expect.stringMatching(/^gov:sg:mom\.gov\.sg::news,/), '']);
+    const bad = await cli(['export', '--format', 'pdf']);
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(bad.stderr).toContain('querystring.format');
   });
 
   it('errors name the address and the fix, on stderr only', async () => {

@@ -93,7 +93,9 @@ describe('seedbed keys and production mode', () => {
     try {
       const seedbed = await startSeedbedProcess(openEnv);
       processes.push(seedbed);
-      expect(seedbed.logs.join('\n')).toContain('NO API KEYS CONFIGURED');
+      // Off a terminal the warning is a JSON line marked for alerting.
+      const warning = seedbed.logs.find((line) => line.includes('NO API KEYS CONFIGURED')) ?? '';
+      expect(JSON.parse(warning)).toMatchObject({ level: 40, alert: 'open_mode' });
       expect((await fetch(`${seedbed.url}/api/v1/seeds`)).status).toBe(200);
 
       const { stdout } = await run(

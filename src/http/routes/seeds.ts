@@ -1,13 +1,16 @@
 // /api/v1/seeds: seeds (how to fetch), their review (patch, promote) and orchestration from raw chunks.
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SOURCE_TYPES } from '../../domain/domains.js';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
 import { EVIDENCE_FILES } from '../../domain/keys.js';
+import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES } from '../../domain/seed-export.js';
 import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from '../../domain/seeds.js';
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
+import { exportSeeds } from '../../services/seed-export.js';
 import type { SeedService } from '../../services/seeds.js';
 import {
   evidenceListSchema,
@@ -16,7 +19,7 @@ import {
   seedSchema,
 } from '../response-schemas.js';
 import { json, pageOf, problems } from '../responses.js';
-import { idempotencyHeaders, noQuery, paginationSchema } from '../schemas.js';
+import { idempotencyHeaders, noQuery, paginationSchema, strictQuery } from '../schemas.js';
 
 const seedParams = z.object({ seedId: z.string().min(1).max(400) });
 
@@ -31,6 +34,31 @@ const evidenceFile = {
     },
   },
 };
+const seedFilterShape = {
+  country: countrySchema.optional(),
+  status: z.enum(SEED_STATUSES).optional(),
+  source_type: z.enum(SOURCE_TYPES).optional(),
+  category: categorySchema.optional(),
+};
+
+/** An export is streamed as written, never through the serialiser: each format with its media type. */
+const seedExport = {
+  description: 'Every seed matching the filters, streamed in the format asked for',
+  content: {
+    [EXPORT_MEDIA_TYPES.jsonl]: {
+      schema: z
+        .string()
+        .meta({ description: 'JSON lines: one seed a line, as GET /seeds/{seedId} shows it' }),
+    },
+    [EXPORT_MEDIA_TYPES.csv]: {
+      schema: z.string().meta({ description: 'CSV (RFC 4180) with a header row; lists space-separated' }),
+    },
+    [EXPORT_MEDIA_TYPES.opml]: {
+      schema: z.string().meta({ description: 'OPML 2.0: one rss outline per main feed of each seed' }),
+    },
+  },
+};
+
 export const orchestrateSchema = z
   .object({
     country: countrySchema,
@@ -43,9 +71,14 @@ export const orchestrateSchema = z
 
 export function seedRoutes(
   app: FastifyInstance,
-  deps: { seeds: SeedService; orchestration: OrchestrationService; evidence: EvidenceService },
+  deps: {
+    seeds: SeedService;
+    orchestration: OrchestrationService;
+    evidence: EvidenceService;
+    clock: () => Date;
+  },
 ) {
-  const { seeds, orchestration, evidence } = deps;
+  const { seeds, orchestration, evidence, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -56,15 +89,40 @@ export function seedRoutes(
         tags: ['seeds'],
         summary: 'List seeds',
         response: { 200: json(pageOf(seedSchema), 'A page of seeds') },
-        querystring: paginationSchema.extend({
-          country: countrySchema.optional(),
-          status: z.enum(SEED_STATUSES).optional(),
-          source_type: z.enum(SOURCE_TYPES).optional(),
-          category: categorySchema.optional(),
-        }),
+        querystring: paginationSchema.extend(seedFilterShape),
       },
     },
     (request) => seeds.list(request.query),
+  );
+
+  r.get(
+    '/api/v1/seeds/export',
+    {
+      config: { scope: 'read' },
+      schema: {
+        tags: ['seeds'],
+        summary: 'Export the seeds matching the list filters as JSON lines, CSV or OPML (streamed)',
+        response: { 200: seedExport },
+        querystring: strictQuery({
+          format: z
+            .enum(EXPORT_FORMATS)
+            .default('jsonl')
+            .meta({ description: 'jsonl (default), csv or opml' }),
+          ...seedFilterShape,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const stamp = clock().toISOString().slice(0, 10);
+      return (
+        reply
+          .type(`${EXPORT_MEDIA_TYPES[format]}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="seeds-${stamp}.${format}"`)
+          // Streamed as written: the declaration above documents it; the serialiser never sees it.
+          .send(Readable.from(exportSeeds(seeds, format, filter, clock)) as unknown as string)
+      );
+    },
   );
 
   r.get(

@@ -1,0 +1,9 @@
+// The queue names alone, with no dependency: the CLI names them in its help without loading the job schemas.
+export const QUEUE_NAMES = [
+  'RESEARCH_QUEUE',
+  'LIVENESS_QUEUE',
+  'CONTRACT_QUEUE',
+  'SEED_QUEUE',
+  'METADATA_QUEUE',
+] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
