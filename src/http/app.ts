@@ -20,6 +20,7 @@ import type { OrchestrationService } from '../services/orchestration.js';
 import type { ResearchService } from '../services/research.js';
 import type { SeedService } from '../services/seeds.js';
 import { registerAuth } from './auth.js';
+import { createClientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
 import { problem, sendProblem, toProblem } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { openApiTransformObject } from './openapi-document.js';
@@ -74,12 +75,33 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     // Errors Fastify raises before routing (bad percent-encoding, over-long parameters) are problems too.
     frameworkErrors: (error, request, reply) => sendProblem(reply, toProblem(error, request)),
-    return503OnClosing: true,
+    // What the HTTP parser refuses is a problem too (client-errors.ts); a missing Host is refused below
+    // rather than by Node, which would answer an empty 400.
+    clientErrorHandler: createClientErrorHandler(() => app.log),
+    http: { requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES },
+    // Fastify's own 503 while closing is not problem+json: the closing hook below answers instead.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close').header('retry-after', '5');
+      return sendProblem(reply, problem(503, 'shutting_down', 'the service is shutting down; retry shortly'));
+    }
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; the socket closes with the answer.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      reply.header('connection', 'close');
+      return sendProblem(reply, problem(400, 'missing_host', 'an HTTP/1.1 request needs a Host header'));
+    }
+  });
 
   const endpoints: Array<{ method: string; path: string }> = [];
   app.addHook('onRoute', (route) => {
