@@ -31,7 +31,9 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
 };
 
@@ -64,6 +66,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'bad_request' },
   FST_ERR_VALIDATION: { status: 400, code: 'validation_failed' },
+  // Raised by the body readers (body-encoding.ts, dataset-upload.ts).
+  SEEDBED_INVALID_UTF8: { status: 400, code: 'invalid_utf8' },
+  SEEDBED_UNSUPPORTED_CHARSET: { status: 415, code: 'unsupported_charset' },
 };
 
 export function toProblem(error: FastifyError | Error, request: FastifyRequest): Problem {

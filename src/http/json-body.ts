@@ -1,8 +1,9 @@
-// The JSON body parser: JSON.parse, then one iterative walk that refuses what would hurt later — nesting
-// deeper than any real dataset (a stack overflow when re-serialised), prototype-poisoning keys, and strings
-// that are not well-formed Unicode (a lone surrogate cannot be stored as it was sent).
+// The JSON body parser: strict UTF-8 decoding (body-encoding.ts), JSON.parse, then one iterative walk that
+// refuses what would hurt later — nesting deeper than any real dataset (a stack overflow when re-serialised),
+// prototype-poisoning keys, and strings that are not well-formed Unicode (a lone surrogate).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '../domain/errors.js';
+import { assertUtf8Charset, decodeUtf8 } from './body-encoding.js';
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -58,9 +59,17 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string' },
-    (_request: FastifyRequest, body: string | Buffer, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+    { parseAs: 'buffer' },
+    (request: FastifyRequest, body: string | Buffer, done) => {
+      let text: string;
+      try {
+        assertUtf8Charset(request.headers['content-type']);
+        // Strict: Buffer#toString would turn every bad byte into U+FFFD and store it as if it had been sent.
+        text = typeof body === 'string' ? body : decodeUtf8(body);
+      } catch (error) {
+        done(error as Error, undefined);
+        return;
+      }
       if (text.trim() === '') {
         done(
           Object.assign(new Error('the body is empty; send a JSON document'), {
