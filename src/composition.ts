@@ -240,6 +240,7 @@ export async function createSeedbed(options: SeedbedOptions) {
           requestTimeoutMs: config.http.requestTimeoutMs,
           rateLimitPerMinute: config.http.rateLimitPerMinute,
           maxDatasetBytes: config.http.maxDatasetBytes,
+          maxConcurrentUploads: config.http.maxConcurrentUploads,
         },
         services,
         today,

@@ -40,6 +40,7 @@ const envSchema = z.object({
   SEEDBED_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEEDBED_RATE_LIMIT: intFrom(1, 1_000_000).default(1200),
   SEEDBED_MAX_DATASET_BYTES: intFrom(1024, 2 * 1024 ** 3).default(64 * 1024 ** 2),
+  SEEDBED_MAX_CONCURRENT_UPLOADS: intFrom(1, 256).default(4),
   SEEDBED_REQUEST_TIMEOUT_MS: intFrom(1000, 3_600_000).default(120_000),
   SEEDBED_WORKER_CONCURRENCY: intFrom(1, 64).default(2),
   SEEDBED_JOB_ATTEMPTS: intFrom(1, 20).default(4),
@@ -70,6 +71,8 @@ export interface Config {
     requestTimeoutMs: number;
     rateLimitPerMinute: number;
     maxDatasetBytes: number;
+    /** Dataset uploads read at once; one more is a 503 with Retry-After. */
+    maxConcurrentUploads: number;
     publicUrl: string;
   };
   database:
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       requestTimeoutMs: e.SEEDBED_REQUEST_TIMEOUT_MS,
       rateLimitPerMinute: e.SEEDBED_RATE_LIMIT,
       maxDatasetBytes: e.SEEDBED_MAX_DATASET_BYTES,
+      maxConcurrentUploads: e.SEEDBED_MAX_CONCURRENT_UPLOADS,
       publicUrl: e.SEEDBED_PUBLIC_URL,
     },
     database,

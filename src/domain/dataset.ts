@@ -40,6 +40,8 @@ export const datasetMetaSchema = z.looseObject({
   record_count: z.number().int().nonnegative().optional(),
 });
 
+export type DatasetMeta = z.infer<typeof datasetMetaSchema>;
+
 export const enhancedResearchDatasetSchema = z
   .looseObject({
     meta: datasetMetaSchema,
@@ -86,6 +88,25 @@ export function serializeDataset(dataset: {
       yield `${batch}]`;
     }
     yield first ? '{}' : '}';
+  }
+  return Readable.from(parts(), { objectMode: false });
+}
+
+/**
+ * The stored form of a streamed upload, the same bytes serializeDataset gives for the parsed dataset: meta,
+ * then the records (already serialised, comma-joined, read from a spool), then the other members in order.
+ */
+export function serializeSpooledDataset(
+  meta: object,
+  records: AsyncIterable<Uint8Array | string>,
+  extras: ReadonlyArray<readonly [string, unknown]>,
+): Readable {
+  async function* parts(): AsyncGenerator<Uint8Array | string> {
+    yield `{"meta":${JSON.stringify(meta)},"records":[`;
+    yield* records;
+    let tail = ']';
+    for (const [key, value] of extras) tail += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    yield `${tail}}`;
   }
   return Readable.from(parts(), { objectMode: false });
 }

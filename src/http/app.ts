@@ -43,7 +43,12 @@ export interface HttpDeps {
   logger: Logger;
   metrics: Metrics;
   auth: { keys: ApiKeyService; open: boolean };
-  limits: { requestTimeoutMs: number; rateLimitPerMinute: number; maxDatasetBytes: number };
+  limits: {
+    requestTimeoutMs: number;
+    rateLimitPerMinute: number;
+    maxDatasetBytes: number;
+    maxConcurrentUploads: number;
+  };
   services: {
     health: HealthService;
     batches: BatchService;
@@ -169,7 +174,11 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     endpoints: () => endpoints,
   });
   queueRoutes(app, { batches: services.batches, metadata: services.metadata, today: deps.today });
-  datasetRoutes(app, { datasets: services.datasets, maxDatasetBytes: deps.limits.maxDatasetBytes });
+  datasetRoutes(app, {
+    datasets: services.datasets,
+    maxDatasetBytes: deps.limits.maxDatasetBytes,
+    maxConcurrentUploads: deps.limits.maxConcurrentUploads,
+  });
   metadataRoutes(app, { metadata: services.metadata });
   researchRoutes(app, { research: services.research });
   seedRoutes(app, {

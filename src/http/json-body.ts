@@ -15,26 +15,33 @@ interface Visit {
 }
 
 /** The dotted path of a visit, built only when there is an error to report. */
-function pathOf(visit: Visit, extra?: string): string {
+function pathOf(visit: Visit, prefix: ReadonlyArray<string | number>, extra?: string): string {
   const parts: Array<string | number> = extra === undefined ? [] : [extra];
   for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) parts.unshift(v.key);
-  return ['body', ...parts].join('.');
+  return ['body', ...prefix, ...parts].join('.');
 }
 
-/** Throws a ValidationError naming the first offending place; returns the value unchanged otherwise. */
-export function checkJsonValue(root: unknown): unknown {
-  const stack: Visit[] = [{ value: root, depth: 0, key: null, parent: null }];
+/**
+ * Throws a ValidationError naming the first offending place; returns the value unchanged otherwise. `at`
+ * places a value found inside a larger body (a streamed dataset's record: `['records', 7]`, depth 2).
+ */
+export function checkJsonValue(
+  root: unknown,
+  at: { path?: ReadonlyArray<string | number>; depth?: number } = {},
+): unknown {
+  const prefix = at.path ?? [];
+  const stack: Visit[] = [{ value: root, depth: at.depth ?? 0, key: null, parent: null }];
   while (stack.length > 0) {
     const visit = stack.pop() as Visit;
     const { value, depth } = visit;
     if (typeof value === 'string') {
       if (!value.isWellFormed())
-        throw ValidationError.field(pathOf(visit), 'is not well-formed Unicode (lone surrogate)');
+        throw ValidationError.field(pathOf(visit, prefix), 'is not well-formed Unicode (lone surrogate)');
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_JSON_DEPTH)
-      throw ValidationError.field(pathOf(visit), `nests deeper than ${MAX_JSON_DEPTH} levels`);
+      throw ValidationError.field(pathOf(visit, prefix), `nests deeper than ${MAX_JSON_DEPTH} levels`);
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++)
         stack.push({ value: value[i], depth: depth + 1, key: i, parent: visit });
@@ -43,10 +50,10 @@ export function checkJsonValue(root: unknown): unknown {
     for (const key of Object.keys(value)) {
       const child = (value as Record<string, unknown>)[key];
       if (key === '__proto__' || (key === 'constructor' && typeof child === 'object')) {
-        throw ValidationError.field(pathOf(visit, key), 'is a reserved key');
+        throw ValidationError.field(pathOf(visit, prefix, key), 'is a reserved key');
       }
       if (!key.isWellFormed())
-        throw ValidationError.field(pathOf(visit), 'has a key that is not well-formed Unicode');
+        throw ValidationError.field(pathOf(visit, prefix), 'has a key that is not well-formed Unicode');
       stack.push({ value: child, depth: depth + 1, key, parent: visit });
     }
   }

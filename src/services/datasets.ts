@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { ExpressionBuilder } from 'kysely';
 import {
+  type DatasetMeta,
   datasetIdOf,
   ENGINE_NAME,
   type EnhancedResearchDataset,
@@ -12,7 +13,7 @@ import { ConflictError, NotFoundError, UnprocessableError } from '../domain/erro
 import { MAX_CHUNK, type Partition, padChunk } from '../domain/identifiers.js';
 import { checkpointKey, rawChunkKey } from '../domain/keys.js';
 import type { Database, DatasetChunkTable, DbExecutor, DbTransaction, Tables } from '../ports/database.js';
-import { ObjectExistsError, type ObjectStore } from '../ports/object-store.js';
+import { type ObjectBody, ObjectExistsError, type ObjectStore } from '../ports/object-store.js';
 import { type Clock, type Page, type PageRequest, page } from './common.js';
 
 export interface ChunkView {
@@ -150,33 +151,43 @@ export function createDatasetService(deps: {
   }
 
   /** POST /datasets: stores a client's dataset as a new immutable chunk. */
-  async function store(dataset: EnhancedResearchDataset): Promise<ChunkView> {
-    const partition: Partition = {
-      country: dataset.meta.country,
-      category: dataset.meta.category,
-      date: dataset.meta.date,
-    };
-    if (dataset.meta.record_count !== undefined && dataset.meta.record_count !== dataset.records.length) {
+  function store(dataset: EnhancedResearchDataset): Promise<ChunkView> {
+    return storeSerialized(dataset.meta, dataset.records.length, (meta) =>
+      serializeDataset({ ...dataset, meta }),
+    );
+  }
+
+  /**
+   * Stores a chunk whose records were counted already (a streamed upload keeps them on disk): `body` is
+   * called with the completed meta, once per attempt, and must give the chunk's bytes.
+   */
+  async function storeSerialized(
+    metaIn: DatasetMeta,
+    recordCount: number,
+    body: (meta: DatasetMeta) => ObjectBody,
+  ): Promise<ChunkView> {
+    const partition: Partition = { country: metaIn.country, category: metaIn.category, date: metaIn.date };
+    if (metaIn.record_count !== undefined && metaIn.record_count !== recordCount) {
       throw new UnprocessableError(
-        `meta.record_count is ${dataset.meta.record_count} but there are ${dataset.records.length} records`,
+        `meta.record_count is ${metaIn.record_count} but there are ${recordCount} records`,
         'record_count_mismatch',
       );
     }
-    const requested = dataset.meta.chunk;
+    const requested = metaIn.chunk;
     // A number left out takes the next free one; objects written behind the catalog's back are adopted.
     for (let tries = 0; tries < 20; tries++) {
       const { chunk, createdAt } = await database.transaction((trx) =>
         reserveChunk(trx, partition, { origin: 'upload', ...(requested !== undefined ? { requested } : {}) }),
       );
       const meta = {
-        ...dataset.meta,
+        ...metaIn,
         dataset_id: datasetIdOf(partition, chunk),
         chunk,
-        discovered_at: dataset.meta.discovered_at ?? createdAt,
-        record_count: dataset.records.length,
+        discovered_at: metaIn.discovered_at ?? createdAt,
+        record_count: recordCount,
       };
       try {
-        await objects.put(rawChunkKey(partition, chunk), serializeDataset({ ...dataset, meta }), {
+        await objects.put(rawChunkKey(partition, chunk), body(meta), {
           ifAbsent: true,
           contentType: 'application/json',
         });
@@ -189,7 +200,7 @@ export function createDatasetService(deps: {
         await releaseReservation(partition, chunk);
         throw error;
       }
-      await markStored(partition, chunk, dataset.records.length);
+      await markStored(partition, chunk, recordCount);
       return getInfo(partition, chunk);
     }
     throw new ConflictError('could not find a free chunk number', 'chunk_allocation_failed');
@@ -419,6 +430,7 @@ export function createDatasetService(deps: {
     reserveChunk,
     writeReserved,
     store,
+    storeSerialized,
     open,
     getInfo,
     listChunks,

@@ -1,9 +1,17 @@
 // /api/v1/datasets: raw dataset chunks (EnhancedResearchDataset) by country/category/date/chunk.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enhancedResearchDatasetSchema } from '../../domain/dataset.js';
 import { categorySchema, countrySchema } from '../../domain/identifiers.js';
 import type { DatasetService } from '../../services/datasets.js';
+import {
+  createUploadSlots,
+  removeSpool,
+  type SpooledDataset,
+  spoolDataset,
+  spooledBody,
+} from '../dataset-upload.js';
+import { problem, sendProblem } from '../errors.js';
 import {
   datasetChunkSchema,
   datasetPartitionSchema,
@@ -14,9 +22,23 @@ import {
 import { empty, json, pageOf, problems } from '../responses.js';
 import { chunkParams, noQuery, paginationSchema, partitionParams } from '../schemas.js';
 
+const UPLOAD_RETRY_AFTER_SECONDS = 5;
+/** Uploads declared at most this large need no slot (SEEDBED_MAX_CONCURRENT_UPLOADS counts larger ones). */
+export const SMALL_UPLOAD_BYTES = 1024 * 1024;
+
+function isSpooled(body: unknown): body is SpooledDataset {
+  return typeof body === 'object' && body !== null && 'recordsPath' in body && 'dir' in body;
+}
+
 export function datasetRoutes(
   app: FastifyInstance,
-  deps: { datasets: DatasetService; maxDatasetBytes: number },
+  deps: {
+    datasets: DatasetService;
+    maxDatasetBytes: number;
+    maxConcurrentUploads: number;
+    /** Where uploads are spooled; the system temporary directory by default. */
+    uploadTmpDir?: string;
+  },
 ) {
   const { datasets } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -93,33 +115,80 @@ export function datasetRoutes(
     },
   );
 
-  r.post(
-    '/api/v1/datasets',
-    {
-      bodyLimit: deps.maxDatasetBytes,
-      config: { scope: 'write' },
-      schema: {
-        querystring: noQuery,
-        tags: ['datasets'],
-        summary: 'Store a dataset as a new immutable chunk',
-        response: {
-          201: json(datasetChunkSchema, 'Stored; Location names the chunk'),
-          ...problems(409, 422),
+  // The upload reads its own body (a stream, never the whole dataset in memory): its own JSON parser in a
+  // scope of its own, and its body schema kept for the OpenAPI document only (the spool checked it).
+  app.register(async (scope) => {
+    const slots = createUploadSlots(deps.maxConcurrentUploads);
+    const releases = new WeakMap<FastifyRequest, () => void>();
+    const release = (request: FastifyRequest) => releases.get(request)?.();
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', (request: FastifyRequest, payload: unknown) =>
+      spoolDataset(request, payload as AsyncIterable<Buffer>, {
+        limit: deps.maxDatasetBytes,
+        ...(deps.uploadTmpDir ? { tmpDir: deps.uploadTmpDir } : {}),
+      }),
+    );
+    scope.addHook('onRequest', async (request, reply) => {
+      // A small body costs little whatever the number; a large one, or one of unknown length, takes a slot.
+      const declared = Number(request.headers['content-length'] ?? Number.NaN);
+      if (declared <= SMALL_UPLOAD_BYTES) return;
+      const slot = slots.tryAcquire();
+      if (!slot) {
+        // Closing the connection spares reading a body that would only be thrown away.
+        reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS)).header('connection', 'close');
+        return sendProblem(
+          reply,
+          problem(
+            503,
+            'uploads_busy',
+            `${deps.maxConcurrentUploads} dataset uploads are in progress (SEEDBED_MAX_CONCURRENT_UPLOADS); retry after ${UPLOAD_RETRY_AFTER_SECONDS} s`,
+          ),
+        );
+      }
+      releases.set(request, slot);
+    });
+    const finish = async (request: FastifyRequest) => {
+      release(request);
+      if (isSpooled(request.body)) await removeSpool(request.body);
+    };
+    scope.addHook('onResponse', finish);
+    scope.addHook('onRequestAbort', finish);
+
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/v1/datasets',
+      {
+        bodyLimit: deps.maxDatasetBytes,
+        config: { scope: 'write' },
+        validatorCompiler: (route) =>
+          route.httpPart === 'body'
+            ? (data: unknown) => ({ value: data })
+            : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+        schema: {
+          querystring: noQuery,
+          tags: ['datasets'],
+          summary: 'Store a dataset as a new immutable chunk',
+          response: {
+            201: json(datasetChunkSchema, 'Stored; Location names the chunk'),
+            ...problems(409, 422, 503),
+          },
+          body: enhancedResearchDatasetSchema,
         },
-        body: enhancedResearchDatasetSchema,
       },
-    },
-    async (request, reply) => {
-      const stored = await datasets.store(request.body);
-      return reply
-        .code(201)
-        .header(
-          'Location',
-          `/api/v1/datasets/${stored.country}/${stored.category}/${stored.date}/${stored.chunk}`,
-        )
-        .send(stored);
-    },
-  );
+      async (request, reply) => {
+        const spooled = request.body as unknown as SpooledDataset;
+        const stored = await datasets.storeSerialized(spooled.meta, spooled.recordCount, (meta) =>
+          spooledBody(spooled, meta),
+        );
+        return reply
+          .code(201)
+          .header(
+            'Location',
+            `/api/v1/datasets/${stored.country}/${stored.category}/${stored.date}/${stored.chunk}`,
+          )
+          .send(stored);
+      },
+    );
+  });
 
   r.delete(
     '/api/v1/datasets/:country/:category/:date/:chunk',
