@@ -39,6 +39,7 @@ const MAX_NON_OBJECT_BYTES = 1024 * 1024;
 /** No number or literal is this long; a longer run is garbage, refused before it is buffered. */
 const MAX_SCALAR_BYTES = 4096;
 
+const BOM = [0xef, 0xbb, 0xbf];
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 const isDelimiter = (b: number) => isSpace(b) || b === 0x2c || b === 0x7d || b === 0x5d;
 const SCALAR_START = new Set([...'-0123456789tfn'].map((c) => c.charCodeAt(0)));
@@ -65,6 +66,7 @@ export function createDatasetScanner(handlers: ScanHandlers): DatasetScanner {
   let base = 0; // offset of the current chunk in the body
   let key = '';
   let index = 0;
+  let bom = 0;
   const seen = new Set<string>();
   // The value being captured: its parts (views of the chunks), where it started and how it nests.
   let parts: Uint8Array[] = [];
@@ -141,13 +143,17 @@ export function createDatasetScanner(handlers: ScanHandlers): DatasetScanner {
 
   function write(chunk: Uint8Array): void {
     let i = 0;
-    // A byte order mark may open the body (RFC 8259 §8.1 lets a parser ignore it).
-    if (base === 0 && state === 'top' && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3;
     while (i < chunk.length) {
       const b = chunk[i] as number;
       const at = base + i;
       switch (state) {
         case 'top':
+          // A byte order mark may open the body (RFC 8259 §8.1 lets a parser ignore it).
+          if (at === bom && at < 3 && b === BOM[at]) {
+            bom++;
+            break;
+          }
+          if (bom > 0 && bom < 3) fail('an incomplete byte order mark', at);
           if (isSpace(b)) break;
           if (b === 0x7b) state = 'key-or-end';
           else {

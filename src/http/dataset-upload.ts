@@ -57,7 +57,7 @@ function zodErrors(prefix: string, error: z.ZodError): FieldError[] {
 /** Reads, checks and spools one dataset body; the spool is removed on any failure. */
 export async function spoolDataset(
   request: FastifyRequest,
-  payload: AsyncIterable<Buffer>,
+  payload: Readable,
   options: { limit: number; tmpDir?: string },
 ): Promise<SpooledDataset> {
   const { limit } = options;
@@ -68,6 +68,8 @@ export async function spoolDataset(
   const dir = await mkdtemp(join(options.tmpDir ?? tmpdir(), 'seedbed-upload-'));
   const recordsPath = join(dir, 'records.json');
   const spool: WriteStream = createWriteStream(recordsPath);
+  // A failing disk is reported through the awaits below (drain, finish); this keeps it from being unhandled.
+  spool.on('error', () => undefined);
   let meta: unknown;
   let records: { count: number } | { value: unknown } | null = null;
   const extras: Array<[string, unknown]> = [];
@@ -105,7 +107,8 @@ export async function spoolDataset(
 
   try {
     let bytes = 0;
-    for await (const chunk of payload) {
+    // Leaving early must not destroy the request: that would reset the socket before the problem is sent.
+    for await (const chunk of payload.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > limit) throw tooLarge(limit);
       scanner.write(chunk);
@@ -130,7 +133,12 @@ export async function spoolDataset(
     if (errors.length > 0 || !metaResult.success) throw new ValidationError(errors);
     return { meta: metaResult.data, recordCount: count, extras, recordsPath, dir, bytes };
   } catch (error) {
-    spool.destroy();
+    if (!spool.closed) {
+      // Not once(): an in-flight write errors as the stream is destroyed, and that must not hide `error`.
+      const closed = new Promise((resolve) => spool.once('close', resolve));
+      spool.destroy();
+      await closed;
+    }
     await rm(dir, { recursive: true, force: true });
     if (error instanceof JsonScanError) throw scanProblem(error);
     throw error;

@@ -1,4 +1,5 @@
 // /api/v1/datasets: raw dataset chunks (EnhancedResearchDataset) by country/category/date/chunk.
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enhancedResearchDatasetSchema } from '../../domain/dataset.js';
@@ -123,7 +124,7 @@ export function datasetRoutes(
     const release = (request: FastifyRequest) => releases.get(request)?.();
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', (request: FastifyRequest, payload: unknown) =>
-      spoolDataset(request, payload as AsyncIterable<Buffer>, {
+      spoolDataset(request, payload as Readable, {
         limit: deps.maxDatasetBytes,
         ...(deps.uploadTmpDir ? { tmpDir: deps.uploadTmpDir } : {}),
       }),
