@@ -135,7 +135,7 @@ export async function spoolDataset(
   } catch (error) {
     if (!spool.closed) {
       // Not once(): an in-flight write errors as the stream is destroyed, and that must not hide `error`.
-      const closed = new Promise((resolve) => spool.once('close', resolve));
+      const closed = new Promise<void>((resolve) => spool.once('close', () => resolve()));
       spool.destroy();
       await closed;
     }
