@@ -9,6 +9,7 @@ import { benchResearchPipeline } from './research-pipeline.js';
 import { benchScaleOut } from './scale-out.js';
 import { benchSitemapScale } from './sitemap-scale.js';
 import type { BenchResult } from './support.js';
+import { benchUploadMemory } from './upload-memory.js';
 
 const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   health: benchHealth,
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   contracts: benchContracts,
   'scale-out': benchScaleOut,
   'sitemap-scale': benchSitemapScale,
+  'upload-memory': benchUploadMemory,
 };
 
 const wanted = process.argv.slice(2);

@@ -148,6 +148,7 @@ describe('what the HTTP parser refuses', () => {
       'PROPFIND /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
     );
     expect(responses[0]?.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(responses[0]?.status).toBeGreaterThanOrEqual(400);
+    expect(responses[0]?.status).toBe(404);
+    expect(JSON.parse(responses[0]?.body ?? '{}').code).toBe('not_found');
   });
 });
