@@ -39,7 +39,7 @@ async function writeDataset(path: string, bytes: number): Promise<number> {
   }
   await write(']}');
   out.end();
-  await new Promise((resolve) => out.once('close', resolve));
+  await new Promise<void>((resolve) => out.once('close', () => resolve()));
   return (await stat(path)).size;
 }
 
