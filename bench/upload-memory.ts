@@ -1,5 +1,5 @@
 // Memory of one 60 MB dataset upload (POST /datasets over real HTTP, streamed from a file) as peak RSS growth
-// per byte of body, vs a bare fs stream copy of the same bytes, in the same run. Run with --expose-gc (the
+// per byte of body (the worst of 3 rounds), vs a bare fs stream copy of the same bytes, in the same run. Run with --expose-gc (the
 // script re-runs itself with it) so each measurement starts from a collected heap.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -12,6 +12,7 @@ import { type BenchResult, report, withSeedbed } from './support.js';
 
 const TARGET_BYTES = 60 * 1024 * 1024;
 const MB = 1024 * 1024;
+const ROUNDS = 3;
 
 /** Writes a dataset of about `bytes` to `path` record by record (the bench process never holds it). */
 async function writeDataset(path: string, bytes: number): Promise<number> {
@@ -97,7 +98,9 @@ export async function benchUploadMemory(): Promise<BenchResult> {
     const copyGrowth = async () =>
       peakGrowth(() => pipeline(createReadStream(path), createWriteStream(join(dir, 'copy.json'))));
     await copyGrowth(); // warm-up
-    const baseline = await copyGrowth();
+    // RSS moves with the allocator's mood: the worst of a few rounds is the figure that matters.
+    let baseline = 0;
+    for (let round = 0; round < ROUNDS; round++) baseline = Math.max(baseline, await copyGrowth());
 
     const subject = await withSeedbed({ SEEDBED_MAX_DATASET_BYTES: String(128 * MB) }, async (seedbed) => {
       const app = await seedbed.buildHttp(true);
@@ -106,12 +109,16 @@ export async function benchUploadMemory(): Promise<BenchResult> {
         const small = join(dir, 'small.json');
         const smallSize = await writeDataset(small, 64 * 1024);
         if ((await upload(url, small, smallSize)) !== 201) throw new Error('warm-up upload failed');
-        let status = 0;
-        const growth = await peakGrowth(async () => {
-          status = await upload(url, path, size);
-        });
-        if (status !== 201) throw new Error(`upload answered ${status}`);
-        return growth;
+        let worst = 0;
+        for (let round = 0; round < ROUNDS; round++) {
+          let status = 0;
+          const growth = await peakGrowth(async () => {
+            status = await upload(url, path, size);
+          });
+          if (status !== 201) throw new Error(`upload answered ${status}`);
+          worst = Math.max(worst, growth);
+        }
+        return worst;
       } finally {
         await app.close();
       }
