@@ -98,12 +98,13 @@ export function serializeDataset(dataset: {
  */
 export function serializeSpooledDataset(
   meta: object,
-  records: AsyncIterable<Uint8Array | string>,
+  /** Opened only when the bytes are read: a write refused before reading (the object exists) opens nothing. */
+  records: () => AsyncIterable<Uint8Array | string>,
   extras: ReadonlyArray<readonly [string, unknown]>,
 ): Readable {
   async function* parts(): AsyncGenerator<Uint8Array | string> {
     yield `{"meta":${JSON.stringify(meta)},"records":[`;
-    yield* records;
+    yield* records();
     let tail = ']';
     for (const [key, value] of extras) tail += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
     yield `${tail}}`;

@@ -147,7 +147,7 @@ export async function spoolDataset(
 
 /** The stored bytes of a spooled dataset with its completed meta (a fresh stream each call). */
 export function spooledBody(spooled: SpooledDataset, meta: DatasetMeta): Readable {
-  return serializeSpooledDataset(meta, createReadStream(spooled.recordsPath), spooled.extras);
+  return serializeSpooledDataset(meta, () => createReadStream(spooled.recordsPath), spooled.extras);
 }
 
 export function removeSpool(spooled: SpooledDataset): Promise<void> {

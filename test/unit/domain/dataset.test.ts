@@ -5,6 +5,7 @@ import {
   datasetRecordSchema,
   enhancedResearchDatasetSchema,
   serializeDataset,
+  serializeSpooledDataset,
 } from '../../../src/domain/dataset.js';
 
 const META = {
@@ -164,5 +165,46 @@ describe('serializeDataset', () => {
     const { text } = await collect(serializeDataset(dataset));
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(dataset)));
     expect(text).toBe(JSON.stringify(dataset));
+  });
+});
+
+describe('serializeSpooledDataset', () => {
+  const read = async (stream: Readable) => {
+    let text = '';
+    for await (const chunk of stream) text += chunk.toString();
+    return text;
+  };
+
+  it('gives the bytes serializeDataset gives for the parsed dataset, records read from the spool', async () => {
+    const dataset = enhancedResearchDatasetSchema.parse({
+      z_extra: { a: [1, 'b'] },
+      records: [{ raw_url: 'https://a.sg/', x: 'é' }, { raw_url: 'https://b.sg/' }],
+      meta: { country: 'SG', category: 'news', date: '2026-11-21', note: 'n' },
+      a_extra: null,
+    });
+    const spool = dataset.records.map((r, i) => (i === 0 ? '' : ',') + JSON.stringify(r)).join('');
+    const extras = Object.entries(dataset).filter(([k]) => k !== 'meta' && k !== 'records');
+    let opened = 0;
+    const streamed = await read(
+      serializeSpooledDataset(
+        dataset.meta,
+        () => {
+          opened++;
+          return Readable.from([Buffer.from(spool.slice(0, 5)), Buffer.from(spool.slice(5))]);
+        },
+        extras,
+      ),
+    );
+    expect(streamed).toBe(await read(serializeDataset(dataset)));
+    expect(opened).toBe(1);
+  });
+
+  it('opens the spool only when the bytes are read', () => {
+    let opened = 0;
+    serializeSpooledDataset({}, () => {
+      opened++;
+      return Readable.from([]);
+    }, []);
+    expect(opened).toBe(0);
   });
 });
