@@ -2,6 +2,7 @@
 // (small ones pass), a slot is given back when an upload ends, and the spool is removed whatever happens.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -121,6 +122,70 @@ describe('dataset upload limits', () => {
       payload: Readable.from([largeBody(4)]),
     });
     expectJson(ok, 201);
+  });
+});
+
+describe('dataset upload over real HTTP', () => {
+  let t: TestSeedbed;
+  let url: string;
+  beforeAll(async () => {
+    t = await createApiSeedbed();
+    url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => t.close());
+
+  /** Posts `head`, then `more` bytes of padding records; resolves with the answer or the socket's error. */
+  function post(head: string, more: number): Promise<{ status: number; body: string } | { error: string }> {
+    return new Promise((resolve) => {
+      const req = request(`${url}/api/v1/datasets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': head.length + more },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      req.write(head);
+      const pad = Buffer.alloc(64 * 1024, 0x20);
+      let left = more;
+      const pump = () => {
+        while (left > 0) {
+          const piece = pad.subarray(0, Math.min(left, pad.length));
+          left -= piece.length;
+          if (!req.write(piece)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+  }
+
+  it('a body refused early (bad JSON in the first record) is answered with the problem, not a reset', async () => {
+    const answer = await post(`{"meta":${JSON.stringify(P)},"records":[{"raw_url":"a"} x`, 8 * 1024 * 1024);
+    expect(answer).toMatchObject({ status: 400 });
+    const body = JSON.parse((answer as { body: string }).body);
+    expect(body).toMatchObject({ code: 'invalid_json', status: 400 });
+  });
+
+  it('a declared length over the limit is a 413 problem before the body is read', async () => {
+    const t2 = await createApiSeedbed({ SEEDBED_MAX_DATASET_BYTES: String(64 * 1024) });
+    const url2 = await t2.app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const response = await fetch(`${url2}/api/v1/datasets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.alloc(64 * 1024 + 1, 0x20),
+      });
+      expect(response.status).toBe(413);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect((await response.json()).code).toBe('body_too_large');
+    } finally {
+      await t2.close();
+    }
   });
 });
 
