@@ -182,7 +182,7 @@ describe('dataset upload over real HTTP', () => {
       });
       expect(response.status).toBe(413);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect((await response.json()).code).toBe('body_too_large');
+      expect(((await response.json()) as { code: string }).code).toBe('body_too_large');
     } finally {
       await t2.close();
     }
