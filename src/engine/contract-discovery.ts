@@ -1,10 +1,13 @@
 // Contract discovery for one domain: liveness, robots.txt, sitemaps, feeds and the homepage, turned into the
 // domain_metadata.json record (DESIGN §4), its evidence files, and a draft seed contract (or the reason for none).
-import { createHash } from 'node:crypto';
 import type { Fetcher } from '../ports/fetcher.js';
+import { type AiPolicy, fetchTdmRep, readAiPolicy, type TdmRule } from './ai-policy.js';
 import { parseHomepage } from './feed-candidates.js';
 import { type DiscoveredFeed, discoverFeeds, type FeedRecord, feedFetchUrls, feedRecord } from './feeds.js';
+import { cadenceFor, cronFor, type Freshness, measureFreshness } from './freshness.js';
+import { type SourceLanguage, sourceLanguages } from './languages.js';
 import { type LivenessOptions, type LivenessResult, probeLiveness } from './liveness.js';
+import { readPageSignals } from './page-signals.js';
 import { fetchRobots } from './robots.js';
 import {
   discoverSitemaps,
@@ -33,6 +36,12 @@ export interface DomainMetadata {
   /** Every feed found, ranked as a person would pick them (main, section, comments, item). */
   feeds: FeedRecord[];
   homepage: { final_url: string | null; status_code: number | null };
+  /** Publication rate and newest item, from the main feeds and the news sitemaps. */
+  freshness: Freshness;
+  /** Declared languages with their sources, strongest first; detected from titles when none is declared. */
+  languages: SourceLanguage[];
+  /** What robots.txt, TDMRep and noai say to AI crawlers; null when the homepage was not reached. */
+  ai: AiPolicy | null;
   /** Where the domain came from: a batch, or a raw dataset file (only the keys given are written). */
   source: { batch_id?: string; raw_file_path?: string };
 }
@@ -48,6 +57,10 @@ export interface SeedDraft {
   schedule: string;
   policy: { robots_url: string; robots_allowed: boolean; crawl_delay: number | null; sitemap_urls: string[] };
   discovery: { alive: boolean; checked_at: string; http_status: number | null };
+  /** Facts beside the contract (the seed's `freshness`, `languages` and `policy.ai`), as in the metadata. */
+  freshness: Freshness;
+  languages: SourceLanguage[];
+  ai: AiPolicy;
 }
 
 export interface ContractInput {
@@ -60,6 +73,8 @@ export interface ContractInput {
   source?: { batch_id?: string; raw_file_path?: string };
   /** Overrides of the sitemap budgets (files, bytes, time, depth); the defaults suit a big publisher. */
   sitemapLimits?: Partial<SitemapLimits>;
+  /** A source whose newest item is older than this is stale (SEEDBED_STALE_AFTER_DAYS); 30 when absent. */
+  staleAfterDays?: number;
 }
 
 export interface ContractDiscovery {
@@ -74,14 +89,11 @@ export interface ContractDiscovery {
 }
 
 /**
- * Feeds and Google News sitemaps change by the hour; anything else is read daily. The minute (and the hour for
- * daily) comes from a hash of the domain, so thousands of seeds do not all fire at :00.
+ * The schedule when no rate could be measured: feeds and Google News sitemaps hourly, anything else daily. With a
+ * rate, the table in freshness.ts decides (cadenceFor). Spread by a hash of the domain either way.
  */
-export function scheduleFor(domain: string, frequent: boolean): string {
-  const hash = createHash('sha256').update(domain).digest();
-  const minute = hash.readUInt16BE(0) % 60;
-  const hour = hash.readUInt16BE(2) % 24;
-  return frequent ? `${minute} * * * *` : `${minute} ${hour} * * *`;
+export function scheduleFor(domain: string, frequent: boolean, freshness: Freshness | null = null): string {
+  return cronFor(domain, cadenceFor(freshness, frequent));
 }
 
 function sourceOf(input: ContractInput): DomainMetadata['source'] {
@@ -91,10 +103,15 @@ function sourceOf(input: ContractInput): DomainMetadata['source'] {
   return source;
 }
 
-const nothingFetched = (): Pick<DomainMetadata, 'robots' | 'sitemap' | 'feeds'> => ({
+const nothingFetched = (
+  now: Date,
+): Pick<DomainMetadata, 'robots' | 'sitemap' | 'feeds' | 'freshness' | 'languages' | 'ai'> => ({
   robots: { url: null, status_code: null, exists: false, crawl_delay: null, sitemap_urls: [] },
   sitemap: sitemapMetadata(null),
   feeds: [],
+  freshness: measureFreshness({ feeds: [], news: null, now }),
+  languages: [],
+  ai: null,
 });
 
 /**
@@ -123,7 +140,7 @@ export async function discoverContract(
     const metadata: DomainMetadata = {
       ...base,
       collected_at: now().toISOString(),
-      ...nothingFetched(),
+      ...nothingFetched(now()),
       homepage: homepageMeta,
       source: sourceOf(input),
     };
@@ -162,6 +179,21 @@ export async function discoverContract(
     });
     feeds = await discoverFeeds(fetcher, { pageUrl: entryUrl, html, allowed: policy.allowed, now });
   }
+  // TDMRep's site-wide file is read like any other path: only where robots.txt lets us in.
+  const tdmUrl = new URL('/.well-known/tdmrep.json', entry.origin).href;
+  const tdmrep: TdmRule[] | null =
+    robotsAllowed && policy.allowed(tdmUrl) ? await fetchTdmRep(fetcher, entry.origin) : null;
+  const signals = html === null ? null : readPageSignals(html);
+  const headers = homepage?.headers ?? {};
+  const news = sitemaps?.news ? sitemaps.aggregates.news : null;
+  const freshness = measureFreshness({ feeds, news, now: now(), staleAfterDays: input.staleAfterDays });
+  const languages = sourceLanguages({
+    page: signals,
+    contentLanguage: headers['content-language'],
+    feeds,
+    sitemap: sitemaps?.aggregates ?? null,
+  });
+  const ai = readAiPolicy({ robots: policy, entryUrl, headers, page: signals, tdmrep });
 
   const metadata: DomainMetadata = {
     ...base,
@@ -176,6 +208,9 @@ export async function discoverContract(
     sitemap: sitemapMetadata(sitemaps),
     feeds: feeds.map(feedRecord),
     homepage: homepageMeta,
+    freshness,
+    languages,
+    ai,
     source: sourceOf(input),
   };
 
@@ -192,7 +227,7 @@ export async function discoverContract(
     entry_url: entryUrl,
     fetch: fetchPlan,
     feeds: metadata.feeds,
-    schedule: scheduleFor(input.registrableDomain, feeds.length > 0 || (sitemaps?.news ?? false)),
+    schedule: scheduleFor(input.registrableDomain, feeds.length > 0 || (sitemaps?.news ?? false), freshness),
     policy: {
       robots_url: policy.url,
       robots_allowed: robotsAllowed,
@@ -200,6 +235,9 @@ export async function discoverContract(
       sitemap_urls: [...new Set([...policy.sitemap_urls, ...(sitemaps?.sitemap_urls ?? [])])],
     },
     discovery: { alive: liveness.alive, checked_at: liveness.checked_at, http_status: liveness.http_status },
+    freshness,
+    languages,
+    ai,
   };
   return {
     liveness,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AI_CRAWLERS } from '../../../src/engine/ai-policy.js';
 import { discoverContract, scheduleFor } from '../../../src/engine/contract-discovery.js';
+import { cronFor } from '../../../src/engine/freshness.js';
 import { isNetworkUnavailable } from '../../../src/engine/liveness.js';
 import { createNetworkCanary } from '../../../src/engine/network-canary.js';
 import { CANARY_URL, SITES } from '../../fixtures/fake-internet/index.js';
@@ -29,6 +31,31 @@ const NEWS_FEED = {
   role: 'main',
   item_count: 1,
   newest_item_at: null,
+};
+
+/** news.test's stories are all dated 2024-01-01, over a year before the test clock: stale. */
+const NEWS_FRESHNESS = {
+  newest_item_at: '2024-01-01T00:00:00.000Z',
+  items_last_7d: 0,
+  items_per_day: 0,
+  measured_at: NOW.toISOString(),
+  stale: true,
+  based_on: 'news_sitemap',
+};
+const NEWS_LANGUAGES = [{ code: 'en', sources: ['news_sitemap'] }];
+/** news.test's robots.txt names no AI crawler and its pages say nothing about TDM. */
+const NEWS_AI = {
+  crawler_list: expect.any(String),
+  robots: 'read',
+  disallowed_agents: [],
+  allowed_agents: [...AI_CRAWLERS],
+  named: [],
+  tdm_reservation: null,
+  tdm_policy_url: null,
+  tdm_source: null,
+  noai: false,
+  noimageai: false,
+  status: 'allowed',
 };
 
 describe('discoverContract', () => {
@@ -100,6 +127,9 @@ describe('discoverContract', () => {
       },
       feeds: [NEWS_FEED],
       homepage: { final_url: 'https://news.test/', status_code: 200 },
+      freshness: NEWS_FRESHNESS,
+      languages: NEWS_LANGUAGES,
+      ai: NEWS_AI,
       source: { batch_id: '01JTESTBATCH' },
     });
     expect(found.draft).toEqual({
@@ -107,7 +137,8 @@ describe('discoverContract', () => {
       entry_url: 'https://news.test/',
       fetch: { type: 'rss', urls: ['https://news.test/rss.xml'] },
       feeds: [NEWS_FEED],
-      schedule: scheduleFor('news.test', true),
+      // Stale (newest story over 30 days old): read weekly.
+      schedule: cronFor('news.test', 'week'),
       policy: {
         robots_url: 'https://news.test/robots.txt',
         robots_allowed: true,
@@ -115,6 +146,9 @@ describe('discoverContract', () => {
         sitemap_urls: ['https://news.test/sitemap_index.xml'],
       },
       discovery: { alive: true, checked_at: NOW.toISOString(), http_status: 200 },
+      freshness: NEWS_FRESHNESS,
+      languages: NEWS_LANGUAGES,
+      ai: NEWS_AI,
     });
     expect(found.evidence.robotsTxt?.toString()).toContain('Sitemap: https://news.test/sitemap_index.xml');
     expect(found.evidence.sitemapXml?.toString()).toContain('<sitemapindex');
@@ -133,8 +167,11 @@ describe('discoverContract', () => {
     expect(found.draft?.policy.robots_allowed).toBe(true);
   });
 
-  it('schedules feeds hourly and plain sites daily', async () => {
-    const feed = await discoverContract(web.fetcher, input(SITES.atom), { now });
+  it('schedules by the rate; without dated items, feeds hourly and plain sites daily', async () => {
+    // jsonfeed.test's items carry no date: no rate, so the feed alone asks for hourly reads.
+    const feed = await discoverContract(web.fetcher, input(SITES.jsonFeed), { now });
+    expect(feed.metadata.freshness.items_per_day).toBeNull();
+    expect(feed.draft?.schedule).toBe(scheduleFor(SITES.jsonFeed, true));
     expect(feed.draft?.schedule).toMatch(/^\d{1,2} \* \* \* \*$/);
     const plain = await discoverContract(web.fetcher, input(SITES.sitemapOnly), { now });
     expect(plain.draft?.schedule).toMatch(/^\d{1,2} \d{1,2} \* \* \*$/);
@@ -195,6 +232,9 @@ describe('discoverContract', () => {
       robots: { url: null, exists: false },
       sitemap: { exists: false, url_count: 0 },
       feeds: [],
+      freshness: { newest_item_at: null, items_per_day: null, stale: null },
+      languages: [],
+      ai: null,
       source: { raw_file_path: 'raw/x/raw_0001.json' },
     });
     expect(found.evidence).toEqual({ robotsTxt: null, sitemapXml: null });

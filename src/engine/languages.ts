@@ -1,0 +1,99 @@
+// The languages a source publishes in, each with where it was read: <html lang>, Content-Language, hreflang
+// alternates, feed <language>, news:language; detected from item titles only when none of them says.
+import type { DiscoveredFeed } from './feeds.js';
+import { languageList, normaliseLanguageTag, type PageSignals } from './page-signals.js';
+import type { SitemapAggregates } from './sitemap-aggregates.js';
+import { detectTitlesLanguage } from './title-language.js';
+
+export type LanguageSource =
+  | 'html_lang'
+  | 'content_language'
+  | 'hreflang'
+  | 'feed'
+  | 'news_sitemap'
+  | 'sitemap_hreflang'
+  | 'detected';
+
+export interface SourceLanguage {
+  /** BCP 47, lower-cased (`fr`, `pt-br`); `?language=fr` matches `fr` and `fr-*`. */
+  code: string;
+  sources: LanguageSource[];
+  /** Detected only: the share of titles that agreed (0..1). */
+  confidence?: number;
+}
+
+/** How much a source says about the site's own language: hreflang names alternates, not this page's. */
+const WEIGHT: Record<LanguageSource, number> = {
+  html_lang: 3,
+  feed: 3,
+  news_sitemap: 3,
+  content_language: 2,
+  hreflang: 1,
+  sitemap_hreflang: 1,
+  detected: 1,
+};
+/** Languages kept per source: a site with 60 hreflang alternates is multilingual, not 60 facts. */
+export const MAX_LANGUAGES = 20;
+
+export interface LanguageInput {
+  page: PageSignals | null;
+  /** The homepage's Content-Language header. */
+  contentLanguage: string | undefined;
+  feeds: readonly DiscoveredFeed[];
+  sitemap: SitemapAggregates | null;
+}
+
+/**
+ * Every declared language with its sources, strongest first (weight of its sources, then first seen). When none
+ * is declared, the language of the main feeds' (and news sitemap's) titles, when enough of them agree.
+ */
+export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
+  const found = new Map<string, Set<LanguageSource>>();
+  const add = (code: string | null, source: LanguageSource) => {
+    if (code === null) return;
+    const known = found.get(code) ?? new Set<LanguageSource>();
+    known.add(source);
+    found.set(code, known);
+  };
+  const page = input.page;
+  add(page?.html_lang ?? null, 'html_lang');
+  for (const code of languageList(input.contentLanguage)) add(code, 'content_language');
+  for (const code of page?.meta_content_language ?? []) add(code, 'content_language');
+  for (const code of page?.hreflang ?? []) add(code, 'hreflang');
+  // Comments and per-article feeds carry readers' words, not the publisher's language declaration.
+  const content = input.feeds.filter((f) => f.role === 'main' || f.role === 'section');
+  for (const feed of content) add(normaliseLanguageTag(feed.language), 'feed');
+  for (const code of Object.keys(input.sitemap?.news.languages ?? {}))
+    add(normaliseLanguageTag(code), 'news_sitemap');
+  for (const code of Object.keys(input.sitemap?.hreflang ?? {}))
+    add(normaliseLanguageTag(code), 'sitemap_hreflang');
+
+  const declared = [...found.entries()]
+    .map(([code, sources], order) => ({
+      code,
+      sources: [...sources],
+      score: [...sources].reduce((sum, s) => sum + WEIGHT[s], 0),
+      order,
+    }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, MAX_LANGUAGES)
+    .map(({ code, sources }) => ({ code, sources }));
+  if (declared.length > 0) return declared;
+
+  const titles = [...content.flatMap((f) => f.item_titles), ...(input.sitemap?.news.sample_titles ?? [])];
+  const detected = detectTitlesLanguage(titles);
+  return detected === null
+    ? []
+    : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];
+}
+
+/** The column a language filter reads: every code and its primary subtag, comma-wrapped (`,fr,fr-ca,`). */
+export function languageIndex(languages: readonly SourceLanguage[]): string | null {
+  if (languages.length === 0) return null;
+  const codes = new Set<string>();
+  for (const { code } of languages) {
+    codes.add(code);
+    codes.add(code.split('-')[0]!);
+  }
+  return `,${[...codes].sort().join(',')},`;
+}

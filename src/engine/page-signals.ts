@@ -1,0 +1,85 @@
+// What a homepage declares about itself beyond feeds: its language (<html lang>, Content-Language meta, hreflang
+// alternates), robots meta directives (noai, noimageai) and TDMRep meta tags. Pure, over HTML text.
+import { Parser } from 'htmlparser2';
+
+export interface PageSignals {
+  /** <html lang> (or xml:lang), normalised; null when absent or not a language tag. */
+  html_lang: string | null;
+  /** <meta http-equiv="content-language">, normalised tags. */
+  meta_content_language: string[];
+  /** hreflang of <link rel="alternate">, normalised, x-default left out, once each. */
+  hreflang: string[];
+  /** Directives of <meta name="robots"> (and of any bot-specific robots meta), lower-cased. */
+  robots_directives: string[];
+  /** <meta name="tdm-reservation">: the content as written (TDMRep: "1" reserves, "0" does not). */
+  tdm_reservation: string | null;
+  /** <meta name="tdm-policy">. */
+  tdm_policy: string | null;
+}
+
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/;
+/** Robots meta names that speak to crawlers (the generic one and the common per-bot ones). */
+const ROBOTS_META = /^(robots|googlebot|bingbot|gptbot|ccbot)$/;
+
+/** A BCP 47 tag lower-cased with `_` read as `-`; null when it is not one. */
+export function normaliseLanguageTag(value: string | null | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  const tag = value.trim().toLowerCase().replace(/_/g, '-');
+  return LANGUAGE_TAG.test(tag) ? tag : null;
+}
+
+/** A Content-Language value (header or meta) may list several tags, comma-separated. */
+export function languageList(value: string | null | undefined): string[] {
+  if (typeof value !== 'string') return [];
+  const tags = value.split(',').map((part) => normaliseLanguageTag(part));
+  return [...new Set(tags.filter((t): t is string => t !== null))];
+}
+
+export function readPageSignals(html: string): PageSignals {
+  const signals: PageSignals = {
+    html_lang: null,
+    meta_content_language: [],
+    hreflang: [],
+    robots_directives: [],
+    tdm_reservation: null,
+    tdm_policy: null,
+  };
+  const hreflang = new Set<string>();
+  const directives = new Set<string>();
+  let inBody = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === 'body') inBody = true;
+        if (name === 'html' && signals.html_lang === null)
+          signals.html_lang = normaliseLanguageTag(attribs['lang'] ?? attribs['xml:lang']);
+        // The head's declarations only: a <meta> or <link> inside an article body is someone else's.
+        if (inBody) return;
+        if (name === 'meta') {
+          const key = (attribs['name'] ?? '').trim().toLowerCase();
+          const equiv = (attribs['http-equiv'] ?? '').trim().toLowerCase();
+          const content = attribs['content'];
+          if (content === undefined) return;
+          if (equiv === 'content-language') signals.meta_content_language = languageList(content);
+          if (ROBOTS_META.test(key))
+            for (const d of content.toLowerCase().split(/[\s,]+/)) if (d !== '') directives.add(d);
+          if (key === 'tdm-reservation' && signals.tdm_reservation === null)
+            signals.tdm_reservation = content.trim();
+          if (key === 'tdm-policy' && signals.tdm_policy === null)
+            signals.tdm_policy = content.trim() || null;
+        }
+        if (name === 'link' && attribs['hreflang'] !== undefined) {
+          const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+          const tag = normaliseLanguageTag(attribs['hreflang']);
+          if (rel.includes('alternate') && tag !== null) hreflang.add(tag);
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  signals.hreflang = [...hreflang];
+  signals.robots_directives = [...directives];
+  return signals;
+}

@@ -1,0 +1,32 @@
+// The language of a source's item titles, when nothing declares one: each title is detected on its own (ELD, a
+// pure-JS n-gram detector) and the language most of them agree on is kept. See docs/collection.md for the choice.
+import { eld } from 'eld/small';
+
+/** Fewer titles than this say too little: a name or two in another language would decide. */
+export const MIN_TITLES = 3;
+/** The share of detected titles the winner needs. */
+export const MIN_AGREEMENT = 0.6;
+
+/** One title's language (ISO 639-1), or null when the detector cannot tell. */
+export function detectTitle(title: string): string | null {
+  const text = title.trim();
+  if (text === '') return null;
+  const result = eld.detect(text);
+  return result.language === '' ? null : result.language;
+}
+
+/** The language most titles are in, with the share that agreed; null when too few titles or no clear winner. */
+export function detectTitlesLanguage(titles: readonly string[]): { code: string; confidence: number } | null {
+  const counts = new Map<string, number>();
+  let detected = 0;
+  for (const title of new Set(titles)) {
+    const code = detectTitle(title);
+    if (code === null) continue;
+    detected += 1;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  if (detected < MIN_TITLES) return null;
+  const [code, count] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+  const share = count / detected;
+  return share >= MIN_AGREEMENT ? { code, confidence: Math.round(share * 100) / 100 } : null;
+}
