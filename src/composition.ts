@@ -169,6 +169,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     changes,
     clock,
     canary,
+    staleAfterDays: config.collection.staleAfterDays,
   });
   const evidence = createEvidenceService({ seeds, objects });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });

@@ -46,6 +46,7 @@ const envSchema = z.object({
   SEEDBED_JOB_ATTEMPTS: intFrom(1, 20).default(4),
   SEEDBED_JOB_LEASE_SECONDS: intFrom(2, 3600).default(60),
   SEEDBED_PUBLIC_URL: z.url().default('https://github.com/seedbed/seedbed'),
+  SEEDBED_STALE_AFTER_DAYS: intFrom(1, 3650).default(30),
 });
 
 /** Read by the CLI's client commands and the test support rather than by the service itself. */
@@ -101,6 +102,8 @@ export interface Config {
   };
   /** An operator's authority override file (JSON), added to the shipped table; read by the composition root. */
   authority: { overridesFile: string | undefined };
+  /** A source whose newest item is older than this many days is stale (SEEDBED_STALE_AFTER_DAYS). */
+  collection: { staleAfterDays: number };
   sync: {
     target: string | undefined;
     cron: string;
@@ -221,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authority: {
       overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,
     },
+    collection: { staleAfterDays: e.SEEDBED_STALE_AFTER_DAYS },
     sync: {
       target: e.SEEDBED_SYNC_TARGET,
       cron: e.SEEDBED_SYNC_CRON,

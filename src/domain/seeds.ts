@@ -126,6 +126,15 @@ export const seedCreateSchema = z
       .max(20)
       .optional()
       .meta(serverOwned('ignored, the fields given here are the ones a person set')),
+    freshness: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta(serverOwned('ignored, measured by discovery')),
+    languages: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .meta(serverOwned('ignored, found by discovery')),
   })
   .strict()
   .meta({ id: 'SeedCreateRequest' });

@@ -188,6 +188,9 @@ export const snapshotSchema = z
       ...sizes,
       research_records: int,
       seeds: z.record(z.string(), int),
+      seeds_by_ai: z
+        .record(z.string(), int)
+        .meta({ description: 'Seeds by AI policy: disallowed, reserved, allowed, unknown (never measured)' }),
       batches: z.record(z.string(), int),
       changes: z.record(z.string(), int).meta({ description: 'Changes between discoveries, by kind' }),
     }),
@@ -284,6 +287,25 @@ export const seedSchema = z
       robots_allowed: z.boolean().optional(),
       crawl_delay: z.number().nullable().optional(),
       sitemap_urls: z.array(z.string()).optional(),
+      ai: z
+        .looseObject({
+          crawler_list: z.string(),
+          robots: z.enum(['read', 'none', 'unreadable']),
+          disallowed_agents: z.array(z.string()),
+          allowed_agents: z.array(z.string()),
+          named: z.array(z.object({ agent: z.string(), allowed: z.boolean(), line: int.nullable() })),
+          tdm_reservation: z.boolean().nullable(),
+          tdm_policy_url: z.string().nullable(),
+          tdm_source: z.enum(['header', 'meta', 'tdmrep.json']).nullable(),
+          noai: z.boolean(),
+          noimageai: z.boolean(),
+          status: z.enum(['disallowed', 'reserved', 'allowed', 'unknown']),
+        })
+        .optional()
+        .meta({
+          description:
+            'Server-owned, from discovery: what robots.txt (known AI crawlers, a dated list), TDMRep and noai say; not part of the contract',
+        }),
     }),
     discovery: json,
     provenance: json,
@@ -321,6 +343,29 @@ export const seedSchema = z
     human_fields: z.array(z.string()).meta({
       description: 'The fields a person set: a contract run never overwrites them, it proposes a revision',
     }),
+    freshness: z
+      .looseObject({
+        newest_item_at: z.string().nullable(),
+        items_last_7d: int,
+        items_per_day: z.number().nullable(),
+        measured_at: z.string(),
+        stale: z.boolean().nullable(),
+        based_on: z.enum(['feed', 'news_sitemap']).nullable(),
+      })
+      .nullable()
+      .meta({ description: 'Publication rate from the main feeds and news sitemaps; null before discovery' }),
+    languages: z
+      .array(
+        z.looseObject({
+          code: z.string(),
+          sources: z.array(z.string()),
+          confidence: z.number().optional(),
+        }),
+      )
+      .meta({
+        description:
+          'Languages with where each was read, strongest first; detected only when none is declared',
+      }),
   })
   .meta({ id: 'Seed', description: 'A seed; POST it back as it is to copy it (see SeedCreateRequest)' });
 

@@ -151,6 +151,16 @@ export interface SeedTable {
   human_fields: string;
   /** The last revision number handed out for this seed. */
   last_revision: number;
+  /** JSON: freshness and publication rate of the latest discovery, or null. */
+  freshness: string | null;
+  /** JSON: languages with their sources. */
+  languages: string;
+  /** JSON: what robots.txt, TDMRep and noai say to AI crawlers (shown as `policy.ai`), or null. */
+  ai: string | null;
+  /** Every language code and its primary subtag, comma-wrapped (`,fr,fr-ca,`): the `?language=` filter. */
+  language_codes: string | null;
+  /** disallowed | reserved | allowed | unknown: the `?ai=` filter; null when never measured. */
+  ai_status: string | null;
 }
 
 /** One revision of a seed's contract: applied, or proposed by a contract run and settled by a person. */

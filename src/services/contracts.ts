@@ -46,6 +46,8 @@ export function createContractService(deps: {
   clock: Clock;
   /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
   canary?: NetworkCanary | null;
+  /** SEEDBED_STALE_AFTER_DAYS; the engine's default (30) when absent. */
+  staleAfterDays?: number;
 }) {
   const { objects, fetcher, seeds, liveness, changes, clock } = deps;
 
@@ -86,6 +88,7 @@ export function createContractService(deps: {
         country: id.country,
         category: partition.category,
         source: request.source,
+        staleAfterDays: deps.staleAfterDays,
       },
       { now: clock, canary: deps.canary ?? null },
     );
@@ -172,7 +175,13 @@ export function createContractService(deps: {
           policy: draft.policy,
           discovery: draft.discovery,
           provenance: { ...request.source, date: partition.date, collected_at: found.metadata.collected_at },
-          facts: { feeds: draft.feeds, sitemap: seedSitemapOf(found.metadata.sitemap) },
+          facts: {
+            feeds: draft.feeds,
+            sitemap: seedSitemapOf(found.metadata.sitemap),
+            freshness: draft.freshness,
+            languages: draft.languages,
+            ai: draft.ai,
+          },
           author: request.source.batch_id ? `batch:${request.source.batch_id}` : 'contract',
         });
         const result = {

@@ -38,6 +38,8 @@ export interface Snapshot {
     bytes: number;
     research_records: number;
     seeds: Record<string, number>;
+    /** Seeds by what their source says to AI crawlers (disallowed, reserved, allowed, unknown). */
+    seeds_by_ai: Record<string, number>;
     batches: Record<string, number>;
     /** Changes between discoveries, by kind. */
     changes: Record<string, number>;
@@ -55,7 +57,7 @@ export function createMetadataService(deps: {
   datasets: DatasetService;
   /** Counts owned by other services: the snapshot reads them, never their tables. */
   research: Pick<ResearchService, 'countRecords'>;
-  seeds: Pick<SeedService, 'countByStatus' | 'stream' | 'countries'>;
+  seeds: Pick<SeedService, 'countByStatus' | 'countByAi' | 'stream' | 'countries'>;
   batches: Pick<BatchService, 'countByStatus'>;
   changes: Pick<ChangeService, 'countByKind'>;
 }) {
@@ -63,10 +65,11 @@ export function createMetadataService(deps: {
   const now = () => clock().toISOString();
 
   async function snapshot(): Promise<Snapshot> {
-    const [chunks, researchRecords, seeds, batches, changes] = await Promise.all([
+    const [chunks, researchRecords, seeds, seedsByAi, batches, changes] = await Promise.all([
       datasets.allPartitions(),
       deps.research.countRecords(),
       deps.seeds.countByStatus(),
+      deps.seeds.countByAi(),
       deps.batches.countByStatus(),
       deps.changes.countByKind(),
     ]);
@@ -101,6 +104,7 @@ export function createMetadataService(deps: {
         ...totals,
         research_records: researchRecords,
         seeds,
+        seeds_by_ai: seedsByAi,
         batches,
         changes,
       },

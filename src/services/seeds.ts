@@ -27,7 +27,10 @@ import {
   type SeedPatch,
   type SeedStatus,
 } from '../domain/seeds.js';
+import type { AiPolicy, AiStatus } from '../engine/ai-policy.js';
 import type { FeedRecord } from '../engine/feeds.js';
+import type { Freshness } from '../engine/freshness.js';
+import { languageIndex, type SourceLanguage } from '../engine/languages.js';
 import type { SitemapMetadata } from '../engine/sitemaps.js';
 import type { Database, DbExecutor, SeedTable } from '../ports/database.js';
 import {
@@ -73,6 +76,12 @@ export interface SeedView {
   sitemap: SeedSitemap | null;
   /** The fields a person set: a contract run only proposes changes to them (see /revisions). */
   human_fields: string[];
+  /** Publication rate and newest item of the latest discovery; null before one. */
+  freshness: Freshness | null;
+  /** Languages with their sources, strongest first. */
+  languages: SourceLanguage[];
+  /** What the source says to AI crawlers; answered as `policy.ai` (seedAnswer), never stored in the contract. */
+  ai: AiPolicy | null;
 }
 
 export type SeedSitemap = Pick<
@@ -84,6 +93,9 @@ export type SeedSitemap = Pick<
 export interface SeedFacts {
   feeds: FeedRecord[];
   sitemap: SeedSitemap | null;
+  freshness?: Freshness;
+  languages?: SourceLanguage[];
+  ai?: AiPolicy;
 }
 
 /** What the contract worker found for one domain. */
@@ -120,6 +132,9 @@ export interface SeedFilter {
   status?: SeedStatus;
   source_type?: SourceType;
   category?: string;
+  /** A language tag: `fr` matches fr and fr-*. */
+  language?: string;
+  ai?: Exclude<AiStatus, 'unknown'>;
 }
 
 export function createSeedService(deps: {
@@ -168,7 +183,7 @@ export function createSeedService(deps: {
       entry_url: entryUrl,
       fetch: JSON.stringify(body.fetch ?? { type: 'html', urls: [entryUrl] }),
       schedule: body.schedule ?? null,
-      policy: JSON.stringify(body.policy ?? {}),
+      policy: JSON.stringify(contractPolicy(body.policy)),
       discovery: JSON.stringify({}),
       provenance: JSON.stringify({ source: 'api' }),
       created_at: at,
@@ -180,6 +195,7 @@ export function createSeedService(deps: {
       // What the person wrote is theirs; the defaults filled in for them are not.
       human_fields: JSON.stringify(REVISION_FIELDS.filter((field) => body[field] !== undefined)),
       last_revision: 1,
+      ...NO_SOURCE_FACTS,
     };
     try {
       await database.transaction(async (trx) => {
@@ -200,6 +216,11 @@ export function createSeedService(deps: {
 
   function filtered(filter: SeedFilter & ReviewFilter) {
     let query = database.db.selectFrom('seeds');
+    // `fr` matches fr and fr-ca (the column holds each code and its primary subtag); the query schema allows
+    // only [a-z0-9-], so nothing in it is a LIKE wildcard.
+    if (filter.language)
+      query = query.where('language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
+    if (filter.ai) query = query.where('ai_status', '=', filter.ai);
     if (filter.country) query = query.where('country', '=', filter.country);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
@@ -444,6 +465,7 @@ export function createSeedService(deps: {
         promoted_at: null,
         feeds: '[]',
         sitemap: null,
+        ...NO_SOURCE_FACTS,
         ...factColumns(draft.facts),
         human_fields: '[]',
         last_revision: 1,
@@ -535,6 +557,21 @@ export function createSeedService(deps: {
 
   const countByStatus = () => countStatuses(database.db, 'seeds');
 
+  /** Seeds by what their source says to AI crawlers (`unknown` also counts seeds never measured). */
+  async function countByAi(): Promise<Record<AiStatus, number>> {
+    const rows = await database.db
+      .selectFrom('seeds')
+      .select(['ai_status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('ai_status')
+      .execute();
+    const counts: Record<AiStatus, number> = { disallowed: 0, reserved: 0, allowed: 0, unknown: 0 };
+    for (const row of rows) {
+      const key = (row.ai_status ?? 'unknown') as AiStatus;
+      counts[key in counts ? key : 'unknown'] += Number(row.n);
+    }
+    return counts;
+  }
+
   return {
     get,
     create,
@@ -546,6 +583,7 @@ export function createSeedService(deps: {
     upsertDraft,
     updateDiscovery,
     countByStatus,
+    countByAi,
     revisions,
   };
 }
@@ -554,12 +592,56 @@ function illegalTransition(from: SeedStatus, to: SeedStatus): ConflictError {
   return new ConflictError(`illegal transition from ${from} to ${to}`, 'illegal_transition', { from, to });
 }
 
-function factColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, 'feeds' | 'sitemap'>> {
+function factColumns(
+  facts: SeedFacts | undefined,
+): Partial<Pick<SeedTable, 'feeds' | 'sitemap' | SourceFactColumn>> {
   if (!facts) return {};
   return {
     feeds: JSON.stringify(facts.feeds),
     sitemap: facts.sitemap ? JSON.stringify(facts.sitemap) : null,
+    ...sourceFactColumns(facts),
   };
+}
+
+type SourceFactColumn = 'freshness' | 'languages' | 'ai' | 'language_codes' | 'ai_status';
+
+/** A seed before any discovery measured its source. */
+const NO_SOURCE_FACTS: Pick<SeedTable, SourceFactColumn> = {
+  freshness: null,
+  languages: '[]',
+  ai: null,
+  language_codes: null,
+  ai_status: null,
+};
+
+/** Freshness, languages and the AI policy, each only when the run measured it. */
+function sourceFactColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, SourceFactColumn>> {
+  const columns: Partial<Pick<SeedTable, SourceFactColumn>> = {};
+  if (facts?.freshness) columns.freshness = JSON.stringify(facts.freshness);
+  if (facts?.languages) {
+    columns.languages = JSON.stringify(facts.languages);
+    columns.language_codes = languageIndex(facts.languages);
+  }
+  if (facts?.ai) {
+    columns.ai = JSON.stringify(facts.ai);
+    columns.ai_status = facts.ai.status;
+  }
+  return columns;
+}
+
+/**
+ * `policy.ai` is a discovery fact shown inside the policy, not part of the contract: a policy sent in (a GET
+ * posted back) leaves it out, so it never raises the version and a person cannot set it.
+ */
+function contractPolicy(policy: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { ai: _ai, ...contract } = policy ?? {};
+  return contract;
+}
+
+/** The seed as the API answers it: the AI policy fact shown as `policy.ai` (DESIGN §3). */
+export function seedAnswer(view: SeedView): Omit<SeedView, 'ai'> {
+  const { ai, ...rest } = view;
+  return ai === null ? rest : { ...rest, policy: { ...rest.policy, ai } };
 }
 
 /** The sitemap summary a seed keeps: no aggregates (they are in domain_metadata.json). */
@@ -593,5 +675,8 @@ function toView(row: SeedTable): SeedView {
     feeds: parseJson<FeedRecord[]>(row.feeds, []),
     sitemap: parseJson<SeedSitemap | null>(row.sitemap, null),
     human_fields: parseJson<string[]>(row.human_fields, []),
+    freshness: parseJson<Freshness | null>(row.freshness, null),
+    languages: parseJson<SourceLanguage[]>(row.languages, []),
+    ai: parseJson<AiPolicy | null>(row.ai, null),
   };
 }

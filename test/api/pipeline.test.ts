@@ -231,7 +231,8 @@ describe('collection pipeline against the fake internet', () => {
         const copied = await other.app.inject({ method: 'POST', url: '/api/v1/seeds', payload: seed });
         expect(copied.statusCode, `${seed.seed_id}: ${copied.body}`).toBe(201);
         const made = copied.json();
-        // Server-owned: discovery, provenance and what discovery found (feeds, sitemap) are not copied.
+        // Server-owned: discovery, provenance and what discovery found (feeds, sitemap, freshness, languages,
+        // policy.ai) are not copied.
         const {
           discovery,
           provenance,
@@ -243,13 +244,18 @@ describe('collection pipeline against the fake internet', () => {
           feeds,
           sitemap,
           human_fields,
+          freshness,
+          languages,
+          policy: { ai, ...policy },
           ...rest
         } = seed;
+        expect(ai).toMatchObject({ status: expect.any(String) });
         expect(made).toMatchObject({ ...rest, status: 'draft', version: 1, provenance: { source: 'api' } });
-        expect(made).toMatchObject({ feeds: [], sitemap: null });
         // A POSTed seed is a person's: every field it carries is theirs, whoever found it first.
         expect(human_fields).toEqual([]);
         expect([...made.human_fields].sort()).toEqual(['entry_url', 'fetch', 'name', 'policy', 'schedule']);
+        expect(made.policy).toEqual(policy);
+        expect(made).toMatchObject({ feeds: [], sitemap: null, freshness: null, languages: [] });
       }
     } finally {
       await other.close();

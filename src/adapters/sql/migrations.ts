@@ -357,11 +357,30 @@ const changes: Migration = {
   },
 };
 
+/**
+ * What discovery measured about a seed's source (DESIGN §3): freshness, languages and the AI policy as JSON, plus
+ * two plain columns the seed list filters on (`?language=`, `?ai=`) in both databases.
+ */
+const seedSourceFacts: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('seeds').addColumn('freshness', 'text').execute();
+    await db.schema
+      .alterTable('seeds')
+      .addColumn('languages', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+    await db.schema.alterTable('seeds').addColumn('ai', 'text').execute();
+    await db.schema.alterTable('seeds').addColumn('language_codes', 'text').execute();
+    await db.schema.alterTable('seeds').addColumn('ai_status', 'text').execute();
+    await db.schema.createIndex('seeds_ai_status').on('seeds').column('ai_status').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_research_requests': researchRequests,
   '0004_liveness_history': livenessHistory,
   '0005_seed_facts': seedFacts,
+  '0006_seed_source_facts': seedSourceFacts,
   '0007_revisions': revisions,
   '0008_changes': changes,
 };

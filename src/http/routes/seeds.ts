@@ -11,7 +11,7 @@ import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from 
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
 import { exportSeeds } from '../../services/seed-export.js';
-import type { SeedService } from '../../services/seeds.js';
+import { type SeedService, seedAnswer } from '../../services/seeds.js';
 import {
   evidenceListSchema,
   orchestrateResultSchema,
@@ -39,6 +39,17 @@ const seedFilterShape = {
   status: z.enum(SEED_STATUSES).optional(),
   source_type: z.enum(SOURCE_TYPES).optional(),
   category: categorySchema.optional(),
+  language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/, { message: 'must be a language tag such as fr or pt-br' })
+    .optional()
+    .meta({ description: 'Seeds whose source publishes in this language (fr also matches fr-ca)' }),
+  ai: z.enum(['disallowed', 'allowed', 'reserved']).optional().meta({
+    description:
+      'disallowed: robots.txt keeps a known AI crawler out; reserved: none is, but TDM rights are reserved or noai is set; allowed: neither',
+  }),
 };
 
 /** An export is streamed as written, never through the serialiser: each format with its media type. */
@@ -92,7 +103,10 @@ export function seedRoutes(
         querystring: paginationSchema.extend(seedFilterShape),
       },
     },
-    (request) => seeds.list(request.query),
+    async (request) => {
+      const found = await seeds.list(request.query);
+      return { ...found, data: found.data.map(seedAnswer) };
+    },
   );
 
   r.get(
@@ -137,7 +151,7 @@ export function seedRoutes(
         params: seedParams,
       },
     },
-    (request) => seeds.get(request.params.seedId),
+    async (request) => seedAnswer(await seeds.get(request.params.seedId)),
   );
 
   r.get(
@@ -199,7 +213,7 @@ export function seedRoutes(
       return reply
         .code(201)
         .header('Location', `/api/v1/seeds/${encodeURIComponent(seed.seed_id)}`)
-        .send(seed);
+        .send(seedAnswer(seed));
     },
   );
 
@@ -216,7 +230,10 @@ export function seedRoutes(
         body: seedPatchSchema,
       },
     },
-    (request) => seeds.patch(request.params.seedId, request.body, request.principal?.name ?? 'anonymous'),
+    async (request) =>
+      seedAnswer(
+        await seeds.patch(request.params.seedId, request.body, request.principal?.name ?? 'anonymous'),
+      ),
   );
 
   r.post(

@@ -36,6 +36,9 @@ const SEED: SeedView = {
   feeds: [],
   sitemap: null,
   human_fields: [],
+  freshness: null,
+  languages: [],
+  ai: null,
 };
 
 describe('html', () => {
