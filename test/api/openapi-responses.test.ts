@@ -110,6 +110,33 @@ describe('the OpenAPI document and the real answers', () => {
     discovery: { alive: true },
     provenance: { batch_id: 'b1', date: P.date },
     author: 'batch:b1',
+    // What discovery measured, so the seed answers carry freshness, languages and policy.ai too.
+    facts: {
+      feeds: [],
+      sitemap: null,
+      freshness: {
+        newest_item_at: '2026-06-01T00:00:00.000Z',
+        items_last_7d: 3,
+        items_per_day: 0.43,
+        measured_at: '2026-06-02T00:00:00.000Z',
+        stale: false,
+        based_on: 'feed' as const,
+      },
+      languages: [{ code: 'en', sources: ['html_lang' as const] }],
+      ai: {
+        crawler_list: '2026-11-23',
+        robots: 'read' as const,
+        disallowed_agents: ['GPTBot'],
+        allowed_agents: [],
+        named: [{ agent: 'GPTBot', allowed: false, line: 1 }],
+        tdm_reservation: true,
+        tdm_policy_url: 'https://www.mof.gov.sg/tdm',
+        tdm_source: 'meta' as const,
+        noai: false,
+        noimageai: false,
+        status: 'disallowed' as const,
+      },
+    },
   });
 
   beforeAll(async () => {
