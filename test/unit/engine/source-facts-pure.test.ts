@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { parseTdmRep, readAiPolicy, tdmLocationMatches, tdmRuleFor } from '../../../src/engine/ai-policy.js';
+import type { DiscoveredFeed } from '../../../src/engine/feeds.js';
+import { cadenceFor, cronFor, type Freshness, measureFreshness } from '../../../src/engine/freshness.js';
+import { languageIndex, sourceLanguages } from '../../../src/engine/languages.js';
+import { readPageSignals } from '../../../src/engine/page-signals.js';
+import { parseRobots } from '../../../src/engine/robots.js';
+
+const NOW = new Date('2025-06-15T12:00:00.000Z');
+const HOUR = 3600 * 1000;
+
+function feed(overrides: Partial<DiscoveredFeed>): DiscoveredFeed {
+  return {
+    url: 'https://a.example/feed',
+    type: 'rss',
+    title: 'A',
+    role: 'main',
+    item_count: 0,
+    newest_item_at: null,
+    language: null,
+    oldest_item_at: null,
+    items_last_7d: 0,
+    dated_items: 0,
+    item_titles: [],
+    source: 'link',
+    label: null,
+    announced: true,
+    same_site: true,
+    role_reason: 'test',
+    duplicate_of: null,
+    ...overrides,
+  };
+}
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+
+describe('measureFreshness', () => {
+  it('counts a comments feed never, and a duplicate never', () => {
+    const fresh = measureFreshness({
+      feeds: [
+        feed({ role: 'comments', newest_item_at: ago(HOUR), oldest_item_at: ago(2 * HOUR), dated_items: 50 }),
+        feed({
+          duplicate_of: 'x',
+          newest_item_at: ago(HOUR),
+          oldest_item_at: ago(2 * HOUR),
+          dated_items: 50,
+        }),
+      ],
+      news: null,
+      now: NOW,
+    });
+    expect(fresh).toMatchObject({ newest_item_at: null, items_per_day: null, stale: null, based_on: null });
+  });
+
+  it('takes the busiest source rather than adding overlapping ones', () => {
+    const fresh = measureFreshness({
+      feeds: [
+        feed({
+          newest_item_at: ago(HOUR),
+          oldest_item_at: ago(10 * 24 * HOUR),
+          items_last_7d: 14,
+          dated_items: 20,
+        }),
+        feed({
+          url: 'https://a.example/other',
+          newest_item_at: ago(2 * HOUR),
+          oldest_item_at: ago(10 * 24 * HOUR),
+          items_last_7d: 7,
+          dated_items: 10,
+        }),
+      ],
+      news: null,
+      now: NOW,
+    });
+    expect(fresh).toMatchObject({ items_last_7d: 14, items_per_day: 2, newest_item_at: ago(HOUR) });
+  });
+
+  it('section feeds stand in when there is no main feed', () => {
+    const fresh = measureFreshness({
+      feeds: [
+        feed({ role: 'section', newest_item_at: ago(HOUR), oldest_item_at: ago(HOUR), dated_items: 1 }),
+      ],
+      news: null,
+      now: NOW,
+    });
+    // One item an hour ago: the span is at least an hour, so the rate is bounded (24 a day), never infinite.
+    expect(fresh.items_per_day).toBe(24);
+  });
+});
+
+describe('the schedule table', () => {
+  const at = (items_per_day: number | null, stale: boolean | null = false): Freshness => ({
+    newest_item_at: null,
+    items_last_7d: 0,
+    items_per_day,
+    measured_at: NOW.toISOString(),
+    stale,
+    based_on: 'feed',
+  });
+
+  it.each([
+    [100, '15 minutes'],
+    [24, '15 minutes'],
+    [23.9, 'hour'],
+    [2, 'hour'],
+    [1, '6 hours'],
+    [0.5, '6 hours'],
+    [0.14, 'day'],
+    [0, 'day'],
+  ] as const)('%s items a day → every %s', (rate, every) => {
+    expect(cadenceFor(at(rate), true)).toBe(every);
+    expect(cadenceFor(at(rate), false)).toBe(every);
+  });
+
+  it('stale → weekly; no rate → hourly for a feed, daily otherwise', () => {
+    expect(cadenceFor(at(50, true), true)).toBe('week');
+    expect(cadenceFor(at(null, null), true)).toBe('hour');
+    expect(cadenceFor(null, false)).toBe('day');
+  });
+
+  it('spreads by the domain hash and writes valid five-field crons', () => {
+    expect(cronFor('a.example', '15 minutes')).toMatch(/^(\d+),(\d+),(\d+),(\d+) \* \* \* \*$/);
+    const [m0, m1] = cronFor('a.example', '15 minutes').split(' ')[0]!.split(',').map(Number);
+    expect(m1! - m0!).toBe(15);
+    expect(cronFor('a.example', '6 hours')).toMatch(/^\d+ \d+,\d+,\d+,\d+ \* \* \*$/);
+    expect(cronFor('a.example', 'week')).toMatch(/^\d+ \d+ \* \* [0-6]$/);
+    const hours = new Set(
+      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((x) => cronFor(`${x}.example`, 'day')),
+    );
+    expect(hours.size).toBeGreaterThan(1);
+  });
+});
+
+describe('page signals', () => {
+  it('reads the head: lang, content-language, hreflang, robots and TDM meta; not the body', () => {
+    const html = `<!doctype html><html lang="pt_BR"><head>
+      <meta http-equiv="Content-Language" content="pt-BR, en">
+      <link rel="alternate" hreflang="es" href="/es/"><link rel="alternate" hreflang="x-default" href="/">
+      <meta name="robots" content="index, NoAI"><meta name="tdm-reservation" content=" 1 ">
+      </head><body><meta name="robots" content="noimageai"><link rel="alternate" hreflang="de" href="/de/"></body></html>`;
+    expect(readPageSignals(html)).toEqual({
+      html_lang: 'pt-br',
+      meta_content_language: ['pt-br', 'en'],
+      hreflang: ['es'],
+      robots_directives: ['index', 'noai'],
+      tdm_reservation: '1',
+      tdm_policy: null,
+    });
+  });
+
+  it('a lang that is not a language tag is no language', () => {
+    expect(readPageSignals('<html lang="{{ locale }}"><head></head></html>').html_lang).toBeNull();
+  });
+});
+
+describe('languages', () => {
+  const page = readPageSignals('<html lang="en"><head></head></html>');
+  it('declared languages win over detection, and the titles are not read', () => {
+    const found = sourceLanguages({
+      page,
+      contentLanguage: undefined,
+      feeds: [
+        feed({ item_titles: ['Правительство объявило о новой программе', 'Учёные обнаружили новый вид'] }),
+      ],
+      sitemap: null,
+    });
+    expect(found).toEqual([{ code: 'en', sources: ['html_lang'] }]);
+  });
+
+  it('too few titles, or titles that disagree, detect nothing', () => {
+    const none = readPageSignals('<html><head></head></html>');
+    const two = sourceLanguages({
+      page: none,
+      contentLanguage: undefined,
+      feeds: [
+        feed({ item_titles: ['Правительство объявило о программе', 'Учёные обнаружили новый вид рыб'] }),
+      ],
+      sitemap: null,
+    });
+    expect(two).toEqual([]);
+    const mixed = sourceLanguages({
+      page: none,
+      contentLanguage: undefined,
+      feeds: [
+        feed({
+          item_titles: [
+            'Правительство объявило о новой программе поддержки',
+            'Le gouvernement annonce une nouvelle réforme des retraites',
+            'Die Regierung kündigt eine neue Rentenreform an',
+            '政府が新しい経済対策を発表しました',
+          ],
+        }),
+      ],
+      sitemap: null,
+    });
+    expect(mixed).toEqual([]);
+  });
+
+  it('indexes each code and its primary subtag for the list filter', () => {
+    expect(
+      languageIndex([
+        { code: 'fr-ca', sources: ['html_lang'] },
+        { code: 'en', sources: ['feed'] },
+      ]),
+    ).toBe(',en,fr,fr-ca,');
+    expect(languageIndex([])).toBeNull();
+  });
+});
+
+describe('TDMRep', () => {
+  it('parses rules, ignoring entries without a location', () => {
+    const rules = parseTdmRep(
+      '\uFEFF[{"location":"/a/*","tdm-reservation":1,"tdm-policy":"https://x/p"},{"tdm-reservation":1},{"location":"/","tdm-reservation":"0"}]',
+    );
+    expect(rules).toEqual([
+      { location: '/a/*', reservation: true, policy: 'https://x/p' },
+      { location: '/', reservation: false, policy: null },
+    ]);
+    expect(parseTdmRep('{"location":"/"}')).toBeNull();
+    expect(parseTdmRep('<html>')).toBeNull();
+  });
+
+  it.each([
+    ['/', '/', true],
+    ['/', '/news/x', true],
+    ['/news/*', '/news/x', true],
+    ['/news/*', '/sport/x', false],
+    ['*.pdf$', '/a/b.pdf', true],
+    ['*.pdf$', '/a/b.pdf.html', false],
+    ['news', '/news/x', true],
+  ])('location %j matches %j: %s', (location, path, expected) => {
+    expect(tdmLocationMatches(location, path)).toBe(expected);
+  });
+
+  it('the first matching rule speaks for a URL', () => {
+    const rules = parseTdmRep(
+      '[{"location":"/free/*","tdm-reservation":0},{"location":"/","tdm-reservation":1}]',
+    )!;
+    expect(tdmRuleFor(rules, 'https://a.example/free/x')?.reservation).toBe(false);
+    expect(tdmRuleFor(rules, 'https://a.example/')?.reservation).toBe(true);
+  });
+});
+
+describe('readAiPolicy', () => {
+  const entryUrl = 'https://a.example/';
+  const base = { entryUrl, headers: {}, page: null, tdmrep: null };
+
+  it('a robots.txt that keeps everyone out keeps the AI crawlers out too', () => {
+    const robots = parseRobots('https://a.example/robots.txt', 'User-agent: *\nDisallow: /\n');
+    const ai = readAiPolicy({ ...base, robots });
+    expect(ai.status).toBe('disallowed');
+    expect(ai.allowed_agents).toEqual([]);
+    expect(ai.named).toEqual([]);
+  });
+
+  it('an agent disallowed only below the entry path is allowed on it', () => {
+    const robots = parseRobots('https://a.example/robots.txt', 'User-agent: GPTBot\nDisallow: /archive/\n');
+    const ai = readAiPolicy({ ...base, robots });
+    expect(ai.disallowed_agents).toEqual([]);
+    expect(ai.named).toEqual([{ agent: 'GPTBot', allowed: true, line: null }]);
+  });
+
+  it('X-Robots-Tag with a bot name still counts, and tdm-reservation 0 says rights are not reserved', () => {
+    const robots = parseRobots('https://a.example/robots.txt', '');
+    const ai = readAiPolicy({
+      ...base,
+      robots,
+      headers: { 'x-robots-tag': 'otherbot: noimageai, noarchive', 'tdm-reservation': '0' },
+    });
+    expect(ai).toMatchObject({ noai: false, noimageai: true, tdm_reservation: false, tdm_source: 'header' });
+    expect(ai.status).toBe('allowed');
+  });
+});
