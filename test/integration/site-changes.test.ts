@@ -199,11 +199,11 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
     const result = await run('b4', CLOSED);
     expect(result).toMatchObject({ status: 'skipped', outcome: 'kept', result: { proposed_revision: 5 } });
     const after = await seeds.get(SEED_ID);
-    expect({ ...after, updated_at: null, discovery: null }).toEqual({
-      ...before,
-      updated_at: null,
-      discovery: null,
-    });
+    // Facts about the source are refreshed whatever the status (freshness measured again); the contract is not.
+    const facts = { updated_at: null, discovery: null, freshness: null, ai: null };
+    expect({ ...after, ...facts }).toEqual({ ...before, ...facts });
+    expect(after.freshness?.measured_at).not.toBe(before.freshness?.measured_at);
+    expect(after.ai?.status).toBe('disallowed');
     const all = await revisions();
     expect(all[3]).toMatchObject({ number: 4, status: 'superseded' });
     expect(all[4]).toMatchObject({ number: 5, status: 'proposed' });
