@@ -247,7 +247,8 @@ export function createMetadataService(deps: {
     const files: SnapshotFile[] = [];
     for (const country of await deps.seeds.countries()) {
       let content = '';
-      for await (const seed of deps.seeds.stream({ country, status: 'active' })) content += jsonLine(seedAnswer(seed));
+      for await (const seed of deps.seeds.stream({ country, status: 'active' }))
+        content += jsonLine(seedAnswer(seed));
       files.push({ path: `seeds/${country}.jsonl`, content });
     }
     return files;
