@@ -1,5 +1,7 @@
 // Concurrency and politeness for the HTTP fetcher: a global limit on requests in flight, and per host a
-// concurrency limit plus a minimum gap between request starts (raised by robots.txt Crawl-delay or a 429/503).
+// concurrency limit plus a minimum gap between the moments two requests are *sent* (raised by robots.txt
+// Crawl-delay or a 429/503). The gap is checked after the global slot is taken, so a long wait for a slot can
+// never squeeze two requests to one host closer together than the gap.
 import { setTimeout as delay } from 'node:timers/promises';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -13,13 +15,17 @@ export const realSleep: Sleep = async (ms, signal) => {
 };
 
 interface Waiter {
+  priority: number;
   resolve: () => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
 }
 
-/** A counting semaphore whose waiters are served in order and can give up through an AbortSignal. */
+/**
+ * A counting semaphore whose waiters can give up through an AbortSignal. Waiters are served lowest priority
+ * number first, in arrival order among equals (no priority given: after every prioritised waiter).
+ */
 export class Semaphore {
   private active = 0;
   private readonly waiters: Waiter[] = [];
@@ -30,7 +36,12 @@ export class Semaphore {
     return this.active === 0 && this.waiters.length === 0;
   }
 
-  acquire(signal?: AbortSignal): Promise<void> {
+  /** Slots taken and waiters queued (for metrics and tests). */
+  get load(): { active: number; waiting: number } {
+    return { active: this.active, waiting: this.waiters.length };
+  }
+
+  acquire(signal?: AbortSignal, priority = Number.POSITIVE_INFINITY): Promise<void> {
     signal?.throwIfAborted();
     if (this.active < this.limit) {
       this.active += 1;
@@ -38,6 +49,7 @@ export class Semaphore {
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
+        priority,
         resolve,
         reject,
         signal,
@@ -48,7 +60,10 @@ export class Semaphore {
         },
       };
       signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      this.waiters.push(waiter);
+      // Behind every waiter of the same or a lower number: FIFO within a priority.
+      let at = this.waiters.length;
+      while (at > 0 && (this.waiters[at - 1] as Waiter).priority > priority) at -= 1;
+      this.waiters.splice(at, 0, waiter);
     });
   }
 
@@ -66,20 +81,33 @@ export class Semaphore {
 
 export interface HostPolitenessOptions {
   perHostConcurrency: number;
-  /** The gap between two request starts to one host when robots.txt says nothing. */
+  /** The gap between two requests sent to one host when robots.txt says nothing. */
   minDelayMs: number;
   /** A Crawl-delay above this is capped (some robots.txt ask for an hour). */
   maxCrawlDelayMs: number;
+  /** Requests in flight across all hosts. */
+  global: Semaphore;
   sleep: Sleep;
+  /** Milliseconds on a monotonic clock. */
   now: () => number;
   /** Idle host entries are swept once the table grows past this. */
   maxHosts?: number;
 }
 
+/** The right to send one request: call sent() the moment it goes on the wire, release() when it is over. */
+export interface Pass {
+  sent(): void;
+  release(): void;
+}
+
 interface HostState {
   slots: Semaphore;
-  lastStartAt: number;
+  /** When the last request to this host was sent (or, while one is being sent, dispatched). */
+  lastSentAt: number;
   notBefore: number;
+  /** A request holds its pass but has not reached the wire yet (connecting): the next one waits for it. */
+  sending: boolean;
+  onSent: Array<() => void>;
 }
 
 export class HostPoliteness {
@@ -113,23 +141,93 @@ export class HostPoliteness {
     state.notBefore = Math.max(state.notBefore, this.options.now() + ms);
   }
 
-  /** Waits for a slot on the host and for its gap; resolves with the function that gives the slot back. */
-  async acquire(host: string, signal?: AbortSignal): Promise<() => void> {
+  /**
+   * Waits for a slot on the host, for the host's gap, and for a global slot, in that order; the gap is checked
+   * again once the global slot is held, so it holds at the moment of sending however long that wait was.
+   * A lower `priority` is served first when the global limit is reached.
+   */
+  async acquire(host: string, signal?: AbortSignal, priority?: number): Promise<Pass> {
+    const { global, sleep, now } = this.options;
     const key = host.toLowerCase();
     const state = this.state(key);
     await state.slots.acquire(signal);
-    const release = () => state.slots.release();
+    let holdsGlobal = false;
+    const drop = () => {
+      if (holdsGlobal) global.release();
+      holdsGlobal = false;
+    };
     try {
-      const now = this.options.now();
-      // Reserve the start time before sleeping, so a second slot on the same host waits behind this one.
-      const start = Math.max(now, state.lastStartAt + this.delayFor(key), state.notBefore);
-      state.lastStartAt = start;
-      if (start > now) await this.options.sleep(start - now, signal);
-      return release;
+      for (;;) {
+        if (state.sending) {
+          // A slot on the host is being sent right now: its send time is not known yet. Never hold a global
+          // slot while waiting on one host.
+          drop();
+          await this.sendSettled(state, signal);
+          continue;
+        }
+        const wait = Math.max(state.lastSentAt + this.delayFor(key), state.notBefore) - now();
+        if (wait > 0) {
+          drop();
+          await sleep(wait, signal);
+          continue;
+        }
+        if (!holdsGlobal) {
+          await global.acquire(signal, priority);
+          holdsGlobal = true;
+          // The wait may have been long: look at the host again (another slot may have sent meanwhile).
+          continue;
+        }
+        break;
+      }
     } catch (err) {
-      release();
+      drop();
+      state.slots.release();
       throw err;
     }
+    // Nothing awaited since the last check: this request is the host's next one. Until it is really on the
+    // wire (a new connection may take a while), the dispatch time stands for it and other slots wait.
+    state.sending = true;
+    state.lastSentAt = Math.max(state.lastSentAt, now());
+    let sent = false;
+    let released = false;
+    const settle = () => {
+      if (!state.sending) return;
+      state.sending = false;
+      for (const wake of state.onSent.splice(0)) wake();
+    };
+    return {
+      sent: () => {
+        if (sent || released) return;
+        sent = true;
+        state.lastSentAt = Math.max(state.lastSentAt, now());
+        settle();
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        // Never sent (the connection failed): the dispatch time stays as the last contact with the host.
+        if (!sent) settle();
+        global.release();
+        state.slots.release();
+      },
+    };
+  }
+
+  private sendSettled(state: HostState, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const at = state.onSent.indexOf(wake);
+        if (at !== -1) state.onSent.splice(at, 1);
+        reject(signal?.reason);
+      };
+      const wake = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      state.onSent.push(wake);
+    });
   }
 
   private state(key: string): HostState {
@@ -138,8 +236,10 @@ export class HostPoliteness {
       if (this.hosts.size >= this.maxHosts) this.sweep();
       state = {
         slots: new Semaphore(this.options.perHostConcurrency),
-        lastStartAt: Number.NEGATIVE_INFINITY,
+        lastSentAt: Number.NEGATIVE_INFINITY,
         notBefore: 0,
+        sending: false,
+        onSent: [],
       };
       this.hosts.set(key, state);
     }
@@ -149,7 +249,12 @@ export class HostPoliteness {
   private sweep(): void {
     const now = this.options.now();
     for (const [key, state] of this.hosts) {
-      if (state.slots.idle && state.lastStartAt + this.delayFor(key) <= now && state.notBefore <= now) {
+      if (
+        state.slots.idle &&
+        !state.sending &&
+        state.lastSentAt + this.delayFor(key) <= now &&
+        state.notBefore <= now
+      ) {
         this.hosts.delete(key);
       }
     }

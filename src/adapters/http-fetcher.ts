@@ -1,5 +1,6 @@
 // The undici-backed Fetcher: one Agent whose connect step applies the resolve map and the SSRF guard, manual
 // redirects, retries on 429/503, size caps per kind, and per-host politeness. It only moves bytes.
+// Connections are kept alive per origin (one per host slot), so a site's requests share one socket.
 import { isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
@@ -35,8 +36,11 @@ export const DEFAULT_FETCHER_SETTINGS = {
   /** Whole request, redirects and retries included: stops a server that drips one byte at a time. */
   totalTimeoutMs: 60_000,
   maxRedirects: 5,
-  globalConcurrency: 32,
+  /** Requests in flight across all hosts (SEEDBED_FETCH_CONCURRENCY): a crawler's hundreds of sockets. */
+  globalConcurrency: 256,
   perHostConcurrency: 2,
+  /** An idle kept-alive connection is closed after this (a site's next request usually comes sooner). */
+  keepAliveTimeoutMs: 10_000,
   perHostMinDelayMs: 250,
   maxCrawlDelayMs: 60_000,
   /** Extra attempts after a 429 or 503. */
@@ -66,6 +70,7 @@ export interface HttpFetcherConfig {
   /** Clamped to 1..2: politeness, not throughput. */
   perHostConcurrency?: number;
   perHostMinDelayMs?: number;
+  keepAliveTimeoutMs?: number;
   maxCrawlDelayMs?: number;
   maxRetries?: number;
   retryBaseMs?: number;
@@ -73,6 +78,8 @@ export interface HttpFetcherConfig {
   /** DNS for hosts the resolve map does not cover (tests inject a fake to exercise the guard). */
   lookup?: LookupAll;
   sleep?: Sleep;
+  /** Monotonic milliseconds for the politeness gaps (tests pair it with their `sleep`). */
+  now?: () => number;
   random?: () => number;
 }
 
@@ -160,16 +167,19 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     connect: createConnector(config, s.connectTimeoutMs, config.lookup ?? systemLookup),
     headersTimeout: s.headersTimeoutMs,
     bodyTimeout: s.bodyTimeoutMs,
+    // One socket per host slot, kept alive between a site's requests: no second handshake per site.
     connections: perHost,
     pipelining: 1,
+    keepAliveTimeout: s.keepAliveTimeoutMs,
+    keepAliveMaxTimeout: s.keepAliveTimeoutMs,
   });
-  const global = new Semaphore(Math.max(1, s.globalConcurrency));
   const politeness = new HostPoliteness({
     perHostConcurrency: perHost,
     minDelayMs: s.perHostMinDelayMs,
     maxCrawlDelayMs: s.maxCrawlDelayMs,
+    global: new Semaphore(Math.max(1, s.globalConcurrency)),
     sleep,
-    now: Date.now,
+    now: config.now ?? (() => performance.now()),
   });
 
   /** One request to one URL, holding the host and global slots until its body is read or discarded. */
@@ -180,57 +190,55 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     truncate: boolean,
     attempt: number,
     signal: AbortSignal,
+    priority: number | undefined,
   ) {
-    const release = await politeness.acquire(url.hostname, signal);
+    const pass = await politeness.acquire(url.hostname, signal, priority);
     try {
-      await global.acquire(signal);
-      try {
-        const res = await agent.request({
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method,
-          signal,
-          headers: {
-            'user-agent': config.userAgent,
-            accept: ACCEPT[kind],
-            'accept-encoding': 'gzip, deflate, br',
-          },
-        });
-        const headers = flattenHeaders(res.headers);
-        const location = headers['location'];
-        if (REDIRECTS.has(res.statusCode) && location !== undefined) {
+      // The gap is measured from the moment the request goes on the wire (after a new connection's
+      // handshake), which is when undici starts the request on its socket.
+      const res = await agent.compose(onRequestStart(pass.sent)).request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method,
+        signal,
+        headers: {
+          'user-agent': config.userAgent,
+          accept: ACCEPT[kind],
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      });
+      const headers = flattenHeaders(res.headers);
+      const location = headers['location'];
+      if (REDIRECTS.has(res.statusCode) && location !== undefined) {
+        await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        return { kind: 'redirect', status: res.statusCode, location } satisfies HopResult;
+      }
+      if ((res.statusCode === 429 || res.statusCode === 503) && attempt < s.maxRetries) {
+        const asked = parseRetryAfter(headers['retry-after'], Date.now());
+        const backoff = s.retryBaseMs * 2 ** attempt * (0.5 + random());
+        const waitMs = asked ?? Math.min(backoff, s.maxRetryWaitMs);
+        if (waitMs <= s.maxRetryWaitMs) {
           await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-          return { kind: 'redirect', status: res.statusCode, location } satisfies HopResult;
+          return { kind: 'retry', waitMs } satisfies HopResult;
         }
-        if ((res.statusCode === 429 || res.statusCode === 503) && attempt < s.maxRetries) {
-          const asked = parseRetryAfter(headers['retry-after'], Date.now());
-          const backoff = s.retryBaseMs * 2 ** attempt * (0.5 + random());
-          const waitMs = asked ?? Math.min(backoff, s.maxRetryWaitMs);
-          if (waitMs <= s.maxRetryWaitMs) {
-            await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-            return { kind: 'retry', waitMs } satisfies HopResult;
-          }
-        }
-        try {
-          const read =
-            method === 'HEAD'
-              ? { body: Buffer.alloc(0), truncated: false }
-              : await readBodyUpTo(
-                  res.body,
-                  headers['content-encoding'],
-                  maxBytes[kind] ?? DEFAULT_MAX_BYTES.html,
-                  truncate,
-                );
-          return { kind: 'final', status: res.statusCode, headers, ...read } satisfies HopResult;
-        } catch (err) {
-          res.body.destroy();
-          throw new AfterHeadersError(err, res.statusCode);
-        }
-      } finally {
-        global.release();
+      }
+      try {
+        const read =
+          method === 'HEAD'
+            ? { body: Buffer.alloc(0), truncated: false }
+            : await readBodyUpTo(
+                res.body,
+                headers['content-encoding'],
+                maxBytes[kind] ?? DEFAULT_MAX_BYTES.html,
+                truncate,
+              );
+        return { kind: 'final', status: res.statusCode, headers, ...read } satisfies HopResult;
+      } catch (err) {
+        res.body.destroy();
+        throw new AfterHeadersError(err, res.statusCode);
       }
     } finally {
-      release();
+      pass.release();
     }
   }
 
@@ -247,7 +255,15 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     for (;;) {
       let result: HopResult;
       try {
-        result = await hop(current, method, options.kind, options.truncate === true, attempt, signal);
+        result = await hop(
+          current,
+          method,
+          options.kind,
+          options.truncate === true,
+          attempt,
+          signal,
+          options.priority,
+        );
       } catch (err) {
         throw toFetchError(err, {
           url: requested,
@@ -319,6 +335,22 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
       await agent.close();
     },
   };
+}
+
+/** An interceptor that calls `onStart` when undici writes the request to its socket. */
+function onRequestStart(onStart: () => void): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) =>
+    dispatch(opts, {
+      onRequestStart(controller, context) {
+        onStart();
+        handler.onRequestStart?.(controller, context);
+      },
+      onRequestUpgrade: handler.onRequestUpgrade?.bind(handler),
+      onResponseStart: handler.onResponseStart?.bind(handler),
+      onResponseData: handler.onResponseData?.bind(handler),
+      onResponseEnd: handler.onResponseEnd?.bind(handler),
+      onResponseError: handler.onResponseError?.bind(handler),
+    });
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

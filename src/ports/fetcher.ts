@@ -15,6 +15,11 @@ export interface FetchOptions {
    * for formats read only up to a limit anyway, like robots.txt (RFC 9309 §2.5).
    */
   truncate?: boolean;
+  /**
+   * When the fetcher's global limit is reached, lower numbers are served first (a domain started earlier
+   * finishes first instead of every domain crawling along together). None: after every numbered request.
+   */
+  priority?: number;
 }
 
 export interface FetchResponse {

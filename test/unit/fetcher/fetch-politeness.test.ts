@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HostPoliteness, Semaphore } from '../../../src/adapters/fetch-politeness.js';
 
-/** A clock that only moves when the code under test sleeps. */
+/** A clock that only moves when the code under test sleeps, or when the test says so. */
 function fakeTime() {
   let now = 1_000_000;
   const sleeps: number[] = [];
   return {
     now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
     sleeps,
     sleep: async (ms: number) => {
       sleeps.push(ms);
@@ -14,6 +17,8 @@ function fakeTime() {
     },
   };
 }
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('Semaphore', () => {
   it('admits up to its limit and hands slots over in order', async () => {
@@ -36,6 +41,24 @@ describe('Semaphore', () => {
     expect(sem.idle).toBe(true);
   });
 
+  it('serves waiters by priority, in arrival order within one', async () => {
+    const sem = new Semaphore(1);
+    await sem.acquire();
+    const order: string[] = [];
+    const waiting = [
+      sem.acquire(undefined, 5).then(() => order.push('5a')),
+      sem.acquire().then(() => order.push('none')),
+      sem.acquire(undefined, 1).then(() => order.push('1')),
+      sem.acquire(undefined, 5).then(() => order.push('5b')),
+    ];
+    for (let i = 0; i < waiting.length; i += 1) {
+      sem.release();
+      await tick();
+    }
+    await Promise.all(waiting);
+    expect(order).toEqual(['1', '5a', '5b', 'none']);
+  });
+
   it('lets a waiter give up', async () => {
     const sem = new Semaphore(1);
     await sem.acquire();
@@ -49,22 +72,29 @@ describe('Semaphore', () => {
 });
 
 describe('HostPoliteness', () => {
-  const options = (time: ReturnType<typeof fakeTime>, extra = {}) => ({
+  const options = (time: ReturnType<typeof fakeTime>, extra: Record<string, unknown> = {}) => ({
     perHostConcurrency: 1,
     minDelayMs: 250,
     maxCrawlDelayMs: 30_000,
+    global: new Semaphore(8),
     sleep: time.sleep,
     now: time.now,
     ...extra,
   });
+  /** Takes a pass, sends at once and gives it back. */
+  const visit = async (polite: HostPoliteness, host: string) => {
+    const pass = await polite.acquire(host);
+    pass.sent();
+    pass.release();
+  };
 
-  it('keeps the minimum gap between starts on one host, not across hosts', async () => {
+  it('keeps the minimum gap between sends on one host, not across hosts', async () => {
     const time = fakeTime();
     const polite = new HostPoliteness(options(time));
-    (await polite.acquire('a.example'))();
-    (await polite.acquire('b.example'))();
+    await visit(polite, 'a.example');
+    await visit(polite, 'b.example');
     expect(time.sleeps).toEqual([]);
-    (await polite.acquire('A.example'))();
+    await visit(polite, 'A.example');
     expect(time.sleeps).toEqual([250]);
   });
 
@@ -79,8 +109,8 @@ describe('HostPoliteness', () => {
     expect(polite.delayFor('c.example')).toBe(250);
     polite.setCrawlDelay('d.example', Number.NaN);
     expect(polite.delayFor('d.example')).toBe(250);
-    (await polite.acquire('a.example'))();
-    (await polite.acquire('a.example'))();
+    await visit(polite, 'a.example');
+    await visit(polite, 'a.example');
     expect(time.sleeps).toEqual([5_000]);
   });
 
@@ -88,35 +118,144 @@ describe('HostPoliteness', () => {
     const time = fakeTime();
     const polite = new HostPoliteness(options(time, { perHostConcurrency: 2, minDelayMs: 0 }));
     const first = await polite.acquire('a.example');
-    await polite.acquire('a.example');
+    first.sent();
+    const second = await polite.acquire('a.example');
+    second.sent();
     let thirdIn = false;
-    const third = polite.acquire('a.example').then((release) => {
+    const third = polite.acquire('a.example').then((pass) => {
       thirdIn = true;
-      return release;
+      return pass;
     });
-    await new Promise((resolve) => setImmediate(resolve));
+    await tick();
     expect(thirdIn).toBe(false);
-    first();
-    (await third)();
+    first.release();
+    (await third).release();
     expect(thirdIn).toBe(true);
+    second.release();
   });
 
   it('pushes a host back after a 429/503', async () => {
     const time = fakeTime();
     const polite = new HostPoliteness(options(time, { minDelayMs: 0 }));
     polite.pushBack('a.example', 7_000);
-    (await polite.acquire('a.example'))();
+    await visit(polite, 'a.example');
     expect(time.sleeps).toEqual([7_000]);
+  });
+
+  it('counts the gap from the send that waited for a global slot, not from the request before the wait', async () => {
+    const time = fakeTime();
+    const global = new Semaphore(1);
+    const polite = new HostPoliteness(options(time, { global }));
+    const other = await polite.acquire('b.example');
+    other.sent();
+    const first = polite.acquire('a.example');
+    await tick();
+    // b holds the only global slot for 150 ms: a's first request leaves at 150, not at 0.
+    time.advance(150);
+    other.release();
+    const pass = await first;
+    pass.sent();
+    time.advance(60);
+    pass.release();
+    await visit(polite, 'a.example');
+    // 250 after the send at 150, i.e. 190 after its answer at 210.
+    expect(time.sleeps).toEqual([190]);
+  });
+
+  it('counts the gap from the moment the request went on the wire (after connecting)', async () => {
+    const time = fakeTime();
+    const polite = new HostPoliteness(options(time));
+    const pass = await polite.acquire('a.example');
+    time.advance(100); // the handshake
+    pass.sent();
+    time.advance(50);
+    pass.release();
+    await visit(polite, 'a.example');
+    expect(time.sleeps).toEqual([200]);
+  });
+
+  it('makes a second slot on the host wait until the first request is on the wire', async () => {
+    const time = fakeTime();
+    const polite = new HostPoliteness(options(time, { perHostConcurrency: 2 }));
+    const first = await polite.acquire('a.example');
+    let secondIn = false;
+    const second = polite.acquire('a.example').then((pass) => {
+      secondIn = true;
+      return pass;
+    });
+    await tick();
+    expect(secondIn).toBe(false);
+    time.advance(40);
+    first.sent();
+    const pass = await second;
+    expect(time.sleeps).toEqual([250]);
+    pass.sent();
+    pass.release();
+    first.release();
+  });
+
+  it('does not hold a global slot while it waits for a host gap', async () => {
+    const time = fakeTime();
+    const global = new Semaphore(1);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A sleep that waits for the test: a's gap is still running while b asks for the only global slot.
+    const polite = new HostPoliteness(
+      options(time, {
+        global,
+        sleep: async (ms: number) => {
+          time.sleeps.push(ms);
+          await gate;
+          time.advance(ms);
+        },
+      }),
+    );
+    await visit(polite, 'a.example');
+    const waiting = visit(polite, 'a.example');
+    await tick();
+    await visit(polite, 'b.example');
+    expect(global.load).toEqual({ active: 0, waiting: 0 });
+    release();
+    await waiting;
+    expect(time.sleeps).toEqual([250]);
+  });
+
+  it('gives the global slot back when the pass is released, sent or not', async () => {
+    const time = fakeTime();
+    const global = new Semaphore(2);
+    const polite = new HostPoliteness(options(time, { global }));
+    const unsent = await polite.acquire('a.example');
+    const sent = await polite.acquire('b.example');
+    sent.sent();
+    expect(global.load.active).toBe(2);
+    unsent.release();
+    sent.release();
+    sent.release();
+    expect(global.idle).toBe(true);
+  });
+
+  it('lets a request waiting for its host give up', async () => {
+    const time = fakeTime();
+    const polite = new HostPoliteness(options(time));
+    const first = await polite.acquire('a.example');
+    const controller = new AbortController();
+    const waiting = polite.acquire('a.example', controller.signal);
+    controller.abort(new Error('gave up'));
+    await expect(waiting).rejects.toThrow('gave up');
+    first.sent();
+    first.release();
   });
 
   it('forgets idle hosts once the table is full, without losing a pending gap', async () => {
     const time = fakeTime();
     const polite = new HostPoliteness(options(time, { maxHosts: 2 }));
-    (await polite.acquire('a.example'))();
-    (await polite.acquire('b.example'))();
-    (await polite.acquire('c.example'))();
+    await visit(polite, 'a.example');
+    await visit(polite, 'b.example');
+    await visit(polite, 'c.example');
     // a and b were still inside their gap when c arrived, so a's gap holds.
-    (await polite.acquire('a.example'))();
+    await visit(polite, 'a.example');
     expect(time.sleeps).toEqual([250]);
   });
 });
