@@ -37,6 +37,7 @@ import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
 import { chunkWorker } from './workers/chunk-worker.js';
 import { contractHandler } from './workers/contract-worker.js';
+import { createDomainPool } from './workers/domain-pool.js';
 import { livenessHandler } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
 import { researchHandler } from './workers/research-worker.js';
@@ -191,15 +192,25 @@ export async function createSeedbed(options: SeedbedOptions) {
   };
 
   const chunkDeps = { ledger, concurrency: config.queue.concurrency };
+  // Contract and liveness chunks feed one pool of domains in flight, sized from the fetcher's budget: their
+  // consumers claim chunks while it has room (a chunk holds at least one domain, hence that many at most).
+  const domains = createDomainPool({
+    domains: config.fetch.domains,
+    deadlineMs: config.fetch.domainDeadlineMs,
+  });
+  const domainChunkDeps = { ledger, concurrency: config.fetch.domains, budget: domains };
   const today = () => todayUtc(clock());
   const workerDefinitions: Record<QueueName, WorkerDefinition> = {
     RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
     SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),
     LIVENESS_QUEUE: chunkWorker(
-      livenessHandler({ liveness, fetcher, now: clock, authorityOverrides, canary }),
-      chunkDeps,
+      livenessHandler({ liveness, fetcher, domains, now: clock, authorityOverrides, canary }),
+      domainChunkDeps,
     ),
-    CONTRACT_QUEUE: chunkWorker(contractHandler({ contracts, orchestration, today }), chunkDeps),
+    CONTRACT_QUEUE: chunkWorker(
+      contractHandler({ contracts, orchestration, domains, today }),
+      domainChunkDeps,
+    ),
     METADATA_QUEUE: metadataWorker({ metadata }),
   };
 
@@ -302,6 +313,7 @@ export async function loadAuthorityOverrides(config: Config): Promise<AuthorityO
 export function fetcherConfig(config: Config, version: string) {
   return {
     userAgent: `SeedbedBot/${version} (+${config.http.publicUrl})`,
+    globalConcurrency: config.fetch.concurrency,
     ...(config.fetch.resolve ? { resolve: config.fetch.resolve } : {}),
   };
 }

@@ -33,6 +33,9 @@ const envSchema = z.object({
   SEEDBED_FETCH_RESOLVE: z.string().optional(),
   SEEDBED_AUTHORITY_OVERRIDES: z.string().min(1).optional(),
   SEEDBED_NETWORK_CANARY: z.string().optional(),
+  SEEDBED_FETCH_CONCURRENCY: intFrom(1, 4096).default(256),
+  SEEDBED_DOMAIN_CONCURRENCY: intFrom(1, 16_384).optional(),
+  SEEDBED_DOMAIN_DEADLINE_SECONDS: intFrom(1, 86_400).default(120),
   SEEDBED_SYNC_TARGET: z.string().min(1).optional(),
   SEEDBED_SYNC_CRON: z.string().min(1).default('0 */6 * * *'),
   SEEDBED_SYNC_TOKEN: z.string().min(1).optional(),
@@ -99,6 +102,12 @@ export interface Config {
     resolve: string | undefined;
     /** URLs asked before a failure is called dead (SEEDBED_NETWORK_CANARY); empty: the canary is off. */
     canary: readonly string[];
+    /** Requests in flight in the whole process. */
+    concurrency: number;
+    /** Domains collected or checked at once in the process (contract and liveness queues together). */
+    domains: number;
+    /** How long one domain may take once started; its robots.txt Crawl-delay waits extend it. */
+    domainDeadlineMs: number;
   };
   /** An operator's authority override file (JSON), added to the shipped table; read by the composition root. */
   authority: { overridesFile: string | undefined };
@@ -220,7 +229,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       leaseSeconds: e.SEEDBED_JOB_LEASE_SECONDS,
     },
     apiKeys: e.SEEDBED_API_KEYS,
-    fetch: { resolve: e.SEEDBED_FETCH_RESOLVE, canary: parseCanary(e.SEEDBED_NETWORK_CANARY) },
+    fetch: {
+      resolve: e.SEEDBED_FETCH_RESOLVE,
+      canary: parseCanary(e.SEEDBED_NETWORK_CANARY),
+      concurrency: e.SEEDBED_FETCH_CONCURRENCY,
+      // A domain waits out its per-host gap most of the time (one request at a time, 250 ms apart), so
+      // twice as many domains as sockets keep every socket busy.
+      domains: e.SEEDBED_DOMAIN_CONCURRENCY ?? 2 * e.SEEDBED_FETCH_CONCURRENCY,
+      domainDeadlineMs: e.SEEDBED_DOMAIN_DEADLINE_SECONDS * 1000,
+    },
     authority: {
       overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,
     },

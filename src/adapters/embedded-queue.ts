@@ -163,6 +163,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
     const loop = consumers.start(queue, driver, handler, {
       concurrency: consumeOptions.concurrency,
+      ...(consumeOptions.capacity ? { capacity: consumeOptions.capacity } : {}),
       pollIntervalMs,
       heartbeatMs: Math.max(1000, leaseMs / 3),
       drainTimeoutMs,

@@ -204,6 +204,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     if (stopped) throw new Error('the pg-boss queue is stopped');
     const loop = consumers.start(queue, driver, handler, {
       concurrency,
+      ...(consumeOptions.capacity ? { capacity: consumeOptions.capacity } : {}),
       pollIntervalMs,
       heartbeatMs: Math.max(1000, (leaseSeconds * 1000) / 3),
       drainTimeoutMs,

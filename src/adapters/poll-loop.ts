@@ -2,7 +2,7 @@
 // driver for jobs while slots are free, runs each through the handler, settles it, renews the leases of
 // everything running with one heartbeat, and on stop drains what runs and hands back what could not finish.
 import type { EventEmitter } from 'node:events';
-import type { Consumer, Job, JobHandler, QueueName } from '../ports/queue.js';
+import type { ConsumeCapacity, Consumer, Job, JobHandler, QueueName } from '../ports/queue.js';
 import { drainWithin } from './drain.js';
 
 /** What an adapter does with its own storage; `D` is its delivery (a job plus the adapter's fencing token). */
@@ -20,6 +20,8 @@ export interface QueueDriver<D> {
 
 export interface PollLoopOptions {
   concurrency: number;
+  /** A shared budget that can hold claims back below `concurrency`; it wakes the loop when room appears. */
+  capacity?: ConsumeCapacity;
   /** How often an idle consumer asks again (an enqueue in this process wakes it at once). */
   pollIntervalMs: number;
   heartbeatMs: number;
@@ -45,6 +47,12 @@ export function startPollLoop<D>(
     if (name === queue) nudge?.();
   };
   options.wake.on('enqueued', onWake);
+  // Only a loop that paused for lack of room wakes up when room appears (an empty queue waits for enqueues).
+  let waitingForRoom = false;
+  const unsubscribe =
+    options.capacity?.subscribe(() => {
+      if (waitingForRoom) nudge?.();
+    }) ?? (() => undefined);
 
   const heartbeat = setInterval(() => {
     if (running.size > 0) driver.renew([...running.values()]).catch(options.onError);
@@ -86,9 +94,13 @@ export function startPollLoop<D>(
 
   async function loop(): Promise<void> {
     while (!stopping) {
-      const free = options.concurrency - inFlight.size;
+      const room = options.capacity?.available() ?? Number.POSITIVE_INFINITY;
+      const free = Math.min(options.concurrency - inFlight.size, room);
       if (free <= 0) {
+        // Nothing is awaited between the look at the budget and the pause, so no room can be missed.
+        waitingForRoom = room <= 0;
         await pause(options.pollIntervalMs);
+        waitingForRoom = false;
         continue;
       }
       let fetched: D[] = [];
@@ -119,6 +131,7 @@ export function startPollLoop<D>(
         stopping = true;
         nudge?.();
         options.wake.off('enqueued', onWake);
+        unsubscribe();
         stopped = looping;
       }
       return stopped;

@@ -85,7 +85,8 @@ export interface BatchView {
   total_items: number;
   chunk_size: number;
   chunks: { total: number; pending: number; running: number; succeeded: number; failed: number };
-  items: { succeeded: number; failed: number; skipped: number; pending: number };
+  /** running: items of chunks a worker holds that have no result yet; pending: the rest without one. */
+  items: { succeeded: number; failed: number; skipped: number; running: number; pending: number };
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

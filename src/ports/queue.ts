@@ -32,7 +32,18 @@ export interface Job {
 export type JobHandler = (job: Job) => Promise<void>;
 
 export interface ConsumeOptions {
+  /** Jobs in flight at most. */
   concurrency: number;
+  /** A budget shared with other work of the process: fewer jobs are claimed while it has no room. */
+  capacity?: ConsumeCapacity;
+}
+
+/** How many more jobs a consumer may claim right now, beyond what its concurrency allows (e.g. domains in flight). */
+export interface ConsumeCapacity {
+  /** 0 means wait. */
+  available(): number;
+  /** `listener` is called when available() may have grown; the function returned unsubscribes. */
+  subscribe(listener: () => void): () => void;
 }
 
 export interface Consumer {

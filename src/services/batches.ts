@@ -146,7 +146,7 @@ export function createBatchService(deps: {
       .where('id', '=', batchId)
       .executeTakeFirst();
     if (!row) throw new NotFoundError(`no batch ${batchId}`);
-    const [chunkCounts, itemCounts, errors] = await Promise.all([
+    const [chunkCounts, itemCounts, errors, running] = await Promise.all([
       database.db
         .selectFrom('batch_chunks')
         .select(['status', (eb) => eb.fn.countAll().as('n')])
@@ -168,6 +168,7 @@ export function createBatchService(deps: {
         .orderBy('item_index')
         .limit(FIRST_ERRORS)
         .execute(),
+      runningItems(batchId, Number(row.total_items)),
     ]);
     const chunkCount = (status: string) => Number(chunkCounts.find((c) => c.status === status)?.n ?? 0);
     const itemCount = (status: string) =>
@@ -202,7 +203,8 @@ export function createBatchService(deps: {
         succeeded: itemCount('succeeded'),
         failed: itemCount('failed'),
         skipped: itemCount('skipped'),
-        pending: Math.max(0, Number(row.total_items) - processed),
+        running,
+        pending: Math.max(0, Number(row.total_items) - processed - running),
       },
       created_at: row.created_at,
       started_at: row.started_at,
@@ -214,6 +216,45 @@ export function createBatchService(deps: {
         reason: e.reason,
       })),
     };
+  }
+
+  /**
+   * Items of the chunks workers hold (status running) that have no result yet. A chunk's size is where the
+   * next chunk's items start (chunks number a batch's items without gaps), or the batch's end for the last.
+   */
+  async function runningItems(batchId: string, totalItems: number): Promise<number> {
+    const chunks = await database.db
+      .selectFrom('batch_chunks')
+      .select(['chunk_no', 'item_offset'])
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'running')
+      .execute();
+    if (chunks.length === 0) return 0;
+    const numbers = chunks.map((c) => Number(c.chunk_no));
+    const [next, answered] = await Promise.all([
+      database.db
+        .selectFrom('batch_chunks')
+        .select(['chunk_no', 'item_offset'])
+        .where('batch_id', '=', batchId)
+        .where(
+          'chunk_no',
+          'in',
+          numbers.map((n) => n + 1),
+        )
+        .execute(),
+      database.db
+        .selectFrom('batch_items')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('batch_id', '=', batchId)
+        .where('chunk_no', 'in', numbers)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const startOf = new Map(next.map((c) => [Number(c.chunk_no), Number(c.item_offset)]));
+    const held = chunks.reduce(
+      (sum, c) => sum + (startOf.get(Number(c.chunk_no) + 1) ?? totalItems) - Number(c.item_offset),
+      0,
+    );
+    return Math.max(0, held - Number(answered.n));
   }
 
   async function items(

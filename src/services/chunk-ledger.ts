@@ -1,12 +1,14 @@
 // The chunk ledger: the one owner of chunk and item rows. Workers drive a chunk through it — claim it, commit
-// its results (item rows plus whatever the queue's handler writes, in one transaction), complete it (closing
-// the batch with its last chunk), or fail it when retries run out — and fan out new chunks. Idempotent throughout.
+// one item's result as soon as it is known, commit the rest (item rows plus whatever the queue's handler
+// writes, in one transaction), complete it (closing the batch with its last chunk), or fail it when retries
+// run out — and fan out new chunks. Idempotent throughout.
 import {
   type BatchType,
   type ChunkMessage,
   type ChunkWork,
   finalBatchStatus,
   type ItemResult,
+  type ItemStatus,
 } from '../domain/batches.js';
 import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
@@ -21,6 +23,8 @@ import { type Clock, chunked } from './common.js';
  */
 export type Unit = DbTransaction;
 export type RecordStep = (unit: Unit, unanswered: (index: number) => boolean) => Promise<ItemResult[]>;
+/** What a handler writes with one item's result, inside that item's own transaction. */
+export type RecordItemStep = (unit: Unit) => Promise<ItemResult>;
 
 const ROWS_PER_INSERT = 200;
 
@@ -237,6 +241,27 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     });
   }
 
+  /**
+   * One item's result as soon as it is known, in its own transaction with the handler's rows for it, so a
+   * batch's counters move item by item. An item an earlier attempt answered is left as it is. Resolves with
+   * the item's status once committed: its own, or the earlier answer's.
+   */
+  async function commitItem(work: ChunkWork, index: number, record: RecordItemStep): Promise<ItemStatus> {
+    return database.transaction(async (trx) => {
+      const earlier = await trx
+        .selectFrom('batch_items')
+        .select('status')
+        .where('batch_id', '=', work.batchId)
+        .where('item_index', '=', index)
+        .executeTakeFirst();
+      if (earlier) return earlier.status as ItemStatus;
+      const result = await record(trx);
+      if (result.index !== index) throw new Error(`item ${index} was answered as item ${result.index}`);
+      await recordItems(trx, work.batchId, work.chunk, [result]);
+      return result.status;
+    });
+  }
+
   /** The chunk is done: counted once, and the batch closed when it was the last one. */
   async function completeChunk(message: ChunkMessage): Promise<void> {
     await database.transaction((trx) => finishChunk(trx, message, 'succeeded'));
@@ -341,6 +366,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
   return {
     insertChunks,
     beginChunk,
+    commitItem,
     commitResults,
     completeChunk,
     failChunk,

@@ -15,6 +15,7 @@ import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import type { ChangeService } from './changes.js';
 import type { Clock } from './common.js';
+import { type FetchScope, scopedFetcher } from './fetch-scope.js';
 import type { LivenessService } from './liveness.js';
 import { type SeedService, seedSitemapOf } from './seeds.js';
 
@@ -53,9 +54,10 @@ export function createContractService(deps: {
 
   /**
    * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
-   * caller's transaction, and the checkpoint to write once that transaction has committed.
+   * caller's transaction, and the checkpoint to write once that transaction has committed. `scope` carries the
+   * domain's deadline and place in line into every request it sends.
    */
-  async function collect(request: ContractRequest): Promise<CollectedDomain> {
+  async function collect(request: ContractRequest, scope?: FetchScope): Promise<CollectedDomain> {
     const { index, input, partition } = request;
     const answer = (result: Omit<ItemResult, 'index' | 'input'>): CollectedDomain => ({
       index,
@@ -81,7 +83,7 @@ export function createContractService(deps: {
     }
 
     const found = await discoverContract(
-      fetcher,
+      scope ? scopedFetcher(fetcher, scope) : fetcher,
       {
         domainId: request.domainId,
         registrableDomain: id.registrableDomain,
@@ -92,6 +94,8 @@ export function createContractService(deps: {
       },
       { now: clock, canary: deps.canary ?? null },
     );
+    // Past its deadline the domain's answers are cut short: nothing of them is stored.
+    scope?.signal.throwIfAborted();
     // Our own network was down: this says nothing about the domain. No result, no checkpoint; the chunk retries.
     if (isNetworkUnavailable(found.liveness)) {
       throw new NetworkUnavailableError(`${id.registrableDomain}: ${found.liveness.error_message}`);

@@ -1,16 +1,18 @@
 // The one chunk protocol every batch queue follows. A queue's handler holds only its business logic: it gets
 // the chunk's typed items and returns what to record. This worker does the rest, in this order:
 //   1. claim the chunk (a redelivered message whose chunk already finished stops here);
-//   2. the handler's work (fetching, object writes) — outside any transaction;
+//   2. the handler's work (fetching, object writes) — outside any transaction; a handler whose items finish
+//      one by one (contracts, liveness) commits each item's result as it comes, each in its own transaction;
 //   3. one transaction: the handler's rows and the item results, for the items no earlier attempt answered;
 //   4. the after-commit step (checkpoints: they vouch for rows that are now committed);
 //   5. complete the chunk, closing the batch when it was the last one.
 // When the retries run out, the chunk fails with its last error and its unanswered items fail with it.
 import type { z } from 'zod';
-import type { ChunkWork, ItemResult } from '../domain/batches.js';
+import type { ChunkWork, ItemResult, ItemStatus } from '../domain/batches.js';
 import { errorMessage, PermanentError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
-import type { ChunkLedger, RecordStep } from '../services/chunk-ledger.js';
+import type { ChunkLedger, RecordItemStep, RecordStep } from '../services/chunk-ledger.js';
+import type { ChunkBudget } from './domain-pool.js';
 import type { WorkerDefinition } from './runner.js';
 
 /** What a handler hands back: how to record its results, and what must follow the commit. */
@@ -19,11 +21,20 @@ export interface ChunkRecord {
   afterCommit?: () => Promise<void>;
 }
 
+/** Item results committed before the chunk's own commit: a batch's progress moves item by item. */
+export interface ItemCommits {
+  /**
+   * Records one item now, in its own transaction, unless an earlier attempt answered it. Resolves with the
+   * item's status once committed (the earlier answer's, if there was one).
+   */
+  commit(index: number, record: RecordItemStep): Promise<ItemStatus>;
+}
+
 export interface ChunkHandler<Item> {
   queue: ChunkQueueName;
   /** Every stored item is checked against this before the handler sees it. */
   item: z.ZodType<Item, unknown>;
-  process(work: ChunkWork<Item>): Promise<ChunkRecord>;
+  process(work: ChunkWork<Item>, items: ItemCommits): Promise<ChunkRecord>;
 }
 
 /** A handler whose results are the whole record: nothing of its own to write in the chunk's transaction. */
@@ -43,20 +54,39 @@ function typedWork<Item>(work: ChunkWork, schema: z.ZodType<Item, unknown>): Chu
   return { ...work, items };
 }
 
+/**
+ * `budget`: the queue's chunks feed a shared pool (domains in flight); chunks are claimed while it has room,
+ * up to `concurrency` at once.
+ */
 export function chunkWorker<Item>(
   handler: ChunkHandler<Item>,
-  deps: { ledger: ChunkLedger; concurrency: number },
+  deps: { ledger: ChunkLedger; concurrency: number; budget?: ChunkBudget },
 ): WorkerDefinition {
-  const { ledger } = deps;
+  const { ledger, budget } = deps;
   const job = JOBS[handler.queue];
   return {
     queue: handler.queue,
     concurrency: deps.concurrency,
+    ...(budget ? { capacity: budget.capacity } : {}),
     async handle(delivery) {
       const message = job.parse(delivery.payload);
-      const claimed = await ledger.beginChunk(message, delivery.attempt);
-      if (!claimed) return;
-      const outcome = await handler.process(typedWork(claimed, handler.item));
+      // Counted before the first await, so the consumer's next look at the budget already sees this claim.
+      const claim = budget?.claiming();
+      let claimed: ChunkWork | null = null;
+      let processing: Promise<ChunkRecord> | null = null;
+      try {
+        claimed = await ledger.beginChunk(message, delivery.attempt);
+        if (claimed) {
+          const work = claimed;
+          const items: ItemCommits = { commit: (index, record) => ledger.commitItem(work, index, record) };
+          // A handler hands its items to the pool before its first await: counted as the claim ends.
+          processing = handler.process(typedWork(work, handler.item), items);
+        }
+      } finally {
+        claim?.(claimed?.items.length ?? 0);
+      }
+      if (!claimed || !processing) return;
+      const outcome = await processing;
       await ledger.commitResults(claimed, outcome.record);
       await outcome.afterCommit?.();
       await ledger.completeChunk(message);

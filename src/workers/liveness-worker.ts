@@ -1,5 +1,6 @@
 // LIVENESS_QUEUE: one chunk of domains (hosts, URLs or domain ids) → a liveness check each, stored as the
-// latest result per domain and as the batch item's result.
+// latest result per domain and as the batch item's result. Every check runs at once in the process's domain
+// pool and is recorded the moment it is done.
 import { type ItemResult, livenessItemSchema } from '../domain/batches.js';
 import type { AuthorityOverrides } from '../domain/domains.js';
 import { NetworkUnavailableError } from '../domain/errors.js';
@@ -7,28 +8,65 @@ import { type DomainTarget, parseDomainTarget } from '../domain/urls.js';
 import { checkLiveness, isNetworkUnavailable, type LivenessResult } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
 import type { Fetcher } from '../ports/fetcher.js';
+import { scopedFetcher } from '../services/fetch-scope.js';
 import type { LivenessService } from '../services/liveness.js';
-import type { ChunkHandler } from './chunk-worker.js';
-import { mapLimit } from './map-limit.js';
-
-const CHECKS_IN_PARALLEL = 8;
+import type { ChunkHandler, ItemCommits } from './chunk-worker.js';
+import type { DomainRunner } from './domain-pool.js';
 
 export function livenessHandler(deps: {
   liveness: LivenessService;
   fetcher: Fetcher;
+  domains: DomainRunner;
   now: () => Date;
   authorityOverrides?: AuthorityOverrides;
   /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
   canary?: NetworkCanary | null;
 }): ChunkHandler<string> {
-  const { liveness, fetcher } = deps;
+  const { liveness, fetcher, domains } = deps;
+
+  async function checkOne(
+    index: number,
+    input: unknown,
+    target: DomainTarget,
+    batchId: string,
+    items: ItemCommits,
+  ): Promise<void> {
+    const outcome = await domains.run((scope) =>
+      checkLiveness(scopedFetcher(fetcher, scope), target.host, {
+        now: deps.now,
+        canary: deps.canary ?? null,
+      }),
+    );
+    if (!outcome.ok) {
+      const failed: ItemResult = {
+        index,
+        input,
+        status: 'failed',
+        outcome: 'deadline',
+        reason: outcome.reason,
+      };
+      await items.commit(index, async () => failed);
+      return;
+    }
+    const check = outcome.value;
+    // Our own network was down: the answer says nothing about the domain, so it is not stored and the chunk
+    // is retried later (never a dead domain because we were offline). The chunk's other answers stand: each
+    // passed the canary on its own.
+    if (isNetworkUnavailable(check))
+      throw new NetworkUnavailableError(`${check.domain}: ${check.error_message}`);
+    await items.commit(index, async (unit) => {
+      await liveness.record(unit, target.registrable_domain, check, batchId);
+      return itemOf(index, input, target, check);
+    });
+  }
+
   return {
     queue: 'LIVENESS_QUEUE',
     item: livenessItemSchema,
-    async process(work) {
+    async process(work, items) {
       const targets = work.items.map((input, i) => ({
         index: work.itemOffset + i,
-        input,
+        input: work.inputs[i],
         target: parseDomainTarget(input, work.country, deps.authorityOverrides),
       }));
       // A host listed twice in one chunk is checked once.
@@ -36,38 +74,26 @@ export function livenessHandler(deps: {
       for (const t of targets)
         if (t.target.ok && !firstOfHost.has(t.target.value.host))
           firstOfHost.set(t.target.value.host, t.index);
-      const checks = await mapLimit(targets, CHECKS_IN_PARALLEL, async (t) => {
-        if (!t.target.ok || firstOfHost.get(t.target.value.host) !== t.index) return null;
-        return checkLiveness(fetcher, t.target.value.host, { now: deps.now, canary: deps.canary ?? null });
-      });
-      // Our own network was down during this chunk: none of its answers can be trusted, so none is stored and
-      // the queue retries the chunk later (never a dead domain because we were offline).
-      const outage = checks.find((c) => c !== null && isNetworkUnavailable(c));
-      if (outage) throw new NetworkUnavailableError(`${outage.domain}: ${outage.error_message}`);
+      const checked = targets.flatMap((t) =>
+        t.target.ok && firstOfHost.get(t.target.value.host) === t.index
+          ? [checkOne(t.index, t.input, t.target.value, work.batchId, items)]
+          : [],
+      );
+      const done = await Promise.allSettled(checked);
+      // Every domain has had its chance; the chunk is retried for the first failure (answered items stand).
+      for (const result of done) if (result.status === 'rejected') throw result.reason;
       return {
-        async record(unit, unanswered) {
+        // What needed no check: refused inputs and repeated hosts.
+        async record() {
           const results: ItemResult[] = [];
-          for (const [i, t] of targets.entries()) {
-            const { index, input } = t;
-            if (!t.target.ok) {
-              results.push({
-                index,
-                input,
-                status: 'failed',
-                outcome: 'invalid',
-                reason: `refused: ${t.target.reason}`,
-              });
-              continue;
-            }
-            const check = checks[i];
-            if (!check) {
+          for (const { index, input, target } of targets) {
+            if (!target.ok) {
+              const reason = `refused: ${target.reason}`;
+              results.push({ index, input, status: 'failed', outcome: 'invalid', reason });
+            } else if (firstOfHost.get(target.value.host) !== index) {
               const reason = 'the same host is checked earlier in this chunk';
               results.push({ index, input, status: 'skipped', outcome: 'duplicate', reason });
-              continue;
             }
-            if (unanswered(index))
-              await liveness.record(unit, t.target.value.registrable_domain, check, work.batchId);
-            results.push(itemOf(index, input, t.target.value, check));
           }
           return results;
         },

@@ -2,11 +2,13 @@
 // starts/stops the consumers. Retry, lease and dead-letter mechanics belong to the queue adapter.
 import type { Logger } from 'pino';
 import { errorMessage, isFinalFailure, PermanentError } from '../domain/errors.js';
-import type { Consumer, Job, JobQueue, QueueName } from '../ports/queue.js';
+import type { ConsumeCapacity, Consumer, Job, JobQueue, QueueName } from '../ports/queue.js';
 
 export interface WorkerDefinition {
   queue: QueueName;
   concurrency: number;
+  /** A budget shared with other queues of the process (domains in flight) that gates claims. */
+  capacity?: ConsumeCapacity;
   handle(job: Job): Promise<void>;
   /** Called once when a job will not be retried any more: its work is accounted for as failed. */
   onExhausted?(job: Job, error: unknown): Promise<void>;
@@ -66,7 +68,10 @@ export function startWorkers(
   const consumers: Consumer[] = definitions.map((definition) =>
     queue.consume(
       definition.queue,
-      { concurrency: definition.concurrency },
+      {
+        concurrency: definition.concurrency,
+        ...(definition.capacity ? { capacity: definition.capacity } : {}),
+      },
       wrapHandler(definition, logger, metrics),
     ),
   );

@@ -23,7 +23,7 @@ describe('research batch through the API', () => {
     expect(response.statusCode).toBe(202);
     const batch = await t.waitForBatch(response.json().batchId);
     expect(batch.status).toBe('completed_with_errors');
-    expect(batch.items).toEqual({ succeeded: 1, failed: 1, skipped: 1, pending: 0 });
+    expect(batch.items).toEqual({ succeeded: 1, failed: 1, skipped: 1, running: 0, pending: 0 });
     expect(batch.summary).toMatchObject({
       domains: 1,
       raw_chunks: 1,

@@ -44,7 +44,7 @@ describe('graceful shutdown', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(batch.status).toBe('completed');
-    expect(batch.items).toEqual({ succeeded: 5_000, failed: 0, skipped: 0, pending: 0 });
+    expect(batch.items).toEqual({ succeeded: 5_000, failed: 0, skipped: 0, running: 0, pending: 0 });
     const partition = await getJson(second.url, `/api/v1/datasets/de/news/${batch.date}`);
     const records = partition.chunks.reduce((n: number, c: any) => n + c.record_count, 0);
     expect(records).toBe(5_000);

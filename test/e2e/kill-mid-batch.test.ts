@@ -77,7 +77,13 @@ describe('SIGKILL in the middle of a batch', () => {
     }
     expect(after.status).toBe('completed');
     expect(after.chunks).toMatchObject({ total: 1000, succeeded: 1000, failed: 0 });
-    expect(after.items).toEqual({ succeeded: UNIQUE, failed: 0, skipped: 10_000 - UNIQUE, pending: 0 });
+    expect(after.items).toEqual({
+      succeeded: UNIQUE,
+      failed: 0,
+      skipped: 10_000 - UNIQUE,
+      running: 0,
+      pending: 0,
+    });
 
     const urls = await rawUrls(dataDir, after.date);
     expect(urls.length).toBe(UNIQUE);

@@ -96,7 +96,13 @@ describe.skipIf(!pgUp || !s3Up)('two api and two worker processes on PostgreSQL 
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(batch.status).toBe('completed');
-    expect(batch.items).toEqual({ succeeded: UNIQUE, failed: 0, skipped: 10_000 - UNIQUE, pending: 0 });
+    expect(batch.items).toEqual({
+      succeeded: UNIQUE,
+      failed: 0,
+      skipped: 10_000 - UNIQUE,
+      running: 0,
+      pending: 0,
+    });
 
     const client = new S3Client({
       endpoint: s3!.endpoint,

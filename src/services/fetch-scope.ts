@@ -1,0 +1,37 @@
+// One domain's view of the shared fetcher: every request it sends carries the domain's deadline (an
+// AbortSignal) and its place in line (a priority), so the engine needs no parameter for either.
+import type { Fetcher } from '../ports/fetcher.js';
+
+export interface FetchScope {
+  /** Aborts when the domain's deadline passes. */
+  signal: AbortSignal;
+  /** Lower goes first when the fetcher's global limit is reached: domains started earlier finish first. */
+  priority: number;
+  /** Pushes the deadline back by `ms`: waits the site itself asked for are not held against it. */
+  extend(ms: number): void;
+}
+
+/** The fetcher caps a Crawl-delay at a minute (its maxCrawlDelayMs); a deadline is never stretched further. */
+const MAX_EXTENSION_MS = 60_000;
+
+/**
+ * The fetcher as one domain sees it. A robots.txt Crawl-delay makes each later request wait that long, so
+ * each of them extends the domain's deadline by the delay: the deadline stops tarpits, not polite waiting.
+ */
+export function scopedFetcher(fetcher: Fetcher, scope: FetchScope): Fetcher {
+  let crawlDelayMs = 0;
+  return {
+    fetch(url, options) {
+      if (crawlDelayMs > 0) scope.extend(crawlDelayMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, scope.signal]) : scope.signal;
+      return fetcher.fetch(url, { ...options, signal, priority: options.priority ?? scope.priority });
+    },
+    setCrawlDelay(host, seconds) {
+      fetcher.setCrawlDelay(host, seconds);
+      if (Number.isFinite(seconds) && seconds > 0)
+        crawlDelayMs = Math.min(MAX_EXTENSION_MS, Math.max(crawlDelayMs, seconds * 1000));
+    },
+    // The shared fetcher belongs to the process, not to one domain.
+    async close() {},
+  };
+}

@@ -1,0 +1,161 @@
+// The process-wide budget of domains being collected or checked at once, shared by the contract and liveness
+// queues. Each domain runs in a slot with its own deadline and its place in line for the fetcher; the queue
+// consumers claim new chunks whenever the pool has room, so the fetcher stays busy while a chunk's slowest
+// domain is still running (a chunk is no longer the unit of parallelism).
+import type { ConsumeCapacity } from '../ports/queue.js';
+import type { FetchScope } from '../services/fetch-scope.js';
+
+export type DomainOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export interface DomainRunner {
+  /** Runs one domain's work in a slot; resolves with its value, or with the reason it was cut short. */
+  run<T>(work: (scope: FetchScope) => Promise<T>): Promise<DomainOutcome<T>>;
+}
+
+/** What a chunk consumer needs: how many chunks it may claim now, and a way to say what it claimed. */
+export interface ChunkBudget {
+  capacity: ConsumeCapacity;
+  /**
+   * Called as a claim starts (synchronously, before anything is awaited), so the next poll already counts
+   * it; the function returned is called with the chunk's item count once its items are in the pool.
+   */
+  claiming(): (items: number) => void;
+}
+
+export interface DomainPoolOptions {
+  /** Domains in flight in this process. */
+  domains: number;
+  /** How long one domain may take once it has a slot (Crawl-delay waits extend it). */
+  deadlineMs: number;
+}
+
+/** Items per chunk assumed before any chunk was seen: the contract queue's default chunk size. */
+const FIRST_ESTIMATE = 20;
+/** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
+const MAX_CLAIM = 32;
+
+export type DomainPool = DomainRunner & ChunkBudget & { readonly stats: { running: number; load: number } };
+
+export function createDomainPool(options: DomainPoolOptions): DomainPool {
+  const limit = Math.max(1, Math.floor(options.domains));
+  let running = 0;
+  /** Items handed to the pool and not finished (running or waiting for a slot). */
+  let load = 0;
+  /** Claims under way whose item count is not known yet. */
+  let expecting = 0;
+  let estimate = FIRST_ESTIMATE;
+  let sequence = 0;
+  const waiting: Array<() => void> = [];
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  const capacity: ConsumeCapacity = {
+    available() {
+      const free = limit - load - expecting * estimate;
+      return free <= 0 ? 0 : Math.min(MAX_CLAIM, Math.max(1, Math.floor(free / estimate)));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+
+  function claiming(): (items: number) => void {
+    expecting += 1;
+    let done = false;
+    return (items) => {
+      if (done) return;
+      done = true;
+      expecting -= 1;
+      if (items > 0) estimate = items;
+      notify();
+    };
+  }
+
+  async function slot(): Promise<void> {
+    if (running < limit) {
+      running += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+
+  function freeSlot(): void {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+
+  async function run<T>(work: (scope: FetchScope) => Promise<T>): Promise<DomainOutcome<T>> {
+    load += 1;
+    try {
+      await slot();
+      try {
+        return await withDeadline(work, sequence++, options.deadlineMs);
+      } finally {
+        freeSlot();
+      }
+    } finally {
+      load -= 1;
+      notify();
+    }
+  }
+
+  return {
+    run,
+    capacity,
+    claiming,
+    get stats() {
+      return { running, load };
+    },
+  };
+}
+
+class DeadlineExceeded extends Error {
+  override readonly name = 'DeadlineExceeded';
+}
+
+/**
+ * Races the work against its deadline. When the deadline passes, the domain's requests are aborted through
+ * the scope's signal and the slot is freed at once; whatever the work still does (it fails fast) is dropped.
+ */
+async function withDeadline<T>(
+  work: (scope: FetchScope) => Promise<T>,
+  priority: number,
+  deadlineMs: number,
+): Promise<DomainOutcome<T>> {
+  const controller = new AbortController();
+  let deadlineAt = performance.now() + deadlineMs;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<DomainOutcome<T>>((resolve) => {
+    const check = () => {
+      const left = deadlineAt - performance.now();
+      if (left > 0) {
+        timer = setTimeout(check, left);
+        return;
+      }
+      const seconds = Math.round(deadlineMs / 1000);
+      const reason = `deadline exceeded: the domain took longer than its ${seconds} s`;
+      controller.abort(new DeadlineExceeded(reason));
+      resolve({ ok: false, reason });
+    };
+    timer = setTimeout(check, deadlineMs);
+  });
+  const scope: FetchScope = {
+    signal: controller.signal,
+    priority,
+    extend(ms) {
+      if (ms > 0) deadlineAt += ms;
+    },
+  };
+  const working = work(scope).then((value): DomainOutcome<T> => ({ ok: true, value }));
+  // A failure after the deadline has nobody left to hear it.
+  working.catch(() => undefined);
+  try {
+    return await Promise.race([working, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,213 @@
+// Contract and liveness batches at the level of domains: every domain of a chunk runs at once, chunks are
+// claimed while the process's domain pool has room, a domain's result counts the moment it is done, and a
+// domain past its deadline fails alone. A fetcher that holds chosen hosts until the test lets them go makes
+// every step observable without timing.
+import { afterEach, describe, expect, it } from 'vitest';
+import { FetchError, type Fetcher, type FetchOptions, type FetchResponse } from '../../src/ports/fetcher.js';
+import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
+
+interface HeldFetcher extends Fetcher {
+  /** Hosts with a request waiting right now. */
+  waiting(): string[];
+  /** Every request seen: its host and the options it came with. */
+  seen: Array<{ host: string; options: FetchOptions }>;
+  hold(host: string): void;
+  release(host: string): void;
+}
+
+/** Every site is a bare homepage; requests to a held host wait until it is released (or their signal aborts). */
+function heldFetcher(): HeldFetcher {
+  const held = new Map<string, Array<() => void>>();
+  const seen: HeldFetcher['seen'] = [];
+  return {
+    seen,
+    waiting: () => [...held].filter(([, w]) => w.length > 0).map(([host]) => host),
+    hold(host) {
+      if (!held.has(host)) held.set(host, []);
+    },
+    release(host) {
+      const waiters = held.get(host) ?? [];
+      held.delete(host);
+      for (const go of waiters) go();
+    },
+    async fetch(url, options): Promise<FetchResponse> {
+      const { hostname, pathname } = new URL(url);
+      seen.push({ host: hostname, options });
+      const waiters = held.get(hostname);
+      if (waiters) {
+        await new Promise<void>((resolve, reject) => {
+          const go = () => resolve();
+          waiters.push(go);
+          options.signal?.addEventListener('abort', () => {
+            waiters.splice(waiters.indexOf(go), 1);
+            reject(new FetchError('ABORTED', `request to ${url} was cancelled`, { url }));
+          });
+        });
+      }
+      const home = pathname === '/';
+      return {
+        url,
+        finalUrl: url,
+        status: home ? 200 : 404,
+        headers: { 'content-type': 'text/html' },
+        body: Buffer.from(home ? `<html><head><title>${hostname}</title></head></html>` : 'not found'),
+        redirects: [],
+        elapsedMs: 1,
+      };
+    },
+    setCrawlDelay() {},
+    async close() {},
+  };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const idOf = (host: string) => `other:sg:${host}`;
+
+describe('domains in flight', () => {
+  let t: TestSeedbed | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  async function start(env: Record<string, string>, fetcher: Fetcher) {
+    t = await createTestSeedbed(env, { fetcher });
+    t.startWorkers(['CONTRACT_QUEUE', 'LIVENESS_QUEUE']);
+    return t;
+  }
+
+  async function post(app: TestSeedbed, url: string, payload: object) {
+    const response = await app.app.inject({ method: 'POST', url, payload });
+    expect(response.statusCode, response.body).toBe(202);
+    return response.json();
+  }
+
+  const view = async (app: TestSeedbed, batchId: string) =>
+    (await app.app.inject({ url: `/api/v1/queues/batch/${batchId}` })).json();
+
+  it("counts each domain as it finishes, while the chunk's slowest domain is still running", async () => {
+    const fetcher = heldFetcher();
+    fetcher.hold('slow.test');
+    const app = await start({}, fetcher);
+    const hosts = ['a.test', 'b.test', 'slow.test', 'c.test'];
+    const batch = await post(app, '/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: hosts.map(idOf),
+    });
+    const midway = await until('three domains are recorded', async () => {
+      const v = await view(app, batch.batchId);
+      return v.items.succeeded === 3 && v;
+    });
+    expect(midway.status).toBe('running');
+    expect(midway.chunks).toMatchObject({ total: 1, running: 1, succeeded: 0 });
+    expect(midway.items).toEqual({ succeeded: 3, failed: 0, skipped: 0, running: 1, pending: 0 });
+    expect(fetcher.waiting()).toEqual(['slow.test']);
+    fetcher.release('slow.test');
+    const done = await app.waitForBatch(batch.batchId);
+    expect(done.status).toBe('completed');
+    expect(done.items).toEqual({ succeeded: 4, failed: 0, skipped: 0, running: 0, pending: 0 });
+  });
+
+  it('keeps as many domains in flight as the pool allows, across chunks, and no more', async () => {
+    const fetcher = heldFetcher();
+    const hosts = Array.from({ length: 7 }, (_, i) => `d${i}.test`);
+    for (const host of hosts) fetcher.hold(host);
+    // The pool takes four domains: two chunks of two, and no third chunk while those four run.
+    const app = await start({ SEEDBED_DOMAIN_CONCURRENCY: '4' }, fetcher);
+    const batch = await post(app, '/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: hosts.map(idOf),
+      chunkSize: 2,
+    });
+    await until('four domains wait', async () => fetcher.waiting().length === 4);
+    // Nothing more is claimed while the pool is full.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetcher.waiting()).toHaveLength(4);
+    expect((await view(app, batch.batchId)).chunks).toMatchObject({ running: 2, pending: 2 });
+    const first = fetcher.waiting();
+    for (const host of first) fetcher.release(host);
+    await until('the other three wait', async () => fetcher.waiting().length === 3);
+    expect(fetcher.waiting().some((host) => first.includes(host))).toBe(false);
+    for (const host of hosts) fetcher.release(host);
+    const done = await app.waitForBatch(batch.batchId);
+    expect(done.items.succeeded).toBe(7);
+    // Each domain's requests carry its deadline and its place in line, earlier domains first.
+    const priorities = new Map<string, number>();
+    for (const { host, options } of fetcher.seen) {
+      expect(options.signal).toBeInstanceOf(AbortSignal);
+      expect(typeof options.priority).toBe('number');
+      priorities.set(host, options.priority as number);
+    }
+    const firstPriorities = first.map((h) => priorities.get(h) as number);
+    const laterPriorities = hosts.filter((h) => !first.includes(h)).map((h) => priorities.get(h) as number);
+    expect(Math.max(...firstPriorities)).toBeLessThan(Math.min(...laterPriorities));
+  });
+
+  it('runs one-domain chunks (an orchestration fans out so) as many at once as the pool allows', async () => {
+    const fetcher = heldFetcher();
+    const hosts = Array.from({ length: 6 }, (_, i) => `o${i}.test`);
+    for (const host of hosts) fetcher.hold(host);
+    // SEEDBED_WORKER_CONCURRENCY (jobs per queue) does not bound the domain queues: the pool does.
+    const app = await start({ SEEDBED_DOMAIN_CONCURRENCY: '5', SEEDBED_WORKER_CONCURRENCY: '1' }, fetcher);
+    const batch = await post(app, '/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: hosts.map(idOf),
+      chunkSize: 1,
+    });
+    await until('five domains wait', async () => fetcher.waiting().length === 5);
+    for (const host of hosts) fetcher.release(host);
+    expect((await app.waitForBatch(batch.batchId)).items.succeeded).toBe(6);
+  });
+
+  it('fails a domain that outlives its deadline, alone, with the reason, and frees its slot', async () => {
+    const fetcher = heldFetcher();
+    fetcher.hold('tarpit.test');
+    const app = await start(
+      { SEEDBED_DOMAIN_DEADLINE_SECONDS: '1', SEEDBED_DOMAIN_CONCURRENCY: '1' },
+      fetcher,
+    );
+    const batch = await post(app, '/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: ['tarpit.test', 'after.test'].map(idOf),
+    });
+    const done = await app.waitForBatch(batch.batchId);
+    expect(done.status).toBe('completed_with_errors');
+    expect(done.items).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(done.errors).toEqual([
+      { item_index: 0, input: idOf('tarpit.test'), reason: expect.stringMatching(/^deadline exceeded/) },
+    ]);
+    expect(fetcher.waiting()).toEqual([]);
+  });
+
+  it('runs liveness checks the same way, item by item', async () => {
+    const fetcher = heldFetcher();
+    fetcher.hold('slow.test');
+    const app = await start({}, fetcher);
+    const batch = await post(app, '/api/v1/queues/liveness', {
+      country: 'sg',
+      domains: ['a.test', 'slow.test', 'b.test', 'a.test', 'not a host'],
+    });
+    const midway = await until('the quick checks are recorded', async () => {
+      const v = await view(app, batch.batchId);
+      return v.items.succeeded === 2 && v;
+    });
+    expect(midway.items).toMatchObject({ running: 3, pending: 0 });
+    fetcher.release('slow.test');
+    const done = await app.waitForBatch(batch.batchId);
+    expect(done.items).toEqual({ succeeded: 3, failed: 1, skipped: 1, running: 0, pending: 0 });
+    expect(done.summary.outcomes).toMatchObject({ alive: 3, duplicate: 1, invalid: 1 });
+  });
+});
