@@ -1,0 +1,193 @@
+// Contract batches at internet speed: the whole pipeline (API → CONTRACT_QUEUE → workers → SQLite and the
+// object folder) on the default configuration, against a fake internet whose every answer takes a delay.
+// The baseline is the time a perfectly parallel client needs for the requests that were actually served,
+// under the same politeness rules (per host one at a time, the 250 ms gap, robots Crawl-delay) and the same
+// global cap. Also reports politeness as the sites saw it, connections per site and how steadily progress moved.
+//
+//   npm run bench -- contracts-latency
+//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed npx tsx bench/contracts-latency.ts
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createHttpFetcher, DEFAULT_FETCHER_SETTINGS } from '../src/adapters/http-fetcher.js';
+import { createSeedbed, fetcherConfig } from '../src/composition.js';
+import { loadConfig } from '../src/config.js';
+import { readVersion } from '../src/version.js';
+import { type ServedRequest, type SiteShape, startLatencyInternet } from './latency-internet.js';
+import { chainMs, type HostRequests, perfectlyParallel } from './parallel-bound.js';
+import { type BenchResult, report } from './support.js';
+
+const MAX_IDS_PER_BATCH = 1000;
+
+interface RunOptions {
+  sites: number;
+  delayMs: number;
+  /** uniform: every site alike. mixed: every 10th site slow (5× delay), every 25th with Crawl-delay 2, site 0 a 40-sitemap tree. */
+  shape: 'uniform' | 'mixed';
+}
+
+function shapeFor(options: RunOptions): (n: number) => SiteShape {
+  const plain = { delayMs: options.delayMs, crawlDelay: 0, sitemaps: 2 };
+  if (options.shape === 'uniform') return () => plain;
+  return (n) => {
+    if (n === 0) return { ...plain, sitemaps: 40 };
+    if (n % 25 === 7) return { ...plain, crawlDelay: 2 };
+    if (n % 10 === 3) return { ...plain, delayMs: options.delayMs * 5 };
+    return plain;
+  };
+}
+
+/** Requests in flight at the server over time: the largest count and the time-weighted mean while busy. */
+function inFlight(log: ServedRequest[]): { max: number; mean: number } {
+  const events = log.flatMap((r) => [
+    { at: r.arrivedAt, delta: 1 },
+    { at: r.endedAt, delta: -1 },
+  ]);
+  events.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let current = 0;
+  let max = 0;
+  let area = 0;
+  let last = events[0]?.at ?? 0;
+  for (const e of events) {
+    area += current * (e.at - last);
+    last = e.at;
+    current += e.delta;
+    max = Math.max(max, current);
+  }
+  const span = (events.at(-1)?.at ?? 0) - (events[0]?.at ?? 0);
+  return { max, mean: span > 0 ? area / span : 0 };
+}
+
+export async function runContractsLatency(options: RunOptions): Promise<BenchResult> {
+  const shape = shapeFor(options);
+  const net = await startLatencyInternet({ sites: options.sites, shape });
+  const dir = await mkdtemp(join(tmpdir(), 'seedbed-bench-latency-'));
+  const config = loadConfig({
+    SEEDBED_DATA_DIR: dir,
+    SEEDBED_LOG_LEVEL: 'silent',
+    SEEDBED_FETCH_RESOLVE: net.resolveSpec,
+  });
+  // The fetcher the composition root would build, trusting the run's own CA on top.
+  const fetcher = createHttpFetcher({ ...fetcherConfig(config, readVersion()), extraCa: [net.caCert] });
+  const seedbed = await createSeedbed({ config, logger: pino({ level: 'silent' }), fetcher });
+  await seedbed.start();
+  const app = await seedbed.buildHttp(true);
+  try {
+    seedbed.startWorkers();
+    const started = performance.now();
+    const batchIds: string[] = [];
+    for (let i = 0; i < net.hosts.length; i += MAX_IDS_PER_BATCH) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/queues/contract',
+        payload: {
+          country: 'sg',
+          category: 'news',
+          domainIds: net.hosts.slice(i, i + MAX_IDS_PER_BATCH).map((h) => `other:sg:${h}`),
+        },
+      });
+      if (response.statusCode !== 202) throw new Error(`contract batch refused: ${response.body}`);
+      batchIds.push(response.json().batchId);
+    }
+    // Progress as a client sees it: items answered, sampled every 100 ms.
+    const samples: Array<{ at: number; done: number }> = [];
+    let failed = 0;
+    const firstErrors: string[] = [];
+    for (;;) {
+      let done = 0;
+      let finished = 0;
+      failed = 0;
+      for (const id of batchIds) {
+        const view = (await app.inject({ url: `/api/v1/queues/batch/${id}` })).json();
+        done += view.items.succeeded + view.items.failed + view.items.skipped;
+        failed += view.items.failed;
+        if (view.status !== 'queued' && view.status !== 'running') {
+          finished += 1;
+          if (firstErrors.length === 0)
+            firstErrors.push(...view.errors.slice(0, 3).map((e: any) => e.reason));
+        }
+      }
+      samples.push({ at: performance.now() - started, done });
+      if (finished === batchIds.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const elapsedMs = performance.now() - started;
+    const { log, connections } = await net.takeLog();
+
+    const byHost = new Map<string, ServedRequest[]>();
+    for (const r of log) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r]);
+    const gapOf = (host: string) => {
+      const n = net.hosts.indexOf(host);
+      return Math.max(DEFAULT_FETCHER_SETTINGS.perHostMinDelayMs, (n >= 0 ? shape(n).crawlDelay : 0) * 1000);
+    };
+    const hosts: HostRequests[] = [...byHost].map(([host, requests]) => ({
+      host,
+      durationsMs: requests.sort((a, b) => a.arrivedAt - b.arrivedAt).map((r) => r.delayMs),
+      gapMs: gapOf(host),
+    }));
+    const cap = config.fetch.concurrency;
+    const bound = perfectlyParallel(hosts, cap);
+    // Politeness as the sites saw it: arrivals closer than the host's gap (a millisecond of clock slack).
+    let tooClose = 0;
+    let closest = Number.POSITIVE_INFINITY;
+    for (const [host, requests] of byHost) {
+      for (let i = 1; i < requests.length; i += 1) {
+        const gap = (requests[i] as ServedRequest).arrivedAt - (requests[i - 1] as ServedRequest).arrivedAt;
+        closest = Math.min(closest, gap - gapOf(host));
+        if (gap < gapOf(host) - 1) tooClose += 1;
+      }
+    }
+    const perSite = [...byHost.values()].map((rs) => new Set(rs.map((r) => r.connection)).size);
+    const load = inFlight(log);
+    // Progress: the longest stretch without a newly answered item, between the first answer and the last.
+    let stall = 0;
+    let lastMove = samples.find((s) => s.done > 0)?.at ?? 0;
+    for (let i = 1; i < samples.length; i += 1) {
+      const s = samples[i] as { at: number; done: number };
+      if (s.done > (samples[i - 1] as { done: number }).done) {
+        stall = Math.max(stall, s.at - lastMove);
+        lastMove = s.at;
+      }
+    }
+    const longestChain = Math.max(...hosts.map((h) => chainMs(h.durationsMs, h.gapMs)));
+    process.stdout.write(
+      `  ${options.sites} sites (${options.shape}), ${options.delayMs} ms answers: ${log.length} requests ` +
+        `(${(log.length / options.sites).toFixed(2)}/site) in ${(elapsedMs / 1000).toFixed(1)} s, ${failed} items failed` +
+        `${firstErrors.length > 0 ? ` (${firstErrors.join('; ')})` : ''}\n` +
+        `  in flight at the sites: max ${load.max}, mean ${load.mean.toFixed(1)} (cap ${cap}); ` +
+        `bound ${(bound.makespanMs / 1000).toFixed(1)} s (lower bound ${(bound.lowerBoundMs / 1000).toFixed(1)} s, ` +
+        `longest host chain ${(longestChain / 1000).toFixed(1)} s)\n` +
+        `  politeness: ${tooClose} arrivals closer than their host's gap (closest ${closest.toFixed(1)} ms over it); ` +
+        `connections per site: mean ${(perSite.reduce((a, b) => a + b, 0) / perSite.length).toFixed(2)}, ` +
+        `max ${Math.max(...perSite)} (${connections} in all); longest progress stall ${(stall / 1000).toFixed(2)} s\n`,
+    );
+    const rate = options.sites / (elapsedMs / 1000);
+    const boundRate = options.sites / (bound.makespanMs / 1000);
+    return report({
+      name: `contracts at ${options.delayMs} ms latency, ${options.sites} sites (${options.shape})`,
+      subject: 'contract batches, default config',
+      subjectValue: rate,
+      baseline: 'perfectly parallel client, same politeness and cap',
+      baselineValue: boundRate,
+      unit: 'domains/s',
+      ratio: rate / boundRate,
+    });
+  } finally {
+    await app.close();
+    await seedbed.close();
+    await net.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchContractsLatency(): Promise<BenchResult[]> {
+  const sites = Number(process.env['BENCH_SITES'] ?? 1000);
+  const delays = (process.env['BENCH_DELAYS'] ?? '150,1000').split(',').map(Number);
+  const shape = process.env['BENCH_SHAPE'] === 'mixed' ? 'mixed' : 'uniform';
+  const results: BenchResult[] = [];
+  for (const delayMs of delays) results.push(await runContractsLatency({ sites, delayMs, shape }));
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchContractsLatency();

@@ -1,0 +1,132 @@
+// The latency fake internet's server, run in a worker thread so that serving costs no time on the thread
+// that is being measured. Every site `sNNNN.latency.test` has the same structure (homepage with two feed
+// links, robots.txt naming a sitemap index of two sitemaps); every answer waits the site's delay first.
+// It logs each request's arrival, end, delay and connection, and hands the log over when asked.
+import https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { page, rss, sitemapIndex, urlset } from '../test/fixtures/fake-internet/content.js';
+
+export interface SiteShape {
+  /** Milliseconds every answer of the site waits. */
+  delayMs: number;
+  /** Crawl-delay in robots.txt, seconds (0: none). */
+  crawlDelay: number;
+  /** Child sitemaps under the index. */
+  sitemaps: number;
+}
+
+export interface ServerData {
+  cert: string;
+  key: string;
+  /** Per site number (0-based); sites beyond the list use the last entry's shape. */
+  shapes: SiteShape[];
+  sites: number;
+}
+
+export interface ServedRequest {
+  host: string;
+  path: string;
+  arrivedAt: number;
+  endedAt: number;
+  delayMs: number;
+  connection: number;
+}
+
+const data = workerData as ServerData;
+const log: ServedRequest[] = [];
+const sockets = new Set<Socket>();
+const connectionIds = new WeakMap<Socket, number>();
+let connections = 0;
+
+export function siteNumber(host: string): number | null {
+  const match = /^s(\d+)\.latency\.test$/.exec(host);
+  return match ? Number(match[1]) : null;
+}
+
+function shapeOf(n: number): SiteShape {
+  return data.shapes[Math.min(n, data.shapes.length - 1)] as SiteShape;
+}
+
+function answer(
+  host: string,
+  path: string,
+  shape: SiteShape,
+): { status: number; type: string; body: string } {
+  const origin = `https://${host}/`;
+  switch (path) {
+    case '/': {
+      const links =
+        `<link rel="alternate" type="application/rss+xml" title="News" href="/feed.xml">` +
+        `<link rel="alternate" type="application/rss+xml" title="Policy" href="/policy/feed.xml">`;
+      return { status: 200, type: 'text/html; charset=utf-8', body: page(`Site ${host}`, links) };
+    }
+    case '/robots.txt': {
+      const delay = shape.crawlDelay > 0 ? `Crawl-delay: ${shape.crawlDelay}\n` : '';
+      const body = `User-agent: *\nAllow: /\n${delay}Sitemap: ${origin}sitemap_index.xml\n`;
+      return { status: 200, type: 'text/plain', body };
+    }
+    case '/sitemap_index.xml': {
+      const children = Array.from({ length: shape.sitemaps }, (_, i) => `${origin}sitemap-${i + 1}.xml`);
+      return { status: 200, type: 'application/xml', body: sitemapIndex(children) };
+    }
+    case '/feed.xml':
+    case '/policy/feed.xml':
+      return { status: 200, type: 'application/rss+xml', body: rss(`Feed of ${host}`, origin) };
+    default:
+      if (/^\/sitemap-\d+\.xml$/.test(path)) {
+        const urls = Array.from({ length: 20 }, (_, i) => `${origin}story-${i + 1}`);
+        return { status: 200, type: 'application/xml', body: urlset(urls) };
+      }
+      return { status: 404, type: 'text/html; charset=utf-8', body: page('Not found') };
+  }
+}
+
+const server = https.createServer(
+  { cert: data.cert, key: data.key, keepAliveTimeout: 30_000 },
+  (req, res) => {
+    const host = String(req.headers.host ?? '')
+      .replace(/:\d+$/, '')
+      .toLowerCase();
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const n = siteNumber(host);
+    const shape = n === null || n >= data.sites ? null : shapeOf(n);
+    const arrivedAt = performance.timeOrigin + performance.now();
+    const delayMs = shape?.delayMs ?? 0;
+    const connection = connectionIds.get(req.socket) ?? -1;
+    setTimeout(() => {
+      const { status, type, body } = shape
+        ? answer(host, path, shape)
+        : { status: 404, type: 'text/plain', body: 'no such site\n' };
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
+      log.push({
+        host,
+        path,
+        arrivedAt,
+        endedAt: performance.timeOrigin + performance.now(),
+        delayMs,
+        connection,
+      });
+    }, delayMs);
+  },
+);
+server.on('connection', (socket: Socket) => {
+  connections += 1;
+  connectionIds.set(socket, connections);
+  sockets.add(socket);
+  socket.on('close', () => sockets.delete(socket));
+});
+server.on('tlsClientError', () => undefined);
+
+server.listen(0, '127.0.0.1', () => {
+  parentPort?.postMessage({ kind: 'listening', port: (server.address() as AddressInfo).port });
+});
+
+parentPort?.on('message', (message: { kind: 'log' } | { kind: 'close' }) => {
+  if (message.kind === 'log') parentPort?.postMessage({ kind: 'log', log: log.splice(0), connections });
+  if (message.kind === 'close') {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => parentPort?.postMessage({ kind: 'closed' }));
+  }
+});

@@ -1,0 +1,131 @@
+// A fake internet with latency for benchmarks: N sites `sNNNN.latency.test` over HTTPS, each answer held for the
+// site's delay, served from a worker thread. Its certificate (a wildcard for *.latency.test, signed by a CA
+// made for the run) is generated with the openssl command line, so no key is kept in the repository.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ServedRequest, ServerData, SiteShape } from './latency-internet-server.js';
+
+export type { ServedRequest, SiteShape };
+
+export interface LatencyInternet {
+  /** A SEEDBED_FETCH_RESOLVE value sending *.latency.test:443 to the server. */
+  resolveSpec: string;
+  caCert: string;
+  hosts: string[];
+  /** Takes the log of the requests served since the last call. */
+  takeLog(): Promise<{ log: ServedRequest[]; connections: number }>;
+  close(): Promise<void>;
+}
+
+function makeCertificates(): { ca: string; cert: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'seedbed-latency-certs-'));
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  try {
+    run(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '2',
+      '-keyout',
+      'ca-key.pem',
+      '-out',
+      'ca.pem',
+      '-subj',
+      '/CN=Seedbed latency bench CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
+    run(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-keyout',
+      'server-key.pem',
+      '-out',
+      'server.csr',
+      '-subj',
+      '/CN=latency.test',
+    );
+    writeFileSync(
+      join(dir, 'ext.cnf'),
+      'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
+        'extendedKeyUsage=serverAuth\nsubjectAltName=DNS:*.latency.test\n',
+    );
+    run(
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca-key.pem',
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-sha256',
+      '-extfile',
+      'ext.cnf',
+      '-out',
+      'server.pem',
+    );
+    const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+    return { ca: read('ca.pem'), cert: read('server.pem'), key: read('server-key.pem') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function siteHost(n: number): string {
+  return `s${String(n).padStart(5, '0')}.latency.test`;
+}
+
+export async function startLatencyInternet(options: {
+  sites: number;
+  /** Shape of site n (0-based). */
+  shape: (n: number) => SiteShape;
+}): Promise<LatencyInternet> {
+  const { ca, cert, key } = makeCertificates();
+  const shapes = Array.from({ length: options.sites }, (_, n) => options.shape(n));
+  const data: ServerData = { cert, key, shapes, sites: options.sites };
+  const worker = new Worker(new URL('./latency-internet-server.ts', import.meta.url), { workerData: data });
+  const next = <T>(kind: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { kind: string } & T) => {
+        if (message.kind !== kind) return;
+        worker.off('message', onMessage);
+        worker.off('error', reject);
+        resolve(message);
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  const { port } = await next<{ port: number }>('listening');
+  return {
+    resolveSpec: `*.latency.test:443=127.0.0.1:${port}`,
+    caCert: ca,
+    hosts: Array.from({ length: options.sites }, (_, n) => siteHost(n)),
+    async takeLog() {
+      const answer = next<{ log: ServedRequest[]; connections: number }>('log');
+      worker.postMessage({ kind: 'log' });
+      return answer;
+    },
+    async close() {
+      const closed = next('closed');
+      worker.postMessage({ kind: 'close' });
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
