@@ -32,6 +32,7 @@ import { createHealthService } from './services/health.js';
 import { createLivenessService } from './services/liveness.js';
 import { createMetadataService } from './services/metadata.js';
 import { createOrchestrationService } from './services/orchestration.js';
+import { watchOutages } from './services/outage-watch.js';
 import { createResearchService } from './services/research.js';
 import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
@@ -160,7 +161,11 @@ export async function createSeedbed(options: SeedbedOptions) {
     changes,
   });
   const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
-  const canary = options.canary !== undefined ? options.canary : networkCanary(config, fetcher);
+  // Every domain check of the process asks one watched canary (see outage-watch.ts).
+  const outages = watchOutages(
+    options.canary !== undefined ? options.canary : networkCanary(config, fetcher),
+  );
+  const canary = outages.canary;
   const liveness = createLivenessService({ database, seeds });
   const contracts = createContractService({
     objects,
@@ -171,6 +176,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     clock,
     canary,
     staleAfterDays: config.collection.staleAfterDays,
+    outages,
   });
   const evidence = createEvidenceService({ seeds, objects });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
@@ -204,7 +210,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
     SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),
     LIVENESS_QUEUE: chunkWorker(
-      livenessHandler({ liveness, fetcher, domains, now: clock, authorityOverrides, canary }),
+      livenessHandler({ liveness, fetcher, domains, now: clock, authorityOverrides, canary, outages }),
       domainChunkDeps,
     ),
     CONTRACT_QUEUE: chunkWorker(

@@ -190,7 +190,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     truncate: boolean,
     attempt: number,
     signal: AbortSignal,
-    priority: number | undefined,
+    priority: number,
   ) {
     const pass = await politeness.acquire(url.hostname, signal, priority);
     try {
@@ -262,7 +262,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           options.truncate === true,
           attempt,
           signal,
-          options.priority,
+          options.priority ?? 0,
         );
       } catch (err) {
         throw toFetchError(err, {

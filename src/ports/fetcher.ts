@@ -17,7 +17,8 @@ export interface FetchOptions {
   truncate?: boolean;
   /**
    * When the fetcher's global limit is reached, lower numbers are served first (a domain started earlier
-   * finishes first instead of every domain crawling along together). None: after every numbered request.
+   * finishes first instead of every domain crawling along together). None counts as 0, ahead of every domain
+   * (numbered from 1): a network canary or a one-off probe never waits behind a crawl.
    */
   priority?: number;
 }

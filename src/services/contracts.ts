@@ -17,6 +17,7 @@ import type { ChangeService } from './changes.js';
 import type { Clock } from './common.js';
 import { type FetchScope, scopedFetcher } from './fetch-scope.js';
 import type { LivenessService } from './liveness.js';
+import type { OutageWatch } from './outage-watch.js';
 import { type SeedService, seedSitemapOf } from './seeds.js';
 
 export interface ContractRequest {
@@ -49,6 +50,8 @@ export function createContractService(deps: {
   canary?: NetworkCanary | null;
   /** SEEDBED_STALE_AFTER_DAYS; the engine's default (30) when absent. */
   staleAfterDays?: number;
+  /** Distrusts a failure seen while the canary found our network down (domains run side by side). */
+  outages?: OutageWatch;
 }) {
   const { objects, fetcher, seeds, liveness, changes, clock } = deps;
 
@@ -82,6 +85,7 @@ export function createContractService(deps: {
       });
     }
 
+    const startedAt = deps.outages?.now() ?? 0;
     const found = await discoverContract(
       scope ? scopedFetcher(fetcher, scope) : fetcher,
       {
@@ -99,6 +103,11 @@ export function createContractService(deps: {
     // Our own network was down: this says nothing about the domain. No result, no checkpoint; the chunk retries.
     if (isNetworkUnavailable(found.liveness)) {
       throw new NetworkUnavailableError(`${id.registrableDomain}: ${found.liveness.error_message}`);
+    }
+    if (!found.liveness.alive && deps.outages?.downSince(startedAt)) {
+      throw new NetworkUnavailableError(
+        `${id.registrableDomain}: our network was down while it was checked (${found.liveness.error_code})`,
+      );
     }
     const batchId = request.source.batch_id ?? null;
     const recordLiveness = (trx: DbTransaction) =>

@@ -44,7 +44,8 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   /** Claims under way whose item count is not known yet. */
   let expecting = 0;
   let estimate = FIRST_ESTIMATE;
-  let sequence = 0;
+  /** A domain's place in line for the fetcher; 0 is left to requests of no domain (the network canary). */
+  let sequence = 1;
   const waiting: Array<() => void> = [];
   const listeners = new Set<() => void>();
   const notify = () => {

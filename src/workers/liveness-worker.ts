@@ -10,6 +10,7 @@ import type { NetworkCanary } from '../engine/network-canary.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import { scopedFetcher } from '../services/fetch-scope.js';
 import type { LivenessService } from '../services/liveness.js';
+import type { OutageWatch } from '../services/outage-watch.js';
 import type { ChunkHandler, ItemCommits } from './chunk-worker.js';
 import type { DomainRunner } from './domain-pool.js';
 
@@ -21,6 +22,8 @@ export function livenessHandler(deps: {
   authorityOverrides?: AuthorityOverrides;
   /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
   canary?: NetworkCanary | null;
+  /** Distrusts a failure seen while the canary found our network down (checks run side by side). */
+  outages?: OutageWatch;
 }): ChunkHandler<string> {
   const { liveness, fetcher, domains } = deps;
 
@@ -31,6 +34,7 @@ export function livenessHandler(deps: {
     batchId: string,
     items: ItemCommits,
   ): Promise<void> {
+    const startedAt = deps.outages?.now() ?? 0;
     const outcome = await domains.run((scope) =>
       checkLiveness(scopedFetcher(fetcher, scope), target.host, {
         now: deps.now,
@@ -54,6 +58,10 @@ export function livenessHandler(deps: {
     // passed the canary on its own.
     if (isNetworkUnavailable(check))
       throw new NetworkUnavailableError(`${check.domain}: ${check.error_message}`);
+    // A failure judged by a canary asked after the network came back may still be the outage's doing.
+    if (!check.alive && deps.outages?.downSince(startedAt)) {
+      throw new NetworkUnavailableError(`${check.domain}: our network was down while it was checked`);
+    }
     await items.commit(index, async (unit) => {
       await liveness.record(unit, target.registrable_domain, check, batchId);
       return itemOf(index, input, target, check);
