@@ -63,7 +63,13 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
   const shape = shapeFor(options);
   const net = await startLatencyInternet({ sites: options.sites, shape });
   const dir = await mkdtemp(join(tmpdir(), 'seedbed-bench-latency-'));
+  // The default configuration; SEEDBED_* variables of the bench's own environment (e.g. another
+  // SEEDBED_FETCH_CONCURRENCY) are passed on, to compare settings.
+  const overrides = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name.startsWith('SEEDBED_')),
+  );
   const config = loadConfig({
+    ...overrides,
     SEEDBED_DATA_DIR: dir,
     SEEDBED_LOG_LEVEL: 'silent',
     SEEDBED_FETCH_RESOLVE: net.resolveSpec,
@@ -76,6 +82,8 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
   try {
     seedbed.startWorkers();
     const started = performance.now();
+    const startedAt = performance.timeOrigin + started;
+    const busyBefore = performance.eventLoopUtilization();
     const batchIds: string[] = [];
     for (let i = 0; i < net.hosts.length; i += MAX_IDS_PER_BATCH) {
       const response = await app.inject({
@@ -88,6 +96,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         },
       });
       if (response.statusCode !== 202) throw new Error(`contract batch refused: ${response.body}`);
+      if (process.env["BENCH_DEBUG"]) console.log("posted after", performance.now() - started);
       batchIds.push(response.json().batchId);
     }
     // Progress as a client sees it: items answered, sampled every 100 ms.
@@ -113,6 +122,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const elapsedMs = performance.now() - started;
+    const busy = performance.eventLoopUtilization(busyBefore).utilization;
     const { log, connections } = await net.takeLog();
 
     const byHost = new Map<string, ServedRequest[]>();
@@ -151,16 +161,21 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       }
     }
     const longestChain = Math.max(...hosts.map((h) => chainMs(h.durationsMs, h.gapMs)));
+    const firstArrival = Math.min(...log.map((r) => r.arrivedAt)) - startedAt;
+    const lastEnd = Math.max(...log.map((r) => r.endedAt)) - startedAt;
+    const changed = Object.keys(overrides).length > 0 ? ` with ${JSON.stringify(overrides)}` : '';
     process.stdout.write(
-      `  ${options.sites} sites (${options.shape}), ${options.delayMs} ms answers: ${log.length} requests ` +
+      `  ${options.sites} sites (${options.shape})${changed}, ${options.delayMs} ms answers: ${log.length} requests ` +
         `(${(log.length / options.sites).toFixed(2)}/site) in ${(elapsedMs / 1000).toFixed(1)} s, ${failed} items failed` +
         `${firstErrors.length > 0 ? ` (${firstErrors.join('; ')})` : ''}\n` +
         `  in flight at the sites: max ${load.max}, mean ${load.mean.toFixed(1)} (cap ${cap}); ` +
         `bound ${(bound.makespanMs / 1000).toFixed(1)} s (lower bound ${(bound.lowerBoundMs / 1000).toFixed(1)} s, ` +
-        `longest host chain ${(longestChain / 1000).toFixed(1)} s)\n` +
+        `longest host chain ${(longestChain / 1000).toFixed(1)} s); first request after ` +
+        `${(firstArrival / 1000).toFixed(2)} s, last answer at ${(lastEnd / 1000).toFixed(2)} s\n` +
         `  politeness: ${tooClose} arrivals closer than their host's gap (closest ${closest.toFixed(1)} ms over it); ` +
         `connections per site: mean ${(perSite.reduce((a, b) => a + b, 0) / perSite.length).toFixed(2)}, ` +
-        `max ${Math.max(...perSite)} (${connections} in all); longest progress stall ${(stall / 1000).toFixed(2)} s\n`,
+        `max ${Math.max(...perSite)} (${connections} in all); longest progress stall ${(stall / 1000).toFixed(2)} s; ` +
+        `main thread busy ${(busy * 100).toFixed(0)} %\n`,
     );
     const rate = options.sites / (elapsedMs / 1000);
     const boundRate = options.sites / (bound.makespanMs / 1000);

@@ -34,6 +34,7 @@ export interface ServedRequest {
 }
 
 const data = workerData as ServerData;
+let busySince = performance.eventLoopUtilization();
 const log: ServedRequest[] = [];
 const sockets = new Set<Socket>();
 const connectionIds = new WeakMap<Socket, number>();
@@ -111,7 +112,8 @@ const server = https.createServer(
     }, delayMs);
   },
 );
-server.on('connection', (socket: Socket) => {
+// TLS: the request's socket is the TLS socket of 'secureConnection', not the TCP one of 'connection'.
+server.on('secureConnection', (socket: Socket) => {
   connections += 1;
   connectionIds.set(socket, connections);
   sockets.add(socket);
@@ -124,7 +126,11 @@ server.listen(0, '127.0.0.1', () => {
 });
 
 parentPort?.on('message', (message: { kind: 'log' } | { kind: 'close' }) => {
-  if (message.kind === 'log') parentPort?.postMessage({ kind: 'log', log: log.splice(0), connections });
+  if (message.kind === 'log') {
+    const busy = performance.eventLoopUtilization(busySince).utilization;
+    busySince = performance.eventLoopUtilization();
+    parentPort?.postMessage({ kind: 'log', log: log.splice(0), connections, busy });
+  }
   if (message.kind === 'close') {
     for (const socket of sockets) socket.destroy();
     server.close(() => parentPort?.postMessage({ kind: 'closed' }));

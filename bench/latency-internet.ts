@@ -15,8 +15,8 @@ export interface LatencyInternet {
   resolveSpec: string;
   caCert: string;
   hosts: string[];
-  /** Takes the log of the requests served since the last call. */
-  takeLog(): Promise<{ log: ServedRequest[]; connections: number }>;
+  /** Takes the log of the requests served since the last call, and how busy the server's thread was. */
+  takeLog(): Promise<{ log: ServedRequest[]; connections: number; busy: number }>;
   close(): Promise<void>;
 }
 
@@ -99,7 +99,14 @@ export async function startLatencyInternet(options: {
   const { ca, cert, key } = makeCertificates();
   const shapes = Array.from({ length: options.sites }, (_, n) => options.shape(n));
   const data: ServerData = { cert, key, shapes, sites: options.sites };
-  const worker = new Worker(new URL('./latency-internet-server.ts', import.meta.url), { workerData: data });
+  // The worker loads TypeScript through tsx's loader, registered in the worker itself (tsx does not carry its
+  // hooks into worker threads).
+  const loader = import.meta.resolve('tsx/esm/api');
+  const server = new URL('./latency-internet-server.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(server)}); });`,
+    { eval: true, workerData: data },
+  );
   const next = <T>(kind: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: { kind: string } & T) => {
@@ -117,7 +124,7 @@ export async function startLatencyInternet(options: {
     caCert: ca,
     hosts: Array.from({ length: options.sites }, (_, n) => siteHost(n)),
     async takeLog() {
-      const answer = next<{ log: ServedRequest[]; connections: number }>('log');
+      const answer = next<{ log: ServedRequest[]; connections: number; busy: number }>('log');
       worker.postMessage({ kind: 'log' });
       return answer;
     },

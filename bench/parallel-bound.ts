@@ -1,7 +1,8 @@
 // The time a perfectly parallel client needs for a given set of requests under Seedbed's politeness rules:
-// per host one request at a time and at least `gapMs` between two starts, at most `cap` requests in flight
-// in all, each request taking what the server actually took. Computed by simulating a greedy client that
-// always starts the host with the longest remaining chain first, next to the analytic lower bound.
+// per host one request at a time and at least `gapMs` from the end of one to the start of the next, at most
+// `cap` requests in flight in all, each request taking what the server actually took. Computed by simulating
+// a greedy client that always starts the host with the longest remaining chain first, next to the analytic
+// lower bound.
 
 export interface HostRequests {
   host: string;
@@ -20,11 +21,8 @@ export interface ParallelBound {
 
 /** Start to end of one host's requests when nothing else gets in the way. */
 export function chainMs(durationsMs: readonly number[], gapMs: number): number {
-  let total = 0;
-  durationsMs.forEach((d, i) => {
-    total += i === durationsMs.length - 1 ? d : Math.max(d, gapMs);
-  });
-  return total;
+  if (durationsMs.length === 0) return 0;
+  return durationsMs.reduce((sum, d) => sum + d, 0) + (durationsMs.length - 1) * gapMs;
 }
 
 interface HostState {
@@ -32,7 +30,7 @@ interface HostState {
   gapMs: number;
   next: number;
   busy: boolean;
-  /** Earliest start of the next request: the gap after the last start, and the end of the last request. */
+  /** Earliest start of the next request: the gap after the end of the last one. */
   readyAt: number;
   /** Remaining chain from `next`, for the longest-first choice. */
   remaining: number[];
@@ -60,7 +58,6 @@ export function perfectlyParallel(hosts: readonly HostRequests[], cap: number): 
     for (const state of ready.slice(0, Math.max(0, cap - running.length))) {
       const duration = state.durations[state.next] as number;
       state.busy = true;
-      state.readyAt = now + state.gapMs;
       state.next += 1;
       left -= 1;
       running.push({ end: now + duration, state });
@@ -79,7 +76,7 @@ export function perfectlyParallel(hosts: readonly HostRequests[], cap: number): 
       if (r.end > now) continue;
       running.splice(i, 1);
       r.state.busy = false;
-      r.state.readyAt = Math.max(r.state.readyAt, r.end);
+      r.state.readyAt = r.end + r.state.gapMs;
       makespanMs = Math.max(makespanMs, r.end);
     }
   }

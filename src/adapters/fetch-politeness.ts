@@ -1,7 +1,8 @@
 // Concurrency and politeness for the HTTP fetcher: a global limit on requests in flight, and per host a
-// concurrency limit plus a minimum gap between the moments two requests are *sent* (raised by robots.txt
-// Crawl-delay or a 429/503). The gap is checked after the global slot is taken, so a long wait for a slot can
-// never squeeze two requests to one host closer together than the gap.
+// concurrency limit plus a minimum gap (raised by robots.txt Crawl-delay or a 429/503) that runs from the end
+// of the host's last request, and from the moment it was *sent*, to the moment the next one is sent. Counted
+// from the end, the gap holds as the site sees it however late the site noticed the last request; it is
+// checked after the global slot is taken, so a long wait for a slot never squeezes two requests together.
 import { setTimeout as delay } from 'node:timers/promises';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -81,7 +82,7 @@ export class Semaphore {
 
 export interface HostPolitenessOptions {
   perHostConcurrency: number;
-  /** The gap between two requests sent to one host when robots.txt says nothing. */
+  /** The gap before a request to a host, after its last one ended, when robots.txt says nothing. */
   minDelayMs: number;
   /** A Crawl-delay above this is capped (some robots.txt ask for an hour). */
   maxCrawlDelayMs: number;
@@ -104,6 +105,8 @@ interface HostState {
   slots: Semaphore;
   /** When the last request to this host was sent (or, while one is being sent, dispatched). */
   lastSentAt: number;
+  /** When the last request to this host that reached the wire was over. */
+  lastEndAt: number;
   notBefore: number;
   /** A request holds its pass but has not reached the wire yet (connecting): the next one waits for it. */
   sending: boolean;
@@ -165,7 +168,7 @@ export class HostPoliteness {
           await this.sendSettled(state, signal);
           continue;
         }
-        const wait = Math.max(state.lastSentAt + this.delayFor(key), state.notBefore) - now();
+        const wait = this.readyAt(state, key) - now();
         if (wait > 0) {
           drop();
           await sleep(wait, signal);
@@ -207,10 +210,16 @@ export class HostPoliteness {
         released = true;
         // Never sent (the connection failed): the dispatch time stays as the last contact with the host.
         if (!sent) settle();
+        else state.lastEndAt = Math.max(state.lastEndAt, now());
         global.release();
         state.slots.release();
       },
     };
+  }
+
+  /** The earliest moment the host's next request may be sent. */
+  private readyAt(state: HostState, key: string): number {
+    return Math.max(Math.max(state.lastSentAt, state.lastEndAt) + this.delayFor(key), state.notBefore);
   }
 
   private sendSettled(state: HostState, signal?: AbortSignal): Promise<void> {
@@ -237,6 +246,7 @@ export class HostPoliteness {
       state = {
         slots: new Semaphore(this.options.perHostConcurrency),
         lastSentAt: Number.NEGATIVE_INFINITY,
+        lastEndAt: Number.NEGATIVE_INFINITY,
         notBefore: 0,
         sending: false,
         onSent: [],
@@ -252,8 +262,7 @@ export class HostPoliteness {
       if (
         state.slots.idle &&
         !state.sending &&
-        state.lastSentAt + this.delayFor(key) <= now &&
-        state.notBefore <= now
+        this.readyAt(state, key) <= now
       ) {
         this.hosts.delete(key);
       }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertSafeKey,
@@ -23,13 +23,37 @@ export function createFsObjectStore(root: string): ObjectStore {
     return join(root, ...key.split('/'));
   };
 
+  // Folders this store made or found: a crawl writes four objects per domain, and `mkdir -p` on every put
+  // costs more system calls than the write itself. A folder removed behind our back is made again (ENOENT).
+  const folders = new Set<string>();
+  async function ensureDir(dir: string, again = false): Promise<void> {
+    if (!again && folders.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    folders.add(dir);
+  }
+
   async function writeTemp(body: ObjectBody): Promise<string> {
     const tempDir = join(root, TEMP_DIR);
-    await mkdir(tempDir, { recursive: true });
+    await ensureDir(tempDir);
     const tempPath = join(tempDir, `${randomUUID()}.part`);
-    const source = typeof body === 'string' || Buffer.isBuffer(body) ? Readable.from([body]) : body;
     try {
-      await pipeline(source, createWriteStream(tempPath, { flags: 'wx' }));
+      if (typeof body === 'string' || Buffer.isBuffer(body)) {
+        // A body in memory: one handle to write and sync it, no stream machinery.
+        const handle = await open(tempPath, 'wx').catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await ensureDir(tempDir, true);
+          return open(tempPath, 'wx');
+        });
+        try {
+          await handle.writeFile(body);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        return tempPath;
+      }
+      await ensureDir(tempDir, true);
+      await pipeline(body, createWriteStream(tempPath, { flags: 'wx' }));
       const handle = await open(tempPath, 'r');
       try {
         await handle.sync();
@@ -57,25 +81,38 @@ export function createFsObjectStore(root: string): ObjectStore {
 
     async put(key: string, body: ObjectBody, options: PutOptions = {}): Promise<void> {
       const finalPath = pathOf(key);
-      await mkdir(dirname(finalPath), { recursive: true });
+      const finalDir = dirname(finalPath);
+      await ensureDir(finalDir);
       if (options.ifAbsent && (await exists(finalPath))) throw new ObjectExistsError(key);
       const tempPath = await writeTemp(body);
+      let placed = false;
       try {
+        // A folder deleted since it was cached is made again, once.
+        const retryOnMissingDir = async (move: () => Promise<void>) => {
+          try {
+            await move();
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            await ensureDir(finalDir, true);
+            await move();
+          }
+        };
         if (options.ifAbsent) {
           // link() fails with EEXIST when the name is taken: an atomic create-only, even between processes.
           try {
-            await link(tempPath, finalPath);
+            await retryOnMissingDir(() => link(tempPath, finalPath));
           } catch (error) {
             if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
             throw error;
           }
           await unlink(tempPath);
         } else {
-          await rename(tempPath, finalPath);
+          await retryOnMissingDir(() => rename(tempPath, finalPath));
         }
-        await syncDir(dirname(finalPath));
+        placed = true;
+        await syncDir(finalDir);
       } finally {
-        await rm(tempPath, { force: true });
+        if (!placed) await rm(tempPath, { force: true });
       }
     },
 

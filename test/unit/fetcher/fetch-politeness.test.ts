@@ -142,7 +142,7 @@ describe('HostPoliteness', () => {
     expect(time.sleeps).toEqual([7_000]);
   });
 
-  it('counts the gap from the send that waited for a global slot, not from the request before the wait', async () => {
+  it('counts the gap from the end of the last request, however long it waited for a global slot', async () => {
     const time = fakeTime();
     const global = new Semaphore(1);
     const polite = new HostPoliteness(options(time, { global }));
@@ -150,7 +150,7 @@ describe('HostPoliteness', () => {
     other.sent();
     const first = polite.acquire('a.example');
     await tick();
-    // b holds the only global slot for 150 ms: a's first request leaves at 150, not at 0.
+    // b holds the only global slot for 150 ms: a's first request leaves only then, not at 0.
     time.advance(150);
     other.release();
     const pass = await first;
@@ -158,20 +158,32 @@ describe('HostPoliteness', () => {
     time.advance(60);
     pass.release();
     await visit(polite, 'a.example');
-    // 250 after the send at 150, i.e. 190 after its answer at 210.
-    expect(time.sleeps).toEqual([190]);
+    // A whole gap after its answer at 210 (a gap reserved before the wait would have ended at 250).
+    expect(time.sleeps).toEqual([250]);
   });
 
-  it('counts the gap from the moment the request went on the wire (after connecting)', async () => {
+  it('checks the gap again once the global slot is taken (a 429 pushed the host back meanwhile)', async () => {
+    const time = fakeTime();
+    const global = new Semaphore(1);
+    const polite = new HostPoliteness(options(time, { global, minDelayMs: 0 }));
+    const other = await polite.acquire('b.example');
+    other.sent();
+    const waiting = polite.acquire('a.example');
+    await tick();
+    polite.pushBack('a.example', 1_000);
+    other.release();
+    (await waiting).release();
+    expect(time.sleeps).toEqual([1_000]);
+  });
+
+  it('counts from the dispatch a request that never reached the wire (its connection failed)', async () => {
     const time = fakeTime();
     const polite = new HostPoliteness(options(time));
     const pass = await polite.acquire('a.example');
-    time.advance(100); // the handshake
-    pass.sent();
-    time.advance(50);
+    time.advance(100);
     pass.release();
     await visit(polite, 'a.example');
-    expect(time.sleeps).toEqual([200]);
+    expect(time.sleeps).toEqual([150]);
   });
 
   it('makes a second slot on the host wait until the first request is on the wire', async () => {
