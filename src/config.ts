@@ -233,9 +233,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       resolve: e.SEEDBED_FETCH_RESOLVE,
       canary: parseCanary(e.SEEDBED_NETWORK_CANARY),
       concurrency: e.SEEDBED_FETCH_CONCURRENCY,
-      // A domain waits out its per-host gap most of the time (one request at a time, 250 ms apart), so
-      // twice as many domains as sockets keep every socket busy.
-      domains: e.SEEDBED_DOMAIN_CONCURRENCY ?? 2 * e.SEEDBED_FETCH_CONCURRENCY,
+      // A domain spends most of its time in its per-host gap (one request at a time, 250 ms after the last
+      // one ended), so it takes several domains per socket to keep every socket busy.
+      domains: e.SEEDBED_DOMAIN_CONCURRENCY ?? 4 * e.SEEDBED_FETCH_CONCURRENCY,
       domainDeadlineMs: e.SEEDBED_DOMAIN_DEADLINE_SECONDS * 1000,
     },
     authority: {

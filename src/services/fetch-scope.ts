@@ -5,8 +5,11 @@ import type { Fetcher } from '../ports/fetcher.js';
 export interface FetchScope {
   /** Aborts when the domain's deadline passes. */
   signal: AbortSignal;
-  /** Lower goes first when the fetcher's global limit is reached: domains started earlier finish first. */
-  priority: number;
+  /**
+   * The place in line of the domain's n-th request (0-based) when the fetcher's global limit is reached:
+   * lower goes first.
+   */
+  priority(n: number): number;
   /** Pushes the deadline back by `ms`: waits the site itself asked for are not held against it. */
   extend(ms: number): void;
 }
@@ -20,11 +23,14 @@ const MAX_EXTENSION_MS = 60_000;
  */
 export function scopedFetcher(fetcher: Fetcher, scope: FetchScope): Fetcher {
   let crawlDelayMs = 0;
+  let sent = 0;
   return {
     fetch(url, options) {
       if (crawlDelayMs > 0) scope.extend(crawlDelayMs);
       const signal = options.signal ? AbortSignal.any([options.signal, scope.signal]) : scope.signal;
-      return fetcher.fetch(url, { ...options, signal, priority: options.priority ?? scope.priority });
+      const priority = options.priority ?? scope.priority(sent);
+      sent += 1;
+      return fetcher.fetch(url, { ...options, signal, priority });
     },
     setCrawlDelay(host, seconds) {
       fetcher.setCrawlDelay(host, seconds);

@@ -147,7 +147,7 @@ describe('domains in flight', () => {
     for (const { host, options } of fetcher.seen) {
       expect(options.signal).toBeInstanceOf(AbortSignal);
       expect(typeof options.priority).toBe('number');
-      priorities.set(host, options.priority as number);
+      if (!priorities.has(host)) priorities.set(host, options.priority as number);
     }
     const firstPriorities = first.map((h) => priorities.get(h) as number);
     const laterPriorities = hosts.filter((h) => !first.includes(h)).map((h) => priorities.get(h) as number);
