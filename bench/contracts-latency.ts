@@ -84,6 +84,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
     const busyBefore = performance.eventLoopUtilization();
+    const cpuBefore = process.cpuUsage();
     const batchIds: string[] = [];
     for (let i = 0; i < net.hosts.length; i += MAX_IDS_PER_BATCH) {
       const response = await app.inject({
@@ -96,11 +97,12 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         },
       });
       if (response.statusCode !== 202) throw new Error(`contract batch refused: ${response.body}`);
-      if (process.env["BENCH_DEBUG"]) console.log("posted after", performance.now() - started);
+      if (process.env['BENCH_DEBUG']) console.log('posted after', performance.now() - started);
       batchIds.push(response.json().batchId);
     }
     // Progress as a client sees it: items answered, sampled every 100 ms.
     const samples: Array<{ at: number; done: number }> = [];
+    let peakRss = process.memoryUsage().rss;
     let failed = 0;
     const firstErrors: string[] = [];
     for (;;) {
@@ -118,11 +120,14 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         }
       }
       samples.push({ at: performance.now() - started, done });
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
       if (finished === batchIds.length) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const elapsedMs = performance.now() - started;
     const busy = performance.eventLoopUtilization(busyBefore).utilization;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMsPerSite = (cpu.user + cpu.system) / 1000 / options.sites;
     const { log, connections } = await net.takeLog();
 
     const byHost = new Map<string, ServedRequest[]>();
@@ -161,6 +166,16 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       }
     }
     const longestChain = Math.max(...hosts.map((h) => chainMs(h.durationsMs, h.gapMs)));
+    // The site that finished last: when it started and how long its own chain is.
+    const lastSite = [...byHost].reduce((a, b) =>
+      (a[1].at(-1)?.endedAt ?? 0) >= (b[1].at(-1)?.endedAt ?? 0) ? a : b,
+    );
+    const lastSiteStart = ((lastSite[1][0]?.arrivedAt ?? startedAt) - startedAt) / 1000;
+    const lastSiteChain =
+      chainMs(
+        lastSite[1].map((r) => r.delayMs),
+        gapOf(lastSite[0]),
+      ) / 1000;
     const firstArrival = Math.min(...log.map((r) => r.arrivedAt)) - startedAt;
     const lastEnd = Math.max(...log.map((r) => r.endedAt)) - startedAt;
     const changed = Object.keys(overrides).length > 0 ? ` with ${JSON.stringify(overrides)}` : '';
@@ -171,11 +186,13 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         `  in flight at the sites: max ${load.max}, mean ${load.mean.toFixed(1)} (cap ${cap}); ` +
         `bound ${(bound.makespanMs / 1000).toFixed(1)} s (lower bound ${(bound.lowerBoundMs / 1000).toFixed(1)} s, ` +
         `longest host chain ${(longestChain / 1000).toFixed(1)} s); first request after ` +
-        `${(firstArrival / 1000).toFixed(2)} s, last answer at ${(lastEnd / 1000).toFixed(2)} s\n` +
+        `${(firstArrival / 1000).toFixed(2)} s, last answer at ${(lastEnd / 1000).toFixed(2)} s (${lastSite[0]}, ` +
+        `started at ${lastSiteStart.toFixed(1)} s, chain ${lastSiteChain.toFixed(1)} s)\n` +
         `  politeness: ${tooClose} arrivals closer than their host's gap (closest ${closest.toFixed(1)} ms over it); ` +
         `connections per site: mean ${(perSite.reduce((a, b) => a + b, 0) / perSite.length).toFixed(2)}, ` +
         `max ${Math.max(...perSite)} (${connections} in all); longest progress stall ${(stall / 1000).toFixed(2)} s; ` +
-        `main thread busy ${(busy * 100).toFixed(0)} %\n`,
+        `main thread busy ${(busy * 100).toFixed(0)} %, CPU ${cpuMsPerSite.toFixed(1)} ms per site (this process, ` +
+        `fake internet included), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
     );
     const rate = options.sites / (elapsedMs / 1000);
     const boundRate = options.sites / (bound.makespanMs / 1000);

@@ -33,7 +33,7 @@ const envSchema = z.object({
   SEEDBED_FETCH_RESOLVE: z.string().optional(),
   SEEDBED_AUTHORITY_OVERRIDES: z.string().min(1).optional(),
   SEEDBED_NETWORK_CANARY: z.string().optional(),
-  SEEDBED_FETCH_CONCURRENCY: intFrom(1, 4096).default(256),
+  SEEDBED_FETCH_CONCURRENCY: intFrom(1, 4096).default(128),
   SEEDBED_DOMAIN_CONCURRENCY: intFrom(1, 16_384).optional(),
   SEEDBED_DOMAIN_DEADLINE_SECONDS: intFrom(1, 86_400).default(120),
   SEEDBED_SYNC_TARGET: z.string().min(1).optional(),

@@ -80,6 +80,9 @@ export class Semaphore {
   }
 }
 
+/** How far ahead a crawl-delayed host's requests go: beyond any domain's place in line. */
+const CRAWL_DELAYED_AHEAD = 2 ** 40;
+
 export interface HostPolitenessOptions {
   perHostConcurrency: number;
   /** The gap before a request to a host, after its last one ended, when robots.txt says nothing. */
@@ -175,7 +178,7 @@ export class HostPoliteness {
           continue;
         }
         if (!holdsGlobal) {
-          await global.acquire(signal, priority);
+          await global.acquire(signal, this.placeInLine(key, priority));
           holdsGlobal = true;
           // The wait may have been long: look at the host again (another slot may have sent meanwhile).
           continue;
@@ -215,6 +218,16 @@ export class HostPoliteness {
         state.slots.release();
       },
     };
+  }
+
+  /**
+   * A host whose robots.txt asks for more than our own gap waits that long between requests anyway: when its
+   * turn comes it goes ahead of ordinary requests, so its long chain is not stretched further by the queue
+   * (a few such hosts otherwise decide when a whole batch ends).
+   */
+  private placeInLine(key: string, priority: number | undefined): number | undefined {
+    if (priority === undefined || this.delayFor(key) <= this.options.minDelayMs) return priority;
+    return priority - CRAWL_DELAYED_AHEAD;
   }
 
   /** The earliest moment the host's next request may be sent. */
@@ -259,11 +272,7 @@ export class HostPoliteness {
   private sweep(): void {
     const now = this.options.now();
     for (const [key, state] of this.hosts) {
-      if (
-        state.slots.idle &&
-        !state.sending &&
-        this.readyAt(state, key) <= now
-      ) {
+      if (state.slots.idle && !state.sending && this.readyAt(state, key) <= now) {
         this.hosts.delete(key);
       }
     }

@@ -36,8 +36,8 @@ export const DEFAULT_FETCHER_SETTINGS = {
   /** Whole request, redirects and retries included: stops a server that drips one byte at a time. */
   totalTimeoutMs: 60_000,
   maxRedirects: 5,
-  /** Requests in flight across all hosts (SEEDBED_FETCH_CONCURRENCY): a crawler's hundreds of sockets. */
-  globalConcurrency: 256,
+  /** Requests in flight across all hosts (SEEDBED_FETCH_CONCURRENCY; see docs/fetching.md for the size). */
+  globalConcurrency: 128,
   perHostConcurrency: 1,
   /** An idle kept-alive connection is closed after this (a site's next request usually comes sooner). */
   keepAliveTimeoutMs: 10_000,

@@ -31,6 +31,8 @@ export interface DomainPoolOptions {
 
 /** Items per chunk assumed before any chunk was seen: the contract queue's default chunk size. */
 const FIRST_ESTIMATE = 20;
+/** Requests a domain's contract usually takes (homepage, robots.txt, a few sitemaps and feeds). */
+const TYPICAL_REQUESTS = 12;
 /** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
 const MAX_CLAIM = 32;
 
@@ -46,15 +48,16 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   let estimate = FIRST_ESTIMATE;
   /** A domain's place in line for the fetcher; 0 is left to requests of no domain (the network canary). */
   let sequence = 1;
-  // Domains started earlier go first, so results come in steadily; yet each request a domain has made moves
-  // its next ones back by a fraction of the pool, so the last domains to start are not left to run their
-  // whole chains alone at the end (a lockstep of all domains finishes soonest but shows no progress until
-  // then). Measured on 1,000 sites: a weight of an eighth of the pool keeps most of both.
+  // Domains started earlier go first, so results come in steadily. Yet each of a domain's first requests
+  // moves its next ones back by a fraction of the pool, so the last domains to start are not left to run
+  // their whole chains alone at the end (all domains in lockstep finish soonest but show no progress until
+  // then). Past a typical domain's count, each request moves the domain forward again: a site with a big
+  // sitemap tree has a long chain ahead, and a long chain started late decides when the batch ends.
   const weight = Math.max(1, Math.round(limit / 8));
   const placeInLine =
     (start: number) =>
     (n: number): number =>
-      start + n * weight;
+      start + Math.min(n, TYPICAL_REQUESTS) * weight - Math.max(0, n - TYPICAL_REQUESTS) * weight;
   const waiting: Array<() => void> = [];
   const listeners = new Set<() => void>();
   const notify = () => {
