@@ -16,6 +16,7 @@ import type {
   QueueStats,
 } from '../ports/queue.js';
 import { QUEUE_NAMES } from '../ports/queue.js';
+import { groupFlush } from './group-flush.js';
 import { type BossDelivery, executorDb, pgBossSql } from './pg-boss-sql.js';
 import { consumerSet, type QueueDriver } from './poll-loop.js';
 
@@ -159,28 +160,39 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
    */
   async function fetchJobs(queue: QueueName, batchSize: number): Promise<Delivery[]> {
     if (!ready) return [];
-    const fetched = await boss.fetch<Record<string, unknown>>(queue, { batchSize, includeMetadata: true });
+    const fetched = await sql.claim(bossDb, queue, batchSize);
     return fetched.map((j) => ({
-      job: { id: j.id, queue, payload: j.data ?? {}, attempt: j.retryCount + 1, maxAttempts: j.retryLimit },
+      job: {
+        id: j.id,
+        queue,
+        payload: (j.data ?? {}) as Record<string, unknown>,
+        attempt: j.retry_count + 1,
+        maxAttempts: j.retry_limit,
+      },
       queue,
       id: j.id,
-      retryCount: j.retryCount,
-      startedOn: j.startedOn,
+      retryCount: j.retry_count,
+      startedOn: j.started_on,
     }));
   }
 
+  // Completions are the common case: every job that finished while the last statement ran is completed by the
+  // next one, fenced per delivery in its WHERE clause.
+  const completions = groupFlush<Delivery>((deliveries) => sql.completeOwned(bossDb, deliveries));
+
   /**
-   * Completes or fails one delivery in one transaction that first locks the job row, fenced: a worker whose
-   * lease was lost (the job expired, maybe already refetched) must not settle somebody else's attempt.
+   * Completes a delivery (grouped with others), or fails it in one transaction that first locks the job row;
+   * fenced either way: a worker whose lease was lost (the job expired, maybe already refetched) must not
+   * settle somebody else's attempt.
    */
   async function settle(d: Delivery, failure: { error: unknown } | null): Promise<void> {
+    if (failure === null) {
+      await completions.submit(d);
+      return;
+    }
     await database.transaction(async (trx) => {
       const db = executorDb(trx);
       if (!(await sql.lockOwned(db, d))) return;
-      if (failure === null) {
-        await boss.complete(d.job.queue, d.job.id, {}, { db });
-        return;
-      }
       const { error } = failure;
       const { final, delayMs, message } = failedAttempt(error, d.job, backoff);
       // A permanent error, or the last attempt, goes to the dead-letter queue now instead of after more tries.

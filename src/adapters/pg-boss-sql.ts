@@ -56,6 +56,56 @@ export function pgBossSql(schema: string) {
       );
     },
 
+    /**
+     * Claims up to `limit` ready jobs of a queue, as pg-boss's fetch does (state, started_on, the retry count
+     * of a job delivered again), but taken in the order of pg-boss's own fetch index (name, start_after): its
+     * fetch sorts every waiting job by priority on each claim, milliseconds with thousands waiting, and Seedbed
+     * gives no job a priority. Equal start times come in index order. Singleton and stately queue policies,
+     * which the fetch also handles, are not used by Seedbed.
+     */
+    async claim(
+      db: PgBoss.Db,
+      queue: string,
+      limit: number,
+    ): Promise<
+      Array<{ id: string; data: unknown; retry_count: number; retry_limit: number; started_on: Date }>
+    > {
+      const { rows } = await db.executeSql(
+        `WITH next AS (
+          SELECT id FROM ${job}
+          WHERE name = $1 AND state < 'active' AND start_after < now()
+          ORDER BY start_after
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE ${job} AS j SET state = 'active', started_on = now(),
+          retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+        FROM next WHERE j.name = $1 AND j.id = next.id
+        RETURNING j.id, j.data, j.retry_count, j.retry_limit, j.started_on`,
+        [queue, limit],
+      );
+      return rows;
+    },
+
+    /**
+     * Completes many deliveries in one statement, each only while it still owns its job (pg-boss's own
+     * complete, fenced): a delivery whose lease was lost changes nothing.
+     */
+    async completeOwned(db: PgBoss.Db, deliveries: BossDelivery[]): Promise<void> {
+      await db.executeSql(
+        `UPDATE ${job} AS j SET completed_on = now(), state = 'completed', output = '{}'::jsonb
+          FROM unnest($1::text[], $2::uuid[], $3::int[], $4::timestamptz[]) AS d(name, id, retry_count, started_on)
+          WHERE j.name = d.name AND j.id = d.id AND j.state = 'active' AND j.retry_count = d.retry_count
+            AND date_trunc('milliseconds', j.started_on) = d.started_on`,
+        [
+          deliveries.map((d) => d.queue),
+          deliveries.map((d) => d.id),
+          deliveries.map((d) => d.retryCount),
+          deliveries.map((d) => d.startedOn),
+        ],
+      );
+    },
+
     /** Locks the job row for a settle; false when this delivery no longer owns the job. */
     async lockOwned(db: PgBoss.Db, d: BossDelivery): Promise<boolean> {
       const { rows } = await db.executeSql(`SELECT 1 FROM ${job} WHERE ${OWNED} FOR UPDATE`, owned(d));

@@ -59,23 +59,37 @@ export function startPollLoop<D>(
   }, options.heartbeatMs);
   heartbeat.unref();
 
+  /** Settles still being written; a stopping loop waits for them. */
+  const settling = new Set<Promise<void>>();
+  /** Jobs whose handler still runs (those with a settle under way are in `running` but not here). */
+  const handling = new Set<string>();
+
+  /**
+   * Resolves when the handler is done: its slot is free at once, while the settle is written in the background
+   * (the adapter may group it with others), so fetching the next jobs overlaps settling the last ones. The job
+   * stays in `running`, its lease renewed, until the settle is written.
+   */
   async function run(delivery: D): Promise<void> {
     const job = driver.job(delivery);
     running.set(job.id, delivery);
+    handling.add(job.id);
     let failure: { error: unknown } | null = null;
     try {
       await handler(job);
     } catch (error) {
       failure = { error };
-    }
-    try {
-      await driver.settle(delivery, failure);
-    } catch (error) {
-      // The job stays claimed; its lease runs out and it is delivered again (at least once).
-      options.onError(error);
     } finally {
-      running.delete(job.id);
+      handling.delete(job.id);
     }
+    const settle = driver
+      .settle(delivery, failure)
+      // The job stays claimed; its lease runs out and it is delivered again (at least once).
+      .catch(options.onError)
+      .finally(() => {
+        running.delete(job.id);
+        settling.delete(settle);
+      });
+    settling.add(settle);
   }
 
   /** Resolves on a finished job, an enqueue here, stop(), or the poll timer. */
@@ -86,10 +100,17 @@ export function startPollLoop<D>(
         clearTimeout(timer);
         resolve();
       };
-      for (const task of inFlight) void task.finally(() => nudge?.());
     }).finally(() => {
       nudge = null;
     });
+  }
+
+  function start(delivery: D): void {
+    const task = run(delivery).finally(() => {
+      inFlight.delete(task);
+      nudge?.();
+    });
+    inFlight.add(task);
   }
 
   async function loop(): Promise<void> {
@@ -113,15 +134,17 @@ export function startPollLoop<D>(
         await Promise.allSettled(fetched.map((d) => driver.release(d)));
         break;
       }
-      for (const delivery of fetched) {
-        const task = run(delivery).finally(() => inFlight.delete(task));
-        inFlight.add(task);
-      }
+      for (const delivery of fetched) start(delivery);
       if (fetched.length === 0) await pause(options.pollIntervalMs);
     }
     const drained = await drainWithin(inFlight, options.drainTimeoutMs);
+    // Settles are short: every finished job is settled before anything is handed back.
+    await Promise.allSettled([...settling]);
     clearInterval(heartbeat);
-    if (!drained) await Promise.allSettled([...running.values()].map((d) => driver.release(d)));
+    if (!drained) {
+      const unfinished = [...running].filter(([id]) => handling.has(id)).map(([, d]) => d);
+      await Promise.allSettled(unfinished.map((d) => driver.release(d)));
+    }
   }
 
   const looping = loop();
