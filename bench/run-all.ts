@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark in turn, then a summary table of the ratios (pasted into the README).
 // `npm run bench -- health queue` runs only the named ones.
+import { benchContractsLatency } from './contracts-latency.js';
 import { benchContracts, benchLiveness } from './fetching.js';
 import { benchHealth } from './health.js';
 import { benchIntake } from './intake.js';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'queue-peers': benchQueuePeers,
   liveness: benchLiveness,
   contracts: benchContracts,
+  'contracts-latency': benchContractsLatency,
   'scale-out': benchScaleOut,
   'sitemap-scale': benchSitemapScale,
   'upload-memory': benchUploadMemory,

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { FetchScope } from '../../../src/services/fetch-scope.js';
+import { createDomainPool } from '../../../src/workers/domain-pool.js';
+
+/** A promise the test settles by hand. */
+function gate<T = void>() {
+  let open: (value: T) => void = () => {};
+  const wait = new Promise<T>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('domain pool', () => {
+  it('runs at most its number of domains at once and starts the next as one ends', async () => {
+    const pool = createDomainPool({ domains: 2, deadlineMs: 60_000 });
+    const gates = [gate(), gate(), gate()];
+    let running = 0;
+    let most = 0;
+    const runs = gates.map((g) =>
+      pool.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await g.wait;
+        running -= 1;
+        return 'done';
+      }),
+    );
+    await tick();
+    expect(running).toBe(2);
+    expect(pool.stats).toEqual({ running: 2, load: 3 });
+    gates[0]?.open();
+    await tick();
+    expect(running).toBe(2);
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual([
+      { ok: true, value: 'done' },
+      { ok: true, value: 'done' },
+      { ok: true, value: 'done' },
+    ]);
+    expect(most).toBe(2);
+    expect(pool.stats).toEqual({ running: 0, load: 0 });
+  });
+
+  it('cuts a domain short at its deadline: aborts its signal, frees its slot, says why', async () => {
+    const pool = createDomainPool({ domains: 1, deadlineMs: 30 });
+    let signal: AbortSignal | undefined;
+    const stuck = pool.run(async (scope) => {
+      signal = scope.signal;
+      await new Promise(() => {});
+    });
+    const next = pool.run(async () => 'next');
+    const outcome = await stuck;
+    expect(outcome).toEqual({ ok: false, reason: expect.stringMatching(/^deadline exceeded/) });
+    expect(signal?.aborted).toBe(true);
+    expect(await next).toEqual({ ok: true, value: 'next' });
+  });
+
+  it('lets the work push its deadline back (Crawl-delay waits do not count against it)', async () => {
+    const pool = createDomainPool({ domains: 1, deadlineMs: 30 });
+    const outcome = await pool.run(async (scope) => {
+      scope.extend(200);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      return scope.signal.aborted;
+    });
+    expect(outcome).toEqual({ ok: true, value: false });
+  });
+
+  it('passes a failure of the work on to the caller', async () => {
+    const pool = createDomainPool({ domains: 1, deadlineMs: 60_000 });
+    await expect(pool.run(async () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(pool.stats).toEqual({ running: 0, load: 0 });
+  });
+
+  it('puts earlier domains first, and each of their first requests a little further back', async () => {
+    const pool = createDomainPool({ domains: 16, deadlineMs: 60_000 });
+    const scopes: FetchScope[] = [];
+    await Promise.all([1, 2].map(() => pool.run(async (scope) => void scopes.push(scope))));
+    const [first, second] = scopes as [FetchScope, FetchScope];
+    expect(first.priority(0)).toBeLessThan(second.priority(0));
+    // A second request of the first domain waits behind a first request of a domain started just after it.
+    expect(first.priority(1)).toBeGreaterThan(second.priority(0));
+    // Past a typical domain's requests, a long chain moves forward again.
+    expect(first.priority(40)).toBeLessThan(first.priority(12));
+  });
+
+  it('tells its consumers how many chunks to claim, counting claims whose items are not known yet', async () => {
+    const pool = createDomainPool({ domains: 40, deadlineMs: 60_000 });
+    const woken: number[] = [];
+    const unsubscribe = pool.capacity.subscribe(() => woken.push(pool.capacity.available()));
+    // Before any chunk is seen, a chunk is guessed at twenty items.
+    expect(pool.capacity.available()).toBe(2);
+    const first = pool.claiming();
+    const second = pool.claiming();
+    expect(pool.capacity.available()).toBe(0);
+    // The first chunk had four items: they are in the pool, and four is the new guess.
+    const held = gate();
+    const runs = [1, 2, 3, 4].map(() => pool.run(() => held.wait));
+    first(4);
+    second(0);
+    expect(pool.capacity.available()).toBe(9);
+    expect(woken.length).toBeGreaterThan(0);
+    held.open();
+    await Promise.all(runs);
+    expect(pool.capacity.available()).toBe(10);
+    unsubscribe();
+  });
+});
