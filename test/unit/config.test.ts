@@ -62,6 +62,25 @@ describe('loadConfig', () => {
     ).toEqual(['http://canary.test/204', 'https://b.example/']);
   });
 
+  it('sizes the fetch budget, the domain pool from it, and the domain deadline', () => {
+    expect(loadConfig({}).fetch).toMatchObject({ concurrency: 128, domains: 512, domainDeadlineMs: 120_000 });
+    expect(loadConfig({ SEEDBED_FETCH_CONCURRENCY: '300' }).fetch).toMatchObject({
+      concurrency: 300,
+      domains: 1200,
+    });
+    expect(
+      loadConfig({ SEEDBED_DOMAIN_CONCURRENCY: '50', SEEDBED_DOMAIN_DEADLINE_SECONDS: '30' }).fetch,
+    ).toMatchObject({ concurrency: 128, domains: 50, domainDeadlineMs: 30_000 });
+  });
+
+  it.each([
+    [{ SEEDBED_FETCH_CONCURRENCY: '0' }, 'SEEDBED_FETCH_CONCURRENCY'],
+    [{ SEEDBED_DOMAIN_CONCURRENCY: 'many' }, 'SEEDBED_DOMAIN_CONCURRENCY'],
+    [{ SEEDBED_DOMAIN_DEADLINE_SECONDS: '0' }, 'SEEDBED_DOMAIN_DEADLINE_SECONDS'],
+  ])('refuses a fetch setting %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).http.port).toBe(8080);
   });
