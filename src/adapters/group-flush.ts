@@ -4,12 +4,17 @@
 /** submit(item) resolves once a flush that included the item has finished; a failed flush fails its items. */
 export function groupFlush<T>(flush: (items: T[]) => Promise<void>, maxItems = 1000) {
   let waiting: Array<{ item: T; resolve: () => void; reject: (error: unknown) => void }> = [];
-  let running: Promise<void> | null = null;
+  let draining = false;
 
   async function drain(): Promise<void> {
     // Let the jobs that finish in this same turn join the first flush.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    while (waiting.length > 0) {
+    for (;;) {
+      // Checked and cleared in one step: an item submitted from here on starts the next drain.
+      if (waiting.length === 0) {
+        draining = false;
+        return;
+      }
       const group = waiting.slice(0, maxItems);
       waiting = waiting.slice(group.length);
       try {
@@ -24,9 +29,10 @@ export function groupFlush<T>(flush: (items: T[]) => Promise<void>, maxItems = 1
   return {
     submit(item: T): Promise<void> {
       const done = new Promise<void>((resolve, reject) => waiting.push({ item, resolve, reject }));
-      running ??= drain().finally(() => {
-        running = null;
-      });
+      if (!draining) {
+        draining = true;
+        void drain();
+      }
       return done;
     },
   };

@@ -7,7 +7,10 @@ describe('group flush', () => {
     let release: () => void = () => {};
     const flusher = groupFlush<number>(async (items) => {
       groups.push(items);
-      if (groups.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      if (groups.length === 1)
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
     });
     const first = [flusher.submit(1), flusher.submit(2)];
     await new Promise((resolve) => setImmediate(resolve));
