@@ -53,8 +53,11 @@ export const batchSchema = z
       succeeded: int,
       failed: int,
       skipped: int,
-      pending: int,
-      running: int.optional().meta({ description: 'Items of chunks being worked on now' }),
+      running: int.meta({
+        description:
+          'Items without a result in chunks a worker holds now (a contract or liveness chunk runs all its domains at once)',
+      }),
+      pending: int.meta({ description: 'Items without a result that no worker holds yet' }),
     }),
     created_at: timestamp,
     started_at: nullableTimestamp,
