@@ -86,7 +86,8 @@ export function startPollLoop<D>(
       // The job stays claimed; its lease runs out and it is delivered again (at least once).
       .catch(options.onError)
       .finally(() => {
-        running.delete(job.id);
+        // Only this delivery: once settled, the job may already be running here again as a new delivery.
+        if (running.get(job.id) === delivery) running.delete(job.id);
         settling.delete(settle);
       });
     settling.add(settle);
