@@ -30,6 +30,16 @@ export interface ItemCommits {
   commit(index: number, record: RecordItemStep): Promise<ItemStatus>;
 }
 
+/** A domain that ran past its deadline: its item fails with the reason, committed on its own. */
+export async function commitDeadline(
+  items: ItemCommits,
+  index: number,
+  input: unknown,
+  reason: string,
+): Promise<void> {
+  await items.commit(index, async () => ({ index, input, status: 'failed', outcome: 'deadline', reason }));
+}
+
 export interface ChunkHandler<Item> {
   queue: ChunkQueueName;
   /** Every stored item is checked against this before the handler sees it. */

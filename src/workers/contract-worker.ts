@@ -5,12 +5,11 @@ import {
   type ChunkWork,
   type ContractItem,
   contractItemSchema,
-  type ItemResult,
   partitionOfChunk,
 } from '../domain/batches.js';
 import type { ContractRequest, ContractService } from '../services/contracts.js';
 import type { OrchestrationService } from '../services/orchestration.js';
-import type { ChunkHandler, ItemCommits } from './chunk-worker.js';
+import { type ChunkHandler, commitDeadline, type ItemCommits } from './chunk-worker.js';
 import type { DomainRunner } from './domain-pool.js';
 
 export function contractHandler(deps: {
@@ -26,14 +25,7 @@ export function contractHandler(deps: {
     const { index, input } = request;
     const outcome = await domains.run((scope) => contracts.collect(request, scope));
     if (!outcome.ok) {
-      const failed: ItemResult = {
-        index,
-        input,
-        status: 'failed',
-        outcome: 'deadline',
-        reason: outcome.reason,
-      };
-      await items.commit(index, async () => failed);
+      await commitDeadline(items, index, input, outcome.reason);
       return;
     }
     const collected = outcome.value;

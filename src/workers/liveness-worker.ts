@@ -11,7 +11,7 @@ import type { Fetcher } from '../ports/fetcher.js';
 import { scopedFetcher } from '../services/fetch-scope.js';
 import type { LivenessService } from '../services/liveness.js';
 import type { OutageWatch } from '../services/outage-watch.js';
-import type { ChunkHandler, ItemCommits } from './chunk-worker.js';
+import { type ChunkHandler, commitDeadline, type ItemCommits } from './chunk-worker.js';
 import type { DomainRunner } from './domain-pool.js';
 
 export function livenessHandler(deps: {
@@ -42,14 +42,7 @@ export function livenessHandler(deps: {
       }),
     );
     if (!outcome.ok) {
-      const failed: ItemResult = {
-        index,
-        input,
-        status: 'failed',
-        outcome: 'deadline',
-        reason: outcome.reason,
-      };
-      await items.commit(index, async () => failed);
+      await commitDeadline(items, index, input, outcome.reason);
       return;
     }
     const check = outcome.value;
