@@ -190,7 +190,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   revisionRoutes(app, { revisions: services.seeds.revisions });
   changeRoutes(app, { changes: services.changes });
   domainRoutes(app, { liveness: services.liveness });
-  await app.register(uiRoutes, { authenticator, services });
+  await app.register(uiRoutes, { authenticator, services, clock: deps.clock });
 
   app.get(
     '/openapi.json',

@@ -161,6 +161,8 @@ export interface SeedTable {
   language_codes: string | null;
   /** disallowed | reserved | allowed | unknown: the `?ai=` filter; null when never measured. */
   ai_status: string | null;
+  /** freshness.items_per_day as a number, so the list sorts by publication rate; null when not measured. */
+  items_per_day: number | null;
 }
 
 /** One revision of a seed's contract: applied, or proposed by a contract run and settled by a person. */

@@ -189,6 +189,7 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       ai: '{"status":"reserved"}',
       language_codes: ',fr,',
       ai_status: 'reserved',
+      items_per_day: 2.5,
     },
     { seed_id: 's2' },
     [
@@ -201,6 +202,7 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       'ai',
       'language_codes',
       'ai_status',
+      'items_per_day',
     ],
   ),
   seed_revisions: pair(

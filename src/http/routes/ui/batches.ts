@@ -1,10 +1,9 @@
-// /ui (a small dashboard of counts) and /ui/batches: batches with the live progress of running ones and
+// /ui/batches: batches with the live progress of running ones and
 // their failed items. A running batch's progress block names its own URL; app.js re-reads it every few seconds.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BATCH_STATUSES, BATCH_TYPES, type BatchView } from '../../../domain/batches.js';
 import type { BatchService } from '../../../services/batches.js';
-import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, query } from './html.js';
 import { facts, page } from './layout.js';
 
@@ -16,15 +15,6 @@ const listQuery = z.object({
   status: z.enum(BATCH_STATUSES).optional().catch(undefined),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
 });
-
-function counts(title: string, byStatus: Record<string, number>, link: (status: string) => string): Html {
-  const entries = Object.entries(byStatus);
-  return html`<section class="card"><h2>${title}</h2>${
-    entries.length === 0
-      ? html`<p>None yet.</p>`
-      : html`<ul class="counts">${entries.map(([status, n]) => html`<li><a href="${link(status)}"><strong>${n}</strong> ${status}</a></li>`)}</ul>`
-  }</section>`;
-}
 
 /** The progress block of one batch; while it runs it carries data-refresh, which app.js follows. */
 export function progress(batch: BatchView): Html {
@@ -46,32 +36,10 @@ ${running ? html`<p class="note">Updates by itself while the batch runs (<a href
 </section>`;
 }
 
-export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService; seeds: SeedService }) {
-  const { batches, seeds } = deps;
+export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
+  const { batches } = deps;
   const send = (reply: import('fastify').FastifyReply, text: string) =>
     reply.type('text/html; charset=utf-8').send(text);
-
-  app.get('/ui', { schema: { hide: true } }, async (request, reply) => {
-    const [seedCounts, batchCounts, running] = await Promise.all([
-      seeds.countByStatus(),
-      batches.countByStatus(),
-      batches.list({ status: 'running', limit: 10, offset: 0 }),
-    ]);
-    const body = html`<div class="cards">
-${counts('Seeds', seedCounts, (status) => `/ui/seeds?status=${status}`)}
-${counts('Batches', batchCounts, (status) => `/ui/batches?status=${status}`)}
-</div>
-<section><h2>Running now</h2>${
-      running.data.length === 0
-        ? html`<p>No batch is running.</p>`
-        : html`<ul>${running.data.map((b) => html`<li><a href="/ui/batches/${b.batchId}">${b.type} ${b.country}${b.category ? ` / ${b.category}` : ''}</a> — ${b.chunks.succeeded + b.chunks.failed} of ${b.chunks.total} chunks</li>`)}</ul>`
-    }</section>
-<p><a href="/ui/seeds">Review drafts</a></p>`;
-    return send(
-      reply,
-      page({ title: 'Dashboard', principal: request.principal, current: 'dashboard', body }),
-    );
-  });
 
   app.get('/ui/batches', { schema: { hide: true } }, async (request, reply) => {
     const q = listQuery.parse(request.query ?? {});
