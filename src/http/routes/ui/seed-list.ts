@@ -50,7 +50,7 @@ function actions(filter: UiSeedFilter, total: number): Html {
       ? html`<p class="note">To promote every draft a filter matches, filter first (as the API, promote by filter needs one).</p>`
       : filter.status === 'draft' && total > 0
         ? html`<p class="matching">${filterFields(filter)}<button type="submit" name="action" value="promote-matching">Promote all ${Math.min(total, PROMOTE_MATCHING_LIMIT)} matching drafts</button>
-<small>(${describeFilter(filter)}${total > PROMOTE_MATCHING_LIMIT ? `; the first ${PROMOTE_MATCHING_LIMIT} by seed id, then run it again` : ''}). Archiving is for selected seeds only: the API archives one seed at a time (PATCH /api/v1/seeds/{seedId}), it has no archive by filter.</small></p>`
+<span class="note">(${describeFilter(filter)}${total > PROMOTE_MATCHING_LIMIT ? `; the first ${PROMOTE_MATCHING_LIMIT} by seed id, then run it again` : ''}). Archiving is for selected seeds only: the API archives one seed at a time (PATCH /api/v1/seeds/{seedId}), it has no archive by filter.</span></p>`
         : '';
   return html`<div class="actions"><span data-selected-count aria-live="polite"></span>
 <button type="submit" name="action" value="promote">Promote selected</button>
