@@ -28,7 +28,7 @@ ${decide ? html`<td><input type="checkbox" name="seed" value="${seed.seed_id}" a
 <td>${robots === undefined ? '—' : robots ? 'allowed' : html`<span class="bad">disallowed</span>`}</td>
 <td>${mainFeed ? 'yes' : 'no'}</td>
 <td>${seed.languages.map((l) => l.code).join(' ') || '—'}</td><td>${seed.ai?.status ?? '—'}</td>
-<td>${freshnessCell(seed)}</td>
+<td data-rate="${seed.freshness?.items_per_day ?? ''}">${freshnessCell(seed)}</td>
 <td><time datetime="${seed.created_at}">${seed.created_at.slice(0, 16).replace('T', ' ')}</time></td>
 <td>${seed.status}</td>
 </tr>`;
