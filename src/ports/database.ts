@@ -161,6 +161,10 @@ export interface SeedTable {
   language_codes: string | null;
   /** disallowed | reserved | allowed | unknown: the `?ai=` filter; null when never measured. */
   ai_status: string | null;
+  /** JSON: the seed's health from its checks (state, consecutive failures, last check), or null before one. */
+  health: string | null;
+  /** ok | failing | stale: the `?health=` filter; null before the first check. */
+  health_state: string | null;
 }
 
 /** One revision of a seed's contract: applied, or proposed by a contract run and settled by a person. */

@@ -34,6 +34,18 @@ export interface DiscoveryRecord {
   evidence: Record<string, unknown>;
 }
 
+/** One event to store: what changed for which domain, with what it rests on. */
+export interface NewChange {
+  registrableDomain: string;
+  domainId: string;
+  kind: ChangeKind;
+  message: string;
+  before: unknown;
+  after: unknown;
+  evidence: Record<string, unknown>;
+  batchId: string | null;
+}
+
 export type ChangeService = ReturnType<typeof createChangeService>;
 
 export function createChangeService(deps: { database: Database; clock: Clock }) {
@@ -54,24 +66,13 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
     const before = previous ? parseJson<DiscoverySummary | null>(previous.summary, null) : null;
     const summary = before ? carryForward(before, discovery.summary) : discovery.summary;
     const events = before ? diffDiscoveries(before, summary) : [];
-    const at = clock();
-    const rows: DomainChangeTable[] = events.map((event) => ({
-      id: uuidv7(at.getTime()),
-      registrable_domain: discovery.registrableDomain,
-      domain_id: discovery.domainId,
-      kind: event.kind,
-      message: event.message,
-      before: JSON.stringify(event.before ?? null),
-      after: JSON.stringify(event.after ?? null),
-      evidence: JSON.stringify({
-        ...discovery.evidence,
-        collected_at: discovery.collectedAt,
-        previous_collected_at: previous?.collected_at ?? null,
-        previous_batch_id: previous?.batch_id ?? null,
-      }),
-      batch_id: discovery.batchId,
-      detected_at: at.toISOString(),
-    }));
+    const evidence = {
+      ...discovery.evidence,
+      collected_at: discovery.collectedAt,
+      previous_collected_at: previous?.collected_at ?? null,
+      previous_batch_id: previous?.batch_id ?? null,
+    };
+    const rows = events.map((event) => rowOf({ ...discovery, ...event, evidence }));
     if (rows.length > 0) await executor.insertInto('domain_changes').values(rows).execute();
     const stored = {
       summary: JSON.stringify(summary),
@@ -84,6 +85,29 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
       .onConflict((oc) => oc.column('registrable_domain').doUpdateSet(stored))
       .execute();
     return rows.map(toView);
+  }
+
+  /** An event that is not a difference between two discoveries (a seed suspended after failed checks). */
+  async function recordEvent(executor: DbExecutor, event: NewChange): Promise<ChangeView> {
+    const row = rowOf(event);
+    await executor.insertInto('domain_changes').values(row).execute();
+    return toView(row);
+  }
+
+  function rowOf(event: NewChange): DomainChangeTable {
+    const at = clock();
+    return {
+      id: uuidv7(at.getTime()),
+      registrable_domain: event.registrableDomain,
+      domain_id: event.domainId,
+      kind: event.kind,
+      message: event.message,
+      before: JSON.stringify(event.before ?? null),
+      after: JSON.stringify(event.after ?? null),
+      evidence: JSON.stringify(event.evidence),
+      batch_id: event.batchId,
+      detected_at: at.toISOString(),
+    };
   }
 
   async function list(
@@ -111,7 +135,7 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
     return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
   }
 
-  return { record, list, countByKind };
+  return { record, recordEvent, list, countByKind };
 }
 
 function toView(row: DomainChangeTable): ChangeView {

@@ -18,6 +18,7 @@ import type { Clock } from './common.js';
 import { type FetchScope, scopedFetcher } from './fetch-scope.js';
 import type { LivenessService } from './liveness.js';
 import type { OutageWatch } from './outage-watch.js';
+import type { SeedHealthService } from './seed-health.js';
 import { type SeedService, seedSitemapOf } from './seeds.js';
 
 export interface ContractRequest {
@@ -45,6 +46,7 @@ export function createContractService(deps: {
   seeds: SeedService;
   liveness: LivenessService;
   changes: ChangeService;
+  health: SeedHealthService;
   clock: Clock;
   /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
   canary?: NetworkCanary | null;
@@ -53,7 +55,7 @@ export function createContractService(deps: {
   /** Distrusts a failure seen while the canary found our network down (domains run side by side). */
   outages?: OutageWatch;
 }) {
-  const { objects, fetcher, seeds, liveness, changes, clock } = deps;
+  const { objects, fetcher, seeds, liveness, changes, health, clock } = deps;
 
   /**
    * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
@@ -123,7 +125,8 @@ export function createContractService(deps: {
         summary: summarizeDiscovery({
           state: found.liveness.state,
           metadata: found.metadata,
-          policy: draft?.policy ?? null,
+          // policy.ai rides along, so AI crawler and TDM changes are read from the same policy the seed shows.
+          policy: draft ? { ...draft.policy, ai: draft.ai } : null,
           robotsTxt: found.evidence.robotsTxt,
           origin: draft ? new URL(draft.entry_url).origin : null,
         }),
@@ -152,6 +155,12 @@ export function createContractService(deps: {
         async record(trx) {
           await recordLiveness(trx);
           await recordChanges(trx);
+          await health.recordCheck(trx, request.domainId, {
+            reached: false,
+            reason,
+            at: found.liveness.checked_at,
+            batchId,
+          });
           return {
             index,
             input,
@@ -196,6 +205,12 @@ export function createContractService(deps: {
             ai: draft.ai,
           },
           author: request.source.batch_id ? `batch:${request.source.batch_id}` : 'contract',
+        });
+        await health.recordCheck(trx, request.domainId, {
+          reached: true,
+          stale: draft.freshness.stale,
+          at: found.liveness.checked_at,
+          batchId,
         });
         const result = {
           seed_id: seed.seed_id,

@@ -18,6 +18,7 @@ import {
   REVISION_FIELDS,
   type RevisionValues,
 } from '../domain/seed-diff.js';
+import type { HealthState, SeedHealth } from '../domain/seed-health.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
 import {
   CONTRACT_FIELDS,
@@ -82,6 +83,8 @@ export interface SeedView {
   languages: SourceLanguage[];
   /** What the source says to AI crawlers; answered as `policy.ai` (seedAnswer), never stored in the contract. */
   ai: AiPolicy | null;
+  /** ok | failing | stale from the domain's checks (contract runs and re-checks); null before the first. */
+  health: SeedHealth | null;
 }
 
 export type SeedSitemap = Pick<
@@ -135,6 +138,7 @@ export interface SeedFilter {
   /** A language tag: `fr` matches fr and fr-*. */
   language?: string;
   ai?: Exclude<AiStatus, 'unknown'>;
+  health?: HealthState;
 }
 
 export function createSeedService(deps: {
@@ -196,6 +200,7 @@ export function createSeedService(deps: {
       human_fields: JSON.stringify(REVISION_FIELDS.filter((field) => body[field] !== undefined)),
       last_revision: 1,
       ...NO_SOURCE_FACTS,
+      ...NO_HEALTH,
     };
     try {
       await database.transaction(async (trx) => {
@@ -221,6 +226,7 @@ export function createSeedService(deps: {
     if (filter.language)
       query = query.where('language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
     if (filter.ai) query = query.where('ai_status', '=', filter.ai);
+    if (filter.health) query = query.where('health_state', '=', filter.health);
     if (filter.country) query = query.where('country', '=', filter.country);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
@@ -466,6 +472,7 @@ export function createSeedService(deps: {
         feeds: '[]',
         sitemap: null,
         ...NO_SOURCE_FACTS,
+        ...NO_HEALTH,
         ...factColumns(draft.facts),
         human_fields: '[]',
         last_revision: 1,
@@ -614,6 +621,9 @@ const NO_SOURCE_FACTS: Pick<SeedTable, SourceFactColumn> = {
   ai_status: null,
 };
 
+/** A seed no check has reached yet (seed-health.ts writes these). */
+const NO_HEALTH: Pick<SeedTable, 'health' | 'health_state'> = { health: null, health_state: null };
+
 /** Freshness, languages and the AI policy, each only when the run measured it. */
 function sourceFactColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, SourceFactColumn>> {
   const columns: Partial<Pick<SeedTable, SourceFactColumn>> = {};
@@ -678,5 +688,6 @@ function toView(row: SeedTable): SeedView {
     freshness: parseJson<Freshness | null>(row.freshness, null),
     languages: parseJson<SourceLanguage[]>(row.languages, []),
     ai: parseJson<AiPolicy | null>(row.ai, null),
+    health: parseJson<SeedHealth | null>(row.health, null),
   };
 }

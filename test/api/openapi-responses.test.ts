@@ -349,6 +349,19 @@ describe('the OpenAPI document and the real answers', () => {
       url: '/api/v1/seeds/promote',
       payload: { seedIds: [SEED, 'gov:sg:x.gov.sg::news'] },
     });
+    // The active seed goes back through the contract pipeline: the plan holds its recheck batch.
+    await call({
+      method: 'POST',
+      route: '/api/v1/queues/recheck',
+      url: '/api/v1/queues/recheck',
+      payload: { country: 'sg' },
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/queues/recheck',
+      url: '/api/v1/queues/recheck',
+      payload: { seedIds: [] },
+    });
     await call({
       method: 'POST',
       route: '/api/v1/seeds/orchestrate',

@@ -189,6 +189,8 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       ai: '{"status":"reserved"}',
       language_codes: ',fr,',
       ai_status: 'reserved',
+      health: '{"state":"failing","consecutive_failures":2}',
+      health_state: 'failing',
     },
     { seed_id: 's2' },
     [
@@ -201,6 +203,8 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       'ai',
       'language_codes',
       'ai_status',
+      'health',
+      'health_state',
     ],
   ),
   seed_revisions: pair(

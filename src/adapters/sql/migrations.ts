@@ -375,6 +375,15 @@ const seedSourceFacts: Migration = {
   },
 };
 
+/** A seed's health from its checks (DESIGN §11): the JSON, and its state alone for the `?health=` filter. */
+const seedHealth: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('seeds').addColumn('health', 'text').execute();
+    await db.schema.alterTable('seeds').addColumn('health_state', 'text').execute();
+    await db.schema.createIndex('seeds_health_state').on('seeds').column('health_state').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_research_requests': researchRequests,
@@ -383,6 +392,7 @@ export const migrations: Record<string, Migration> = {
   '0006_seed_source_facts': seedSourceFacts,
   '0007_revisions': revisions,
   '0008_changes': changes,
+  '0009_seed_health': seedHealth,
 };
 
 export const migrationProvider: MigrationProvider = {

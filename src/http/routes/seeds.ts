@@ -1,4 +1,5 @@
 // /api/v1/seeds: seeds (how to fetch), their review (patch, promote) and orchestration from raw chunks.
+
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { SOURCE_TYPES } from '../../domain/domains.js';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
 import { EVIDENCE_FILES } from '../../domain/keys.js';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES } from '../../domain/seed-export.js';
+import { HEALTH_STATES } from '../../domain/seed-health.js';
 import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from '../../domain/seeds.js';
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
@@ -49,6 +51,10 @@ const seedFilterShape = {
   ai: z.enum(['disallowed', 'allowed', 'reserved']).optional().meta({
     description:
       'disallowed: robots.txt keeps a known AI crawler out; reserved: none is, but TDM rights are reserved or noai is set; allowed: neither',
+  }),
+  health: z.enum(HEALTH_STATES).optional().meta({
+    description:
+      'ok: the last check reached the source; failing: it did not; stale: reached, but its newest item is older than SEEDBED_STALE_AFTER_DAYS',
   }),
 };
 
