@@ -190,6 +190,8 @@ export interface DomainDiscoveryTable {
   summary: string;
   collected_at: string;
   batch_id: string | null;
+  /** The domain_metadata.json of the last discovery that reached the site (kept through dead runs); null before. */
+  metadata_key: string | null;
 }
 
 /** A difference between two discoveries of a domain. */

@@ -32,6 +32,8 @@ export interface DiscoveryRecord {
   batchId: string | null;
   /** What the events rest on: the stored evidence objects, the liveness verdict. */
   evidence: Record<string, unknown>;
+  /** Where this discovery stored its domain_metadata.json; null when it reached nothing (the last one stands). */
+  metadataKey: string | null;
 }
 
 /** One event to store: what changed for which domain, with what it rests on. */
@@ -78,6 +80,7 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
       summary: JSON.stringify(summary),
       collected_at: discovery.collectedAt,
       batch_id: discovery.batchId,
+      metadata_key: discovery.metadataKey ?? previous?.metadata_key ?? null,
     };
     await executor
       .insertInto('domain_discoveries')
@@ -85,6 +88,16 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
       .onConflict((oc) => oc.column('registrable_domain').doUpdateSet(stored))
       .execute();
     return rows.map(toView);
+  }
+
+  /** The domain_metadata.json of the domain's last discovery that reached the site, to revalidate against. */
+  async function lastMetadataKey(registrableDomain: string): Promise<string | null> {
+    const row = await database.db
+      .selectFrom('domain_discoveries')
+      .select('metadata_key')
+      .where('registrable_domain', '=', registrableDomain)
+      .executeTakeFirst();
+    return row?.metadata_key ?? null;
   }
 
   /** An event that is not a difference between two discoveries (a seed suspended after failed checks). */
@@ -135,7 +148,7 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
     return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
   }
 
-  return { record, recordEvent, list, countByKind };
+  return { record, recordEvent, lastMetadataKey, list, countByKind };
 }
 
 function toView(row: DomainChangeTable): ChangeView {

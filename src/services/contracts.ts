@@ -6,10 +6,11 @@ import { parseDomainId } from '../domain/domains.js';
 import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
-import { discoverContract } from '../engine/contract-discovery.js';
+import { type DomainMetadata, discoverContract } from '../engine/contract-discovery.js';
 import { summarizeDiscovery } from '../engine/discovery-changes.js';
 import { isNetworkUnavailable } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
+import type { PreviousDiscovery } from '../engine/revalidation.js';
 import type { DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
@@ -88,6 +89,7 @@ export function createContractService(deps: {
     }
 
     const startedAt = deps.outages?.now() ?? 0;
+    const previous = await previousDiscovery(id.registrableDomain);
     const found = await discoverContract(
       scope ? scopedFetcher(fetcher, scope) : fetcher,
       {
@@ -97,6 +99,7 @@ export function createContractService(deps: {
         category: partition.category,
         source: request.source,
         staleAfterDays: deps.staleAfterDays,
+        previous,
       },
       { now: clock, canary: deps.canary ?? null },
     );
@@ -122,6 +125,7 @@ export function createContractService(deps: {
         domainId: request.domainId,
         collectedAt: found.metadata.collected_at,
         batchId,
+        metadataKey: draft ? key('domain_metadata.json') : null,
         summary: summarizeDiscovery({
           state: found.liveness.state,
           metadata: found.metadata,
@@ -229,6 +233,37 @@ export function createContractService(deps: {
       },
       checkpointKey,
     };
+  }
+
+  /**
+   * What the domain's last discovery left to revalidate against: its validators and sitemap record, and the
+   * robots.txt it stored. Null when there is none, or it cannot be read (then everything is fetched in full).
+   */
+  async function previousDiscovery(registrableDomain: string): Promise<PreviousDiscovery | null> {
+    const metadataKey = await changes.lastMetadataKey(registrableDomain);
+    if (!metadataKey) return null;
+    const metadata = await readObject(metadataKey);
+    if (!metadata) return null;
+    let parsed: Partial<DomainMetadata>;
+    try {
+      parsed = JSON.parse(metadata.toString('utf8')) as Partial<DomainMetadata>;
+    } catch {
+      return null;
+    }
+    const robotsKey = `${metadataKey.slice(0, metadataKey.lastIndexOf('/') + 1)}robots.txt`;
+    return {
+      validators: parsed.validators ?? {},
+      robotsTxt: parsed.robots?.exists ? await readObject(robotsKey) : null,
+      sitemap: parsed.sitemap ?? null,
+    };
+  }
+
+  async function readObject(key: string): Promise<Buffer | null> {
+    const stream = await objects.get(key);
+    if (!stream) return null;
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(part as Buffer);
+    return Buffer.concat(parts);
   }
 
   async function writeCheckpoint(key: string): Promise<void> {

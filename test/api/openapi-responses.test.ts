@@ -198,6 +198,7 @@ describe('the OpenAPI document and the real answers', () => {
           domainId: 'gov:sg:mof.gov.sg',
           summary: { ...summary, feeds, main_feed: feeds[0] ?? null },
           collectedAt: at,
+          metadataKey: null,
           batchId: 'b1',
           evidence: {},
         }),

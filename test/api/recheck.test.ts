@@ -32,11 +32,15 @@ const rss = (site: string): StubAnswer => ({
     <item><title>Budget statement</title><link>${site}/news/1</link><pubDate>${new Date(Date.now() - 3_600_000).toUTCString()}</pubDate></item>
     </channel></rss>`,
 });
-const text = (body: string): StubAnswer => ({ status: 200, headers: { 'content-type': 'text/plain' }, body });
+const text = (body: string, etag: string): StubAnswer => ({
+  status: 200,
+  headers: { 'content-type': 'text/plain', etag },
+  body,
+});
 const site = (name: string, robots: string, extra: Record<string, StubAnswer> = {}) => ({
   [`https://${name}/`]: html(name, true),
   [`https://${name}/feed.xml`]: rss(`https://${name}`),
-  [`https://${name}/robots.txt`]: text(robots),
+  [`https://${name}/robots.txt`]: text(robots, `"${name}-1"`),
   ...extra,
 });
 
@@ -49,7 +53,10 @@ const FIRST: Record<string, StubAnswer> = {
 const CHANGED: Record<string, StubAnswer> = {
   'https://mof.gov.sg/': html('MOF Singapore', false, { 'tdm-reservation': '1' }),
   'https://mof.gov.sg/feed.xml': { status: 404, body: 'gone' },
-  'https://mof.gov.sg/robots.txt': text('User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n'),
+  'https://mof.gov.sg/robots.txt': text(
+    'User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n',
+    '"mof.gov.sg-2"',
+  ),
   'https://mom.gov.sg/': { error: 'ENOTFOUND' },
   'http://mom.gov.sg/': { error: 'ENOTFOUND' },
   'https://www.mom.gov.sg/': { error: 'ENOTFOUND' },
@@ -60,6 +67,8 @@ function recheckSuite(env: () => Promise<{ env: Record<string, string>; cleanup:
   let t: TestSeedbed;
   let cleanup: () => Promise<void>;
   const answers: Record<string, StubAnswer> = {};
+  const fetcher = stubFetcher(answers);
+  const revalidated = (url: string) => fetcher.conditionalCalls.filter((call) => call.url === url);
   const serve = (web: Record<string, StubAnswer>) => {
     for (const key of Object.keys(answers)) delete answers[key];
     Object.assign(answers, web);
@@ -78,7 +87,7 @@ function recheckSuite(env: () => Promise<{ env: Record<string, string>; cleanup:
     cleanup = made.cleanup;
     t = await createTestSeedbed(
       { SEEDBED_RECHECK_CRON: CRON, SEEDBED_AUTO_SUSPEND: '2', ...made.env },
-      { fetcher: stubFetcher(answers) },
+      { fetcher },
     );
     t.startWorkers(['CONTRACT_QUEUE', 'RECHECK_QUEUE']);
     serve(FIRST);
@@ -218,6 +227,12 @@ function recheckSuite(env: () => Promise<{ env: Record<string, string>; cleanup:
     const made = expectJson(await get(`/api/v1/queues/batch/${list.data[0].batchId}`), 200);
     expect(made).toMatchObject({ total_items: 1, summary: { scheduled: due.toISOString() } });
     await t.waitForBatch(made.batchId, 60_000);
+    // Nothing changed since the last re-check: robots.txt answered 304 and was read from the stored copy.
+    expect(revalidated('https://mof.gov.sg/robots.txt').at(-1)).toEqual({
+      url: 'https://mof.gov.sg/robots.txt',
+      notModified: true,
+    });
+    expect((await seed(MOF_SEED)).policy.ai.disallowed_agents).toEqual(['GPTBot']);
     // The same tick again (another process, a retry) makes no second batch.
     await tick(due);
     const settled = async () => {

@@ -228,9 +228,10 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       summary: '{"state":"alive"}',
       collected_at: AT,
       batch_id: 'b1',
+      metadata_key: 'prod/fr/news/2026-06-01/a.fr/domain_metadata.json',
     },
     { registrable_domain: 'b.fr' },
-    ['batch_id'],
+    ['batch_id', 'metadata_key'],
   ),
   domain_changes: pair(
     {
