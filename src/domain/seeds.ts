@@ -1,7 +1,9 @@
 // The seed: its schemas, its state machine and its version rule (DESIGN §3).
+
 import { z } from 'zod';
 import { SOURCE_TYPES } from './domains.js';
 import { CATEGORY_PATTERN, categorySchema, countrySchema } from './identifiers.js';
+import { HEALTH_STATES } from './seed-health.js';
 
 export const SEED_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
 export type SeedStatus = (typeof SEED_STATUSES)[number];
@@ -176,6 +178,10 @@ export const freshnessFilterSchema = z.enum(FRESHNESS_FILTERS).meta({
   description:
     'fresh: the newest item is recent; stale: it is older than the stale age (SEEDBED_STALE_AFTER_DAYS); unknown: never measured, or no dated item',
 });
+export const healthFilterSchema = z.enum(HEALTH_STATES).meta({
+  description:
+    'ok: the last check reached the source; failing: it did not; stale: reached, but its newest item is older than SEEDBED_STALE_AFTER_DAYS (docs/rechecks.md)',
+});
 
 export const promoteSchema = z
   .object({
@@ -189,11 +195,12 @@ export const promoteSchema = z
         language: languageFilterSchema.optional(),
         ai: aiFilterSchema.optional(),
         freshness: freshnessFilterSchema.optional(),
+        health: healthFilterSchema.optional(),
       })
       .strict()
       .refine((filter) => Object.keys(filter).length > 0, {
         message:
-          'name at least one of country, category, source_type, robots_allowed, language, ai, freshness',
+          'name at least one of country, category, source_type, robots_allowed, language, ai, freshness, health',
       })
       .optional(),
     limit: z.number().int().min(1).max(1000).default(1000).optional(),

@@ -21,6 +21,17 @@ export interface FetchOptions {
    * (numbered from 1): a network canary or a one-off probe never waits behind a crawl.
    */
   priority?: number;
+  /**
+   * The validators of an earlier answer for this URL: sent as If-None-Match / If-Modified-Since, so an unchanged
+   * resource answers 304 with no body (a re-check's politeness).
+   */
+  conditional?: Validators;
+}
+
+/** What an answer said to revalidate it by: its ETag and Last-Modified headers, as sent. */
+export interface Validators {
+  etag?: string;
+  last_modified?: string;
 }
 
 export interface FetchResponse {

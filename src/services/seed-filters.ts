@@ -2,6 +2,7 @@
 // page: one place says what "the seeds matching" means, so the page and the API select the same seeds.
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { SourceType } from '../domain/domains.js';
+import type { HealthState } from '../domain/seed-health.js';
 import type { FRESHNESS_FILTERS, SeedStatus } from '../domain/seeds.js';
 import type { AiStatus } from '../engine/ai-policy.js';
 import type { Tables } from '../ports/database.js';
@@ -17,6 +18,8 @@ export interface SeedFilter {
   ai?: Exclude<AiStatus, 'unknown'>;
   /** fresh: the newest item is recent; stale: it is older than the stale age; unknown: never measured or undated. */
   freshness?: SeedFreshness;
+  /** ok | failing | stale from the domain's checks (docs/rechecks.md). */
+  health?: HealthState;
 }
 
 export type SeedFreshness = (typeof FRESHNESS_FILTERS)[number];
@@ -33,7 +36,6 @@ export interface ReviewFilter {
   main_feed?: boolean;
   /** The latest liveness check (contract run or liveness batch) found the source alive, or not. */
   alive?: boolean;
-  // health: the health_state column's filter goes here when that column exists (see docs/review-page.md).
   sort?: SeedSort;
 }
 
@@ -46,6 +48,7 @@ export function whereSeedsMatch(base: SeedQuery, filter: SeedFilter & ReviewFilt
   // [a-z0-9-], so nothing in it is a LIKE wildcard.
   if (filter.language) query = query.where('language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
   if (filter.ai) query = query.where('ai_status', '=', filter.ai);
+  if (filter.health) query = query.where('health_state', '=', filter.health);
   if (filter.country) query = query.where('country', '=', filter.country);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.source_type) query = query.where('source_type', '=', filter.source_type);

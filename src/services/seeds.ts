@@ -18,6 +18,7 @@ import {
   REVISION_FIELDS,
   type RevisionValues,
 } from '../domain/seed-diff.js';
+import type { SeedHealth } from '../domain/seed-health.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
 import {
   CONTRACT_FIELDS,
@@ -83,6 +84,8 @@ export interface SeedView {
   languages: SourceLanguage[];
   /** What the source says to AI crawlers; answered as `policy.ai` (seedAnswer), never stored in the contract. */
   ai: AiPolicy | null;
+  /** ok | failing | stale from the domain's checks (contract runs and re-checks); null before the first. */
+  health: SeedHealth | null;
 }
 
 export type SeedSitemap = Pick<
@@ -183,6 +186,7 @@ export function createSeedService(deps: {
       human_fields: JSON.stringify(REVISION_FIELDS.filter((field) => body[field] !== undefined)),
       last_revision: 1,
       ...NO_SOURCE_FACTS,
+      ...NO_HEALTH,
     };
     try {
       await database.transaction(async (trx) => {
@@ -420,6 +424,7 @@ export function createSeedService(deps: {
         feeds: '[]',
         sitemap: null,
         ...NO_SOURCE_FACTS,
+        ...NO_HEALTH,
         ...factColumns(draft.facts),
         human_fields: '[]',
         last_revision: 1,
@@ -511,9 +516,9 @@ export function createSeedService(deps: {
 
   const countByStatus = () => countStatuses(database.db, 'seeds');
 
-  /** Seeds whose latest liveness check found the source not alive, by status. */
+  /** Seeds whose latest check (a contract run or a re-check) did not reach the source, by status. */
   async function countFailing(): Promise<Record<string, number>> {
-    const rows = await filtered({ alive: false })
+    const rows = await filtered({ health: 'failing' })
       .select(['status', (eb) => eb.fn.countAll().as('n')])
       .groupBy('status')
       .orderBy('status')
@@ -579,6 +584,9 @@ const NO_SOURCE_FACTS: Pick<SeedTable, SourceFactColumn> = {
   language_codes: null,
   ai_status: null,
 };
+
+/** A seed no check has reached yet (seed-health.ts writes these). */
+const NO_HEALTH: Pick<SeedTable, 'health' | 'health_state'> = { health: null, health_state: null };
 
 /** Freshness, languages and the AI policy, each only when the run measured it. */
 function sourceFactColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, SourceFactColumn>> {
@@ -648,5 +656,6 @@ function toView(row: SeedTable): SeedView {
     freshness: parseJson<Freshness | null>(row.freshness, null),
     languages: parseJson<SourceLanguage[]>(row.languages, []),
     ai: parseJson<AiPolicy | null>(row.ai, null),
+    health: parseJson<SeedHealth | null>(row.health, null),
   };
 }

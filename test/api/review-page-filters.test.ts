@@ -73,6 +73,22 @@ describe('the review page: filters, promote all matching, changes and dashboard'
     await upsert(draft('vieux.fr', { lang: 'fr', ai: 'allowed', rate: 0.01, stale: true, alive: true }));
     await upsert(draft('berlin.fr', { lang: 'de', ai: 'reserved', rate: null, stale: null, alive: false }));
     await upsert(draft('mort.fr', { lang: 'fr', ai: 'allowed', rate: 3, stale: false, alive: false }));
+    // Their latest check did not reach them: what a contract run records as health (docs/rechecks.md).
+    await t.seedbed.database.db
+      .updateTable('seeds')
+      .set({
+        health_state: 'failing',
+        health: JSON.stringify({
+          state: 'failing',
+          consecutive_failures: 1,
+          last_checked_at: NOW.toISOString(),
+          last_ok_at: null,
+          last_error: 'dead: ENOTFOUND',
+          last_batch_id: 'b1',
+        }),
+      })
+      .where('seed_id', 'in', [id('berlin.fr'), id('mort.fr')])
+      .execute();
     // 30 changes over 30 days (one a day, newest today), of two kinds.
     await t.seedbed.database.db
       .insertInto('domain_changes')
@@ -111,6 +127,8 @@ describe('the review page: filters, promote all matching, changes and dashboard'
     expect(await ids('freshness=stale')).toEqual([id('vieux.fr')]);
     expect(await ids('freshness=unknown')).toEqual([id('berlin.fr')]);
     expect(await ids('alive=false')).toEqual([id('berlin.fr'), id('mort.fr')]);
+    expect(await ids('health=failing')).toEqual([id('berlin.fr'), id('mort.fr')]);
+    expect(await ids('health=ok')).toEqual([]);
     expect(await ids('language=fr&ai=allowed&freshness=fresh&sort=-rate')).toEqual([
       id('mort.fr'),
       id('lyon.fr'),
@@ -186,10 +204,10 @@ describe('the review page: filters, promote all matching, changes and dashboard'
     expect(card('drafts')).toContain('<strong>2</strong> to review');
     // berlin (draft) and mort (promoted above) failed their latest check.
     expect(card('failing')).toContain(
-      '<a href="/ui/seeds?status=active&amp;alive=false"><strong>1</strong> active</a>',
+      '<a href="/ui/seeds?status=active&amp;health=failing"><strong>1</strong> active</a>',
     );
     expect(card('failing')).toContain(
-      '<a href="/ui/seeds?status=draft&amp;alive=false"><strong>1</strong> draft</a>',
+      '<a href="/ui/seeds?status=draft&amp;health=failing"><strong>1</strong> draft</a>',
     );
     // Since 2026-06-08 00:00: days 0..7 back, 8 changes.
     expect(card('changes')).toContain(

@@ -376,6 +376,19 @@ const seedSourceFacts: Migration = {
 };
 
 /**
+ * Re-checks (DESIGN §11): a seed's health from its checks (the JSON, and its state alone for the `?health=`
+ * filter), and where the domain's last discovery stored its domain_metadata.json, to revalidate against.
+ */
+const rechecks: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('seeds').addColumn('health', 'text').execute();
+    await db.schema.alterTable('seeds').addColumn('health_state', 'text').execute();
+    await db.schema.createIndex('seeds_health_state').on('seeds').column('health_state').execute();
+    await db.schema.alterTable('domain_discoveries').addColumn('metadata_key', 'text').execute();
+  },
+};
+
+/**
  * The publication rate as a plain number beside the freshness JSON, so the seed list sorts by it (`sort=-rate`)
  * in both databases. Backfilled from the JSON already stored: parsed here, a page at a time, rather than with
  * each dialect's JSON functions.
@@ -429,6 +442,7 @@ export const migrations: Record<string, Migration> = {
   '0006_seed_source_facts': seedSourceFacts,
   '0007_revisions': revisions,
   '0008_changes': changes,
+  '0009_rechecks': rechecks,
   '0010_seed_rate': seedRate,
 };
 

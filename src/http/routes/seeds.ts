@@ -1,4 +1,5 @@
 // /api/v1/seeds: seeds (how to fetch), their review (patch, promote) and orchestration from raw chunks.
+
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES } from '../../domain/seed-export.js'
 import {
   aiFilterSchema,
   freshnessFilterSchema,
+  healthFilterSchema,
   languageFilterSchema,
   promoteSchema,
   SEED_STATUSES,
@@ -51,6 +53,7 @@ const seedFilterShape = {
   language: languageFilterSchema.optional(),
   ai: aiFilterSchema.optional(),
   freshness: freshnessFilterSchema.optional(),
+  health: healthFilterSchema.optional(),
 };
 const seedSortSchema = z.enum(SEED_SORTS).meta({
   description:

@@ -1,5 +1,5 @@
 // /ui: a small dashboard of counts, each a link to the list it counts: seeds and batches by status, the drafts
-// waiting for a person, the sources failing their latest check, the changes of the last 7 days, and what runs now.
+// waiting for a person, the sources failing their latest check (health), the changes of the last 7 days, and what runs now.
 import type { FastifyInstance } from 'fastify';
 import type { BatchService } from '../../../services/batches.js';
 import type { ChangeService } from '../../../services/changes.js';
@@ -50,14 +50,14 @@ ${counts('Seeds', seedCounts, (status) => `/ui/seeds?status=${status}`)}
 ${counts(
   'Failing sources',
   failing,
-  (status) => `/ui/seeds?status=${status}&alive=false`,
+  (status) => `/ui/seeds?status=${status}&health=failing`,
   'None: every checked source answered its latest check.',
   'failing',
 )}
 <section class="card" data-dashboard="changes"><h2>Changes, last 7 days</h2><p><a href="/ui/changes?since=${sinceDay}"><strong>${changed}</strong> since ${sinceDay}</a></p></section>
 ${counts('Batches', batchCounts, (status) => `/ui/batches?status=${status}`)}
 </div>
-<p class="note">A failing source is a seed whose latest liveness check (by a contract run or a liveness batch) found it not alive, counted by the seed's status.</p>
+<p class="note">A failing source is a seed whose latest check (a contract run or a re-check) did not reach it (health <code>failing</code>), counted by the seed's status.</p>
 <section><h2>Running now</h2>${
       running.data.length === 0
         ? html`<p>No batch is running.</p>`

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AUTHORITIES, SOURCE_TYPES } from '../../../domain/domains.js';
 import { categorySchema, countrySchema } from '../../../domain/identifiers.js';
+import { HEALTH_STATES } from '../../../domain/seed-health.js';
 import {
   AI_FILTERS,
   FETCH_TYPES,
@@ -32,7 +33,7 @@ const filterSchema = z.object({
   ai: z.enum(AI_FILTERS).optional().catch(undefined),
   freshness: z.enum(FRESHNESS_FILTERS).optional().catch(undefined),
   alive: bool.optional().catch(undefined),
-  // health: the filter on health_state belongs here (and in the form and ReviewFilter) once seeds carry it.
+  health: z.enum(HEALTH_STATES).optional().catch(undefined),
   sort: z.enum(SEED_SORTS).optional().catch(undefined),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
 });
@@ -106,6 +107,7 @@ ${select('main_feed', 'Has a main feed', ['true', 'false'], b(f.main_feed))}
 <label>Language <input name="language" value="${f.language ?? ''}" size="5" maxlength="20" placeholder="fr"></label>
 ${select('ai', 'AI policy', AI_FILTERS, f.ai)}
 ${select('freshness', 'Freshness', FRESHNESS_FILTERS, f.freshness)}
+${select('health', 'Health', HEALTH_STATES, f.health)}
 ${select(
   'alive',
   'Latest check',
