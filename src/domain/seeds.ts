@@ -137,6 +137,11 @@ export const seedCreateSchema = z
       .array(z.record(z.string(), z.unknown()))
       .optional()
       .meta(serverOwned('ignored, found by discovery')),
+    health: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta(serverOwned('ignored, measured by the checks of this instance')),
   })
   .strict()
   .meta({ id: 'SeedCreateRequest' });

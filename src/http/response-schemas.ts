@@ -196,6 +196,10 @@ export const snapshotSchema = z
       seeds_by_ai: z
         .record(z.string(), int)
         .meta({ description: 'Seeds by AI policy: disallowed, reserved, allowed, unknown (never measured)' }),
+      active_seeds_by_health: z.record(z.string(), int).meta({
+        description:
+          'Active seeds by health: ok, failing, stale, unchecked (no contract run or re-check yet)',
+      }),
       batches: z.record(z.string(), int),
       changes: z.record(z.string(), int).meta({ description: 'Changes between discoveries, by kind' }),
     }),

@@ -79,6 +79,8 @@ export function createRecheckService(deps: {
         chunkSize: deps.chunkSize,
         summary: tick ? { scheduled: tick } : { requested: true },
         idempotencyKey: tick ? `recheck:${tick}:${key}` : null,
+        // The tick's batch is the tick's, whatever seeds were active when a retry of it ran.
+        request: tick ? { tick, group: key } : undefined,
       });
       made.push(batch);
     }

@@ -18,7 +18,7 @@ import {
   REVISION_FIELDS,
   type RevisionValues,
 } from '../domain/seed-diff.js';
-import type { SeedHealth } from '../domain/seed-health.js';
+import type { HealthState, SeedHealth } from '../domain/seed-health.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
 import {
   CONTRACT_FIELDS,
@@ -526,6 +526,22 @@ export function createSeedService(deps: {
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
   }
 
+  /** Active seeds by health (`unchecked`: no check yet), for the metadata snapshot. */
+  async function countActiveByHealth(): Promise<Record<HealthState | 'unchecked', number>> {
+    const rows = await database.db
+      .selectFrom('seeds')
+      .select(['health_state', (eb) => eb.fn.countAll().as('n')])
+      .where('status', '=', 'active')
+      .groupBy('health_state')
+      .execute();
+    const counts: Record<HealthState | 'unchecked', number> = { ok: 0, failing: 0, stale: 0, unchecked: 0 };
+    for (const row of rows) {
+      const key = (row.health_state ?? 'unchecked') as HealthState | 'unchecked';
+      counts[key in counts ? key : 'unchecked'] += Number(row.n);
+    }
+    return counts;
+  }
+
   /** Seeds by what their source says to AI crawlers (`unknown` also counts seeds never measured). */
   async function countByAi(): Promise<Record<AiStatus, number>> {
     const rows = await database.db
@@ -554,6 +570,7 @@ export function createSeedService(deps: {
     countByStatus,
     countFailing,
     countByAi,
+    countActiveByHealth,
     revisions,
   };
 }

@@ -179,6 +179,8 @@ function recheckSuite(env: () => Promise<{ env: Record<string, string>; cleanup:
     const ok = expectJson(await get('/api/v1/seeds?health=ok'), 200);
     expect(ok.data.map((s: { seed_id: string }) => s.seed_id)).toEqual([MOF_SEED]);
     expectProblem(await get('/api/v1/seeds?health=sick'), 400);
+    const snapshot = expectJson(await get('/api/v1/metadata/snapshot'), 200);
+    expect(snapshot.totals.active_seeds_by_health).toEqual({ ok: 1, failing: 1, stale: 0, unchecked: 0 });
   });
 
   it('SEEDBED_AUTO_SUSPEND=2: the second failure in a row suspends the seed, with the reason and an event', async () => {
