@@ -63,7 +63,9 @@ export function createRecheckService(deps: {
     const groups = new Map<string, DueSeed[]>();
     for (const seed of seeds) {
       const key = `${seed.country}/${seed.category}`;
-      groups.set(key, [...(groups.get(key) ?? []), seed]);
+      const group = groups.get(key);
+      if (group) group.push(seed);
+      else groups.set(key, [seed]);
     }
     const made: BatchView[] = [];
     for (const [key, group] of groups) {
