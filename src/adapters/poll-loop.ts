@@ -2,6 +2,7 @@
 // driver for jobs while slots are free, runs each through the handler, settles it, renews the leases of
 // everything running with one heartbeat, and on stop drains what runs and hands back what could not finish.
 import type { EventEmitter } from 'node:events';
+import { type BackoffPolicy, isBackendUnavailable, retryDelayMs } from '../domain/errors.js';
 import type { ConsumeCapacity, Consumer, Job, JobHandler, QueueName } from '../ports/queue.js';
 import { drainWithin } from './drain.js';
 
@@ -14,8 +15,8 @@ export interface QueueDriver<D> {
   settle(delivery: D, failure: { error: unknown } | null): Promise<void>;
   /** Extends the leases of running deliveries. */
   renew(deliveries: D[]): Promise<void>;
-  /** Hands a delivery back without using up its attempt. */
-  release(delivery: D): Promise<void>;
+  /** Hands a delivery back without using up its attempt, to be delivered again after `delayMs` (default 0). */
+  release(delivery: D, delayMs?: number): Promise<void>;
 }
 
 export interface PollLoopOptions {
@@ -27,6 +28,8 @@ export interface PollLoopOptions {
   heartbeatMs: number;
   /** How long stop() waits for running jobs before releasing them. */
   drainTimeoutMs: number;
+  /** How long the loop backs off, step by step, while a backend (database, object store) is unavailable. */
+  outageBackoff: BackoffPolicy;
   /** Emits 'enqueued' with a queue name when this process enqueued there. */
   wake: EventEmitter;
   onError: (error: unknown) => void;
@@ -63,6 +66,7 @@ export function startPollLoop<D>(
   const settling = new Set<Promise<void>>();
   /** Jobs whose handler still runs (those with a settle under way are in `running` but not here). */
   const handling = new Set<string>();
+  const outage = outageBackoff(options.outageBackoff);
 
   /**
    * Resolves when the handler is done: its slot is free at once, while the settle is written in the background
@@ -81,8 +85,14 @@ export function startPollLoop<D>(
     } finally {
       handling.delete(job.id);
     }
-    const settle = driver
-      .settle(delivery, failure)
+    // A backend outage is not the job's fault: it goes back unspent, and the loop stops claiming for a while
+    // (rather than failing every queued job once, and each a few times, for as long as the outage lasts).
+    const unavailable = failure !== null && isBackendUnavailable(failure.error);
+    if (unavailable) outage.failed();
+    else if (failure === null) outage.succeeded();
+    const settle = (
+      unavailable ? driver.release(delivery, outage.delayMs()) : driver.settle(delivery, failure)
+    )
       // The job stays claimed; its lease runs out and it is delivered again (at least once).
       .catch(options.onError)
       .finally(() => {
@@ -118,6 +128,11 @@ export function startPollLoop<D>(
     while (!stopping) {
       const room = options.capacity?.available() ?? Number.POSITIVE_INFINITY;
       const free = Math.min(options.concurrency - inFlight.size, room);
+      const backingOff = outage.remainingMs();
+      if (backingOff > 0) {
+        await pause(backingOff);
+        continue;
+      }
       if (free <= 0) {
         // Nothing is awaited between the look at the budget and the pause, so no room can be missed.
         waitingForRoom = room <= 0;
@@ -160,6 +175,35 @@ export function startPollLoop<D>(
       }
       return stopped;
     },
+  };
+}
+
+/**
+ * Steps of an outage backoff stop growing here, whatever the retry policy's maximum: a probe is one job that
+ * fails at once, and a consumer should not sleep a minute past the end of an outage.
+ */
+const OUTAGE_MAX_STEP_MS = 10_000;
+
+/** Exponential backoff (with jitter) over consecutive outage failures; one success resets it. */
+function outageBackoff(retryPolicy: BackoffPolicy) {
+  const policy = { ...retryPolicy, maxMs: Math.min(retryPolicy.maxMs, OUTAGE_MAX_STEP_MS) };
+  let streak = 0;
+  let delay = 0;
+  let until = 0;
+  return {
+    failed() {
+      // Jobs that were running together fail together: one outage step for all of them, not one each.
+      if (Date.now() < until) return;
+      streak += 1;
+      delay = retryDelayMs(null, streak, policy);
+      until = Date.now() + delay;
+    },
+    succeeded() {
+      streak = 0;
+      until = 0;
+    },
+    delayMs: () => delay,
+    remainingMs: () => Math.max(0, until - Date.now()),
   };
 }
 
