@@ -200,6 +200,9 @@ function clientConfig(config: S3ObjectStoreConfig): S3ClientConfig {
     // framing, which several non-AWS servers store inside the object. Checksums only where S3 demands them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits for ever by default: a server that accepts the connection and then hangs would hold a
+    // job (its lease renewed) or a request until its own timeout. A socket idle this long is given up.
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
   };
 }
 

@@ -115,6 +115,11 @@ export function toProblem(error: FastifyError | Error, request: FastifyRequest):
   return problem(500, 'internal_error', 'an unexpected error occurred; it has been logged');
 }
 
+/** Seconds a client should wait before retrying a request that met a backend outage. */
+export const BACKEND_RETRY_AFTER_SECONDS = 5;
+
 export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  // A backend outage is short-lived by nature (a restart, a failover): say when to come back.
+  if (body.code === 'backend_unavailable') reply.header('retry-after', String(BACKEND_RETRY_AFTER_SECONDS));
   return reply.code(body.status).type('application/problem+json').send(body);
 }

@@ -169,6 +169,7 @@ describe.skipIf(!pgUp || !s3Up)('PostgreSQL restarted and S3 stopped in the midd
     // The API answers what it cannot do with a 503 too, not a 500.
     const unreadable = await fetch(new URL(`/api/v1/queues/batch/${batchId}`, api.url));
     expect(unreadable.status).toBe(503);
+    expect(unreadable.headers.get('retry-after')).toBe('5');
     expect(((await unreadable.json()) as { code: string }).code).toBe('backend_unavailable');
     await sleep(PG_OUTAGE_MS);
     await pgServer!.start();

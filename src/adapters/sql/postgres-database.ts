@@ -24,6 +24,9 @@ const NUMERIC_OID = 1700;
 /** Lower-case identifiers only, so the name needs no quoting in search_path or in pg's startup options. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** How long opening a connection may take (pg waits for ever by default). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function createPostgresDatabase(url: string, options: PostgresDatabaseOptions = {}): Database {
   const { schema } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
@@ -33,6 +36,9 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
     connectionString: url,
     max: options.poolSize ?? 10,
     types: numberTypes(),
+    // A server that accepts connections but never answers must not hold a request or a job for ever: a
+    // connection attempt gives up after this, and the caller sees the backend as unavailable.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Sent in the startup packet, so every connection the pool ever opens has it before its first query:
     // no per-connection hook to race with.
     ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
