@@ -21,6 +21,11 @@ export interface FetchOptions {
    * (numbered from 1): a network canary or a one-off probe never waits behind a crawl.
    */
   priority?: number;
+  /**
+   * Requests to the same site the caller already knows will follow this one (a sitemap index's children still
+   * to read): a long chain ahead, which a scheduler may start sooner. A hint; the fetcher itself ignores it.
+   */
+  following?: number;
 }
 
 export interface FetchResponse {

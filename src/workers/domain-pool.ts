@@ -33,6 +33,12 @@ export interface DomainPoolOptions {
 const FIRST_ESTIMATE = 20;
 /** Requests a domain's contract usually takes (homepage, robots.txt, a few sitemaps and feeds). */
 const TYPICAL_REQUESTS = 12;
+/**
+ * How far ahead a domain goes once it has made more requests than a typical one: its chain is long (a big
+ * sitemap tree), and a long chain started late decides when the batch ends — the longest-first rule of the
+ * bench's perfectly parallel client. Beyond any ordinary domain's place, behind a crawl-delayed host's.
+ */
+const LONG_CHAIN_AHEAD = 2 ** 32;
 /** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
 const MAX_CLAIM = 32;
 
@@ -51,13 +57,14 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   // Domains started earlier go first, so results come in steadily. Yet each of a domain's first requests
   // moves its next ones back by a fraction of the pool, so the last domains to start are not left to run
   // their whole chains alone at the end (all domains in lockstep finish soonest but show no progress until
-  // then). Past a typical domain's count, each request moves the domain forward again: a site with a big
-  // sitemap tree has a long chain ahead, and a long chain started late decides when the batch ends.
+  // then). Past a typical domain's count the domain goes ahead of every ordinary one (LONG_CHAIN_AHEAD).
   const weight = Math.max(1, Math.round(limit / 8));
   const placeInLine =
     (start: number) =>
-    (n: number): number =>
-      start + Math.min(n, TYPICAL_REQUESTS) * weight - Math.max(0, n - TYPICAL_REQUESTS) * weight;
+    (n: number, following = 0): number => {
+      if (n + following >= TYPICAL_REQUESTS) return start - LONG_CHAIN_AHEAD;
+      return start + n * weight;
+    };
   const waiting: Array<() => void> = [];
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -136,7 +143,7 @@ class DeadlineExceeded extends Error {
  */
 async function withDeadline<T>(
   work: (scope: FetchScope) => Promise<T>,
-  priority: (n: number) => number,
+  priority: FetchScope['priority'],
   deadlineMs: number,
 ): Promise<DomainOutcome<T>> {
   const controller = new AbortController();
