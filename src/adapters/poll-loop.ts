@@ -170,7 +170,10 @@ export function startPollLoop<D>(
         break;
       }
       // The first `free` run now; the rest wait for a slot (only a prefetch claims more than that).
-      fetched.forEach((delivery, at) => (at < free ? start(delivery) : ready.push(delivery)));
+      for (const [at, delivery] of fetched.entries()) {
+        if (at < free) start(delivery);
+        else ready.push(delivery);
+      }
       if (fetched.length > 0) continue;
       // Nothing to claim: with every slot busy, no more claims ahead until a job finishes (no polling while full).
       if (free <= 0) slotsTurnOver = false;
