@@ -87,6 +87,8 @@ describe('domain pool', () => {
     expect(second.priority(12)).toBeLessThan(first.priority(0));
     expect(second.priority(3, 40)).toBeLessThan(first.priority(0));
     expect(first.priority(20)).toBeLessThan(second.priority(20));
+    // Still behind requests of no domain (0: the network canary).
+    expect(second.priority(20)).toBeGreaterThan(0);
     // A few requests known to follow are a typical domain's: no jump.
     expect(second.priority(3, 2)).toBe(second.priority(3));
   });
