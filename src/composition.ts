@@ -12,6 +12,10 @@ import { type Config, ConfigError } from './config.js';
 import { parseAuthorityOverrides, withOperatorOverrides } from './domain/authority-overrides.js';
 import { type AuthorityOverrides, SHIPPED_AUTHORITY_OVERRIDES } from './domain/domains.js';
 import { todayUtc } from './domain/identifiers.js';
+
+/** Domains per chunk of a recheck batch: as a contract batch's default (each is a whole discovery). */
+const RECHECK_CHUNK_SIZE = 20;
+
 import { createNetworkCanary, type NetworkCanary } from './engine/network-canary.js';
 import { buildHttpApp } from './http/app.js';
 import { createMetrics } from './metrics.js';
@@ -33,7 +37,9 @@ import { createLivenessService } from './services/liveness.js';
 import { createMetadataService } from './services/metadata.js';
 import { createOrchestrationService } from './services/orchestration.js';
 import { watchOutages } from './services/outage-watch.js';
+import { createRecheckService } from './services/recheck.js';
 import { createResearchService } from './services/research.js';
+import { createSeedHealthService } from './services/seed-health.js';
 import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
 import { chunkWorker } from './workers/chunk-worker.js';
@@ -41,6 +47,7 @@ import { contractHandler } from './workers/contract-worker.js';
 import { createDomainPool } from './workers/domain-pool.js';
 import { livenessHandler } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
+import { recheckWorker } from './workers/recheck-worker.js';
 import { researchHandler } from './workers/research-worker.js';
 import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/runner.js';
 import { seedFileHandler } from './workers/seed-file-worker.js';
@@ -167,18 +174,29 @@ export async function createSeedbed(options: SeedbedOptions) {
   );
   const canary = outages.canary;
   const liveness = createLivenessService({ database, seeds });
+  const seedHealth = createSeedHealthService({ changes, autoSuspendAfter: config.recheck.autoSuspendAfter });
   const contracts = createContractService({
     objects,
     fetcher,
     seeds,
     liveness,
     changes,
+    health: seedHealth,
     clock,
     canary,
     staleAfterDays: config.collection.staleAfterDays,
     outages,
   });
   const evidence = createEvidenceService({ seeds, objects });
+  const today = () => todayUtc(clock());
+  const recheck = createRecheckService({
+    database,
+    batches,
+    clock,
+    cron: config.recheck.cron,
+    chunkSize: RECHECK_CHUNK_SIZE,
+    today,
+  });
   const apiKeys = createApiKeyService({ database, clock, envKeys: config.apiKeys });
   const health = createHealthService({ database, objects, queue });
   const metrics = createMetrics({ queue, database });
@@ -195,6 +213,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     liveness,
     contracts,
     evidence,
+    recheck,
   };
 
   const chunkDeps = { ledger, concurrency: config.queue.concurrency };
@@ -205,7 +224,6 @@ export async function createSeedbed(options: SeedbedOptions) {
     deadlineMs: config.fetch.domainDeadlineMs,
   });
   const domainChunkDeps = { ledger, concurrency: config.fetch.domains, budget: domains };
-  const today = () => todayUtc(clock());
   const workerDefinitions: Record<QueueName, WorkerDefinition> = {
     RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
     SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),
@@ -218,6 +236,7 @@ export async function createSeedbed(options: SeedbedOptions) {
       domainChunkDeps,
     ),
     METADATA_QUEUE: metadataWorker({ metadata }),
+    RECHECK_QUEUE: recheckWorker({ recheck }),
   };
 
   let started = false;
@@ -278,9 +297,16 @@ export async function createSeedbed(options: SeedbedOptions) {
       return pool;
     },
 
-    /** The metadata sync schedule (SEEDBED_SYNC_CRON), run by the queue: one job per tick across processes. */
-    async startSchedules() {
-      if (!syncTarget) return;
+    /**
+     * The schedules (SEEDBED_RECHECK_CRON, SEEDBED_SYNC_CRON) of the queues this process works, run by the queue:
+     * one job per tick across processes.
+     */
+    async startSchedules(queues: readonly QueueName[]) {
+      if (config.recheck.cron && queues.includes('RECHECK_QUEUE')) {
+        await queue.schedule('RECHECK_QUEUE', config.recheck.cron, { scheduled: true });
+        logger.info({ cron: config.recheck.cron }, 're-checks of active seeds scheduled');
+      }
+      if (!syncTarget || !queues.includes('METADATA_QUEUE')) return;
       await queue.schedule('METADATA_QUEUE', config.sync.cron, { scheduled: true });
       logger.info({ cron: config.sync.cron, target: syncTarget.description }, 'metadata sync scheduled');
     },

@@ -50,6 +50,8 @@ const envSchema = z.object({
   SEEDBED_JOB_LEASE_SECONDS: intFrom(2, 3600).default(60),
   SEEDBED_PUBLIC_URL: z.url().default('https://github.com/seedbed/seedbed'),
   SEEDBED_STALE_AFTER_DAYS: intFrom(1, 3650).default(30),
+  SEEDBED_RECHECK_CRON: z.string().min(1).default('0 * * * *'),
+  SEEDBED_AUTO_SUSPEND: intFrom(1, 1000).optional(),
 });
 
 /** Read by the CLI's client commands and the test support rather than by the service itself. */
@@ -113,6 +115,12 @@ export interface Config {
   authority: { overridesFile: string | undefined };
   /** A source whose newest item is older than this many days is stale (SEEDBED_STALE_AFTER_DAYS). */
   collection: { staleAfterDays: number };
+  recheck: {
+    /** SEEDBED_RECHECK_CRON: when active seeds are re-checked (each on the tick its domain's hash picks); null: off. */
+    cron: string | null;
+    /** SEEDBED_AUTO_SUSPEND: failed checks in a row that suspend an active seed; null: never. */
+    autoSuspendAfter: number | null;
+  };
   sync: {
     target: string | undefined;
     cron: string;
@@ -201,11 +209,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'SEEDBED_SYNC_TARGET: must be git+file://…, git+https://… or github://owner/repo#branch',
     );
   }
-  try {
-    new Cron(e.SEEDBED_SYNC_CRON, { paused: true }).stop();
-  } catch (error) {
-    throw new ConfigError(`SEEDBED_SYNC_CRON: not a cron expression (${(error as Error).message})`);
-  }
+  checkCron('SEEDBED_SYNC_CRON', e.SEEDBED_SYNC_CRON);
+  const recheckCron = e.SEEDBED_RECHECK_CRON === 'off' ? null : e.SEEDBED_RECHECK_CRON;
+  if (recheckCron) checkCron('SEEDBED_RECHECK_CRON', recheckCron);
 
   return {
     env: e.NODE_ENV,
@@ -242,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,
     },
     collection: { staleAfterDays: e.SEEDBED_STALE_AFTER_DAYS },
+    recheck: { cron: recheckCron, autoSuspendAfter: e.SEEDBED_AUTO_SUSPEND ?? null },
     sync: {
       target: e.SEEDBED_SYNC_TARGET,
       cron: e.SEEDBED_SYNC_CRON,
@@ -250,6 +257,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     logLevel: e.SEEDBED_LOG_LEVEL,
   };
+}
+
+function checkCron(variable: string, expression: string): void {
+  try {
+    new Cron(expression, { paused: true }).stop();
+  } catch (error) {
+    throw new ConfigError(`${variable}: not a cron expression (${(error as Error).message})`);
+  }
 }
 
 /**

@@ -102,6 +102,14 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** If-None-Match / If-Modified-Since from the validators of an earlier answer (RFC 9110 §13.1). */
+function conditionalHeaders(validators: FetchOptions['conditional']): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
+  return headers;
+}
+
 function flattenHeaders(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
@@ -198,6 +206,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     attempt: number,
     signal: AbortSignal,
     priority: number,
+    conditional: Record<string, string>,
   ) {
     const pass = await politeness.acquire(url.hostname, signal, priority);
     try {
@@ -212,6 +221,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           'user-agent': config.userAgent,
           accept: ACCEPT[kind],
           'accept-encoding': 'gzip, deflate, br',
+          ...conditional,
         },
       };
       onStart.set(request, pass.sent);
@@ -260,6 +270,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     }
     const redirects: string[] = [];
     const seen = new Set([current.href]);
+    const conditional = conditionalHeaders(options.conditional);
     let attempt = 0;
     for (;;) {
       let result: HopResult;
@@ -272,6 +283,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           attempt,
           signal,
           options.priority ?? 0,
+          conditional,
         );
       } catch (err) {
         throw toFetchError(err, {

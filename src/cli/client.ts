@@ -184,6 +184,25 @@ export function clientCommands(program: Command): void {
     );
 
   program
+    .command('recheck [seedIds...]')
+    .description('re-check active seeds now (all, these ids, or those of --country / --category)')
+    .option('--country <cc>')
+    .option('--category <slug>')
+    .option('--wait', 'follow the recheck batches until they finish (progress on stderr)')
+    .action(async (seedIds: string[], opts: { country?: string; category?: string; wait?: boolean }) => {
+      const call = client();
+      const plan = (await call('POST', '/api/v1/queues/recheck', {
+        ...(opts.country ? { country: opts.country } : {}),
+        ...(opts.category ? { category: opts.category } : {}),
+        ...(seedIds.length > 0 ? { seedIds } : {}),
+      })) as { seeds: number; batches: Array<{ batchId: string }> };
+      if (!opts.wait) return print(plan);
+      const batches = [];
+      for (const batch of plan.batches) batches.push(await followBatch(call, batch.batchId));
+      print({ ...plan, batches });
+    });
+
+  program
     .command('promote [seedIds...]')
     .description('promote draft seeds to active: by id, or every draft matching the filter options')
     .option('--country <cc>')

@@ -86,7 +86,7 @@ export async function runServer(options: { workers: boolean; queues?: QueueName[
   const open = await authMode(seedbed);
   const app = await seedbed.buildHttp(open);
   const pool = options.workers ? seedbed.startWorkers(options.queues) : null;
-  if (pool?.queues.includes('METADATA_QUEUE')) await seedbed.startSchedules();
+  if (pool) await seedbed.startSchedules(pool.queues);
   const { host, port } = seedbed.config.http;
   const url = await app.listen({ host, port }).catch((error: unknown) => {
     throw listenStartupError(error, { host, port }) ?? error;
@@ -101,7 +101,7 @@ export async function runServer(options: { workers: boolean; queues?: QueueName[
 export async function runWorker(queues: QueueName[]) {
   const seedbed = await boot();
   const pool = seedbed.startWorkers(queues);
-  if (pool.queues.includes('METADATA_QUEUE')) await seedbed.startSchedules();
+  await seedbed.startSchedules(pool.queues);
   seedbed.logger.info({ queues: pool.queues }, 'seedbed worker started');
   onShutdown(seedbed, () => seedbed.close());
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { PermanentError } from './errors.js';
 import type { Partition } from './identifiers.js';
 
-export const BATCH_TYPES = ['research', 'liveness', 'contract', 'seed'] as const;
+/** `recheck`: active seeds sent back through the contract pipeline (DESIGN §11). */
+export const BATCH_TYPES = ['research', 'liveness', 'contract', 'seed', 'recheck'] as const;
 export type BatchType = (typeof BATCH_TYPES)[number];
 
 export const BATCH_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'failed'] as const;

@@ -47,6 +47,13 @@ export const metadataJobSchema = z.union([
 ]);
 export type MetadataJob = z.infer<typeof metadataJobSchema>;
 
+/** A tick of SEEDBED_RECHECK_CRON (`slot` is the tick, where the queue adapter knows it). */
+export const recheckJobSchema = z.object({
+  scheduled: z.literal(true),
+  slot: z.string().max(40).optional(),
+});
+export type RecheckJob = z.infer<typeof recheckJobSchema>;
+
 export const CHUNK_QUEUES = ['RESEARCH_QUEUE', 'LIVENESS_QUEUE', 'CONTRACT_QUEUE', 'SEED_QUEUE'] as const;
 export type ChunkQueueName = (typeof CHUNK_QUEUES)[number];
 
@@ -56,4 +63,5 @@ export const JOBS = {
   CONTRACT_QUEUE: defineJob('CONTRACT_QUEUE', chunkMessageSchema),
   SEED_QUEUE: defineJob('SEED_QUEUE', chunkMessageSchema),
   METADATA_QUEUE: defineJob('METADATA_QUEUE', metadataJobSchema),
+  RECHECK_QUEUE: defineJob('RECHECK_QUEUE', recheckJobSchema),
 } as const;

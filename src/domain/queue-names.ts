@@ -5,5 +5,7 @@ export const QUEUE_NAMES = [
   'CONTRACT_QUEUE',
   'SEED_QUEUE',
   'METADATA_QUEUE',
+  // The re-check schedule's ticks; the batches a tick makes run on CONTRACT_QUEUE.
+  'RECHECK_QUEUE',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

@@ -1,7 +1,9 @@
 // The seed: its schemas, its state machine and its version rule (DESIGN §3).
+
 import { z } from 'zod';
 import { SOURCE_TYPES } from './domains.js';
 import { CATEGORY_PATTERN, categorySchema, countrySchema } from './identifiers.js';
+import { HEALTH_STATES } from './seed-health.js';
 
 export const SEED_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
 export type SeedStatus = (typeof SEED_STATUSES)[number];
@@ -135,6 +137,11 @@ export const seedCreateSchema = z
       .array(z.record(z.string(), z.unknown()))
       .optional()
       .meta(serverOwned('ignored, found by discovery')),
+    health: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta(serverOwned('ignored, measured by the checks of this instance')),
   })
   .strict()
   .meta({ id: 'SeedCreateRequest' });
@@ -159,6 +166,28 @@ export const seedPatchSchema = z
   .meta({ id: 'SeedPatchRequest' });
 export type SeedPatch = z.infer<typeof seedPatchSchema>;
 
+/** A language tag as the seed list filters on it: `fr` also matches fr-ca. */
+export const languageFilterSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/, { message: 'must be a language tag such as fr or pt-br' })
+  .meta({ description: 'Seeds whose source publishes in this language (fr also matches fr-ca)' });
+export const AI_FILTERS = ['disallowed', 'allowed', 'reserved'] as const;
+export const aiFilterSchema = z.enum(AI_FILTERS).meta({
+  description:
+    'disallowed: robots.txt keeps a known AI crawler out; reserved: none is, but TDM rights are reserved or noai is set; allowed: neither',
+});
+export const FRESHNESS_FILTERS = ['fresh', 'stale', 'unknown'] as const;
+export const freshnessFilterSchema = z.enum(FRESHNESS_FILTERS).meta({
+  description:
+    'fresh: the newest item is recent; stale: it is older than the stale age (SEEDBED_STALE_AFTER_DAYS); unknown: never measured, or no dated item',
+});
+export const healthFilterSchema = z.enum(HEALTH_STATES).meta({
+  description:
+    'ok: the last check reached the source; failing: it did not; stale: reached, but its newest item is older than SEEDBED_STALE_AFTER_DAYS (docs/rechecks.md)',
+});
+
 export const promoteSchema = z
   .object({
     seedIds: z.array(z.string().min(1).max(400)).min(1).max(1000).optional(),
@@ -168,10 +197,15 @@ export const promoteSchema = z
         category: categorySchema.optional(),
         source_type: z.enum(SOURCE_TYPES).optional(),
         robots_allowed: z.boolean().optional(),
+        language: languageFilterSchema.optional(),
+        ai: aiFilterSchema.optional(),
+        freshness: freshnessFilterSchema.optional(),
+        health: healthFilterSchema.optional(),
       })
       .strict()
       .refine((filter) => Object.keys(filter).length > 0, {
-        message: 'name at least one of country, category, source_type, robots_allowed',
+        message:
+          'name at least one of country, category, source_type, robots_allowed, language, ai, freshness, health',
       })
       .optional(),
     limit: z.number().int().min(1).max(1000).default(1000).optional(),

@@ -1,6 +1,6 @@
 // Contract discovery for one domain: liveness, robots.txt, sitemaps, feeds and the homepage, turned into the
 // domain_metadata.json record (DESIGN §4), its evidence files, and a draft seed contract (or the reason for none).
-import type { Fetcher } from '../ports/fetcher.js';
+import type { Fetcher, Validators } from '../ports/fetcher.js';
 import { type AiPolicy, fetchTdmRep, readAiPolicy, type TdmRule } from './ai-policy.js';
 import { parseHomepage } from './feed-candidates.js';
 import { type DiscoveredFeed, discoverFeeds, type FeedRecord, feedFetchUrls, feedRecord } from './feeds.js';
@@ -8,6 +8,12 @@ import { cadenceFor, cronFor, type Freshness, measureFreshness } from './freshne
 import { type SourceLanguage, sourceLanguages } from './languages.js';
 import { type LivenessOptions, type LivenessResult, probeLiveness } from './liveness.js';
 import { readPageSignals } from './page-signals.js';
+import {
+  type PreviousDiscovery,
+  revalidatableSitemaps,
+  revalidatingFetcher,
+  unchangedSitemaps,
+} from './revalidation.js';
 import { fetchRobots, type RobotsFetch } from './robots.js';
 import {
   discoverSitemaps,
@@ -44,6 +50,10 @@ export interface DomainMetadata {
   ai: AiPolicy | null;
   /** Where the domain came from: a batch, or a raw dataset file (only the keys given are written). */
   source: { batch_id?: string; raw_file_path?: string };
+  /** By URL: the ETag / Last-Modified of robots.txt and the sitemaps, sent back by the next run (revalidation.ts). */
+  validators: Record<string, Validators>;
+  /** URLs that answered 304 Not Modified to this run (robots.txt read from the last copy, a sitemap tree not re-read). */
+  not_modified: string[];
 }
 
 export interface SeedDraft {
@@ -75,6 +85,8 @@ export interface ContractInput {
   sitemapLimits?: Partial<SitemapLimits>;
   /** A source whose newest item is older than this is stale (SEEDBED_STALE_AFTER_DAYS); 30 when absent. */
   staleAfterDays?: number;
+  /** The domain's last discovery: robots.txt and sitemaps are revalidated against it instead of read again. */
+  previous?: PreviousDiscovery | null;
 }
 
 export interface ContractDiscovery {
@@ -105,13 +117,18 @@ function sourceOf(input: ContractInput): DomainMetadata['source'] {
 
 const nothingFetched = (
   now: Date,
-): Pick<DomainMetadata, 'robots' | 'sitemap' | 'feeds' | 'freshness' | 'languages' | 'ai'> => ({
+): Pick<
+  DomainMetadata,
+  'robots' | 'sitemap' | 'feeds' | 'freshness' | 'languages' | 'ai' | 'validators' | 'not_modified'
+> => ({
   robots: { url: null, status_code: null, exists: false, crawl_delay: null, sitemap_urls: [] },
   sitemap: sitemapMetadata(null),
   feeds: [],
   freshness: measureFreshness({ feeds: [], news: null, now }),
   languages: [],
   ai: null,
+  validators: {},
+  not_modified: [],
 });
 
 /**
@@ -154,10 +171,11 @@ function httpsOrigin(host: string): string | null {
  * with no draft: the caller must retry it later rather than record it.
  */
 export async function discoverContract(
-  fetcher: Fetcher,
+  network: Fetcher,
   input: ContractInput,
   options: LivenessOptions = {},
 ): Promise<ContractDiscovery> {
+  const fetcher = revalidatingFetcher(network, input.previous ?? null);
   const now = options.now ?? (() => new Date());
   const entryHost = input.host ?? input.registrableDomain;
   // robots.txt before the homepage: a Crawl-delay must hold for the site's second request already. A site that
@@ -217,13 +235,18 @@ export async function discoverContract(
   let sitemaps: SitemapDiscovery | null = null;
   let feeds: DiscoveredFeed[] = [];
   if (robotsAllowed) {
-    sitemaps = await discoverSitemaps(fetcher, {
-      origin: entry.origin,
-      listed: policy.sitemap_urls,
-      allowed: policy.allowed,
-      now,
-      limits: input.sitemapLimits,
-    });
+    const roots = revalidatableSitemaps(input.previous ?? null, policy.sitemap_urls);
+    const previousSitemap = input.previous?.sitemap;
+    sitemaps =
+      roots && previousSitemap && (await fetcher.unchanged(roots))
+        ? unchangedSitemaps(previousSitemap, roots.length)
+        : await discoverSitemaps(fetcher, {
+            origin: entry.origin,
+            listed: policy.sitemap_urls,
+            allowed: policy.allowed,
+            now,
+            limits: input.sitemapLimits,
+          });
     feeds = await discoverFeeds(fetcher, { pageUrl: entryUrl, html, allowed: policy.allowed, now });
   }
   // TDMRep's site-wide file is read like any other path: only where robots.txt lets us in.
@@ -259,6 +282,8 @@ export async function discoverContract(
     languages,
     ai,
     source: sourceOf(input),
+    validators: fetcher.validators(),
+    not_modified: [...fetcher.notModified],
   };
 
   // Only the main feed and the sections about the seed's category: a comments feed is never fetched as content.

@@ -2,28 +2,9 @@
 // and the events between two summaries — feeds, robots.txt, news sitemaps, AI crawlers, TDM, the site's state.
 // Pure: the caller stores the summaries and the events.
 import { isDeepStrictEqual } from 'node:util';
+import { AI_CRAWLERS } from './ai-policy.js';
 import type { DomainMetadata } from './contract-discovery.js';
 import { parseRobotsRules } from './robots-rules.js';
-
-/**
- * AI crawlers whose robots.txt treatment is watched, by their robots.txt product token. Used only when the
- * discovery's policy does not carry its own `policy.ai.disallowed_agents`.
- */
-export const WATCHED_AI_CRAWLERS = [
-  'GPTBot',
-  'ChatGPT-User',
-  'OAI-SearchBot',
-  'CCBot',
-  'Google-Extended',
-  'ClaudeBot',
-  'anthropic-ai',
-  'PerplexityBot',
-  'Bytespider',
-  'Applebot-Extended',
-  'meta-externalagent',
-  'Amazonbot',
-  'cohere-ai',
-] as const;
 
 export type SiteState = 'alive' | 'dead' | 'blocked' | 'error';
 
@@ -56,6 +37,8 @@ export const CHANGE_KINDS = [
   'ai_crawler_disallowed',
   'ai_crawler_allowed',
   'tdm_reservation_changed',
+  // Not a difference between two discoveries: SEEDBED_AUTO_SUSPEND suspended an active seed after failed checks.
+  'seed_suspended',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -190,7 +173,10 @@ export function diffDiscoveries(before: DiscoverySummary, after: DiscoverySummar
   return events;
 }
 
-/** The AI crawlers robots.txt keeps off the site's root: the policy's own list when it has one. */
+/**
+ * The AI crawlers robots.txt keeps off the site's root: the policy's own `ai.disallowed_agents` when it has one (every
+ * discovery since policy.ai), else the same dated list read from robots.txt.
+ */
 function aiDisallowed(
   policy: Record<string, unknown>,
   robotsTxt: Uint8Array | null,
@@ -205,7 +191,7 @@ function aiDisallowed(
   if (robotsTxt === null) return [];
   const rules = parseRobotsRules(robotsTxt);
   const root = new URL('/', origin);
-  return WATCHED_AI_CRAWLERS.filter((agent) => !rules.decide(agent, root).allowed);
+  return AI_CRAWLERS.filter((agent) => !rules.decide(agent, root).allowed);
 }
 
 function tdmOf(policy: Record<string, unknown>): { value: unknown } | null {

@@ -17,6 +17,7 @@ import type { HealthService } from '../services/health.js';
 import type { LivenessService } from '../services/liveness.js';
 import type { MetadataService } from '../services/metadata.js';
 import type { OrchestrationService } from '../services/orchestration.js';
+import type { RecheckService } from '../services/recheck.js';
 import type { ResearchService } from '../services/research.js';
 import type { SeedService } from '../services/seeds.js';
 import { registerAuth } from './auth.js';
@@ -31,6 +32,7 @@ import { domainRoutes } from './routes/domains.js';
 import { healthRoutes } from './routes/health.js';
 import { metadataRoutes } from './routes/metadata.js';
 import { queueRoutes } from './routes/queues.js';
+import { recheckRoutes } from './routes/recheck.js';
 import { researchRoutes } from './routes/research.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { seedRoutes } from './routes/seeds.js';
@@ -60,6 +62,7 @@ export interface HttpDeps {
     liveness: LivenessService;
     evidence: EvidenceService;
     changes: ChangeService;
+    recheck: RecheckService;
   };
   today: () => string;
   /** When an export says it was made. */
@@ -189,8 +192,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   });
   revisionRoutes(app, { revisions: services.seeds.revisions });
   changeRoutes(app, { changes: services.changes });
+  recheckRoutes(app, { recheck: services.recheck });
   domainRoutes(app, { liveness: services.liveness });
-  await app.register(uiRoutes, { authenticator, services });
+  await app.register(uiRoutes, { authenticator, services, clock: deps.clock });
 
   app.get(
     '/openapi.json',

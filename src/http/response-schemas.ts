@@ -1,9 +1,11 @@
 // The resources the API answers with, as zod schemas: each route serialises its answer through one of these,
 // and the OpenAPI document shows them as named components.
+
 import { z } from 'zod';
 import { BATCH_STATUSES, BATCH_TYPES, ITEM_STATUSES } from '../domain/batches.js';
 import { AUTHORITIES, SOURCE_TYPES } from '../domain/domains.js';
 import { EVIDENCE_FILES } from '../domain/keys.js';
+import { HEALTH_STATES } from '../domain/seed-health.js';
 import { FETCH_TYPES, SEED_STATUSES } from '../domain/seeds.js';
 import { nullableTimestamp, pageOf, timestampSchema as timestamp } from './responses.js';
 
@@ -194,6 +196,10 @@ export const snapshotSchema = z
       seeds_by_ai: z
         .record(z.string(), int)
         .meta({ description: 'Seeds by AI policy: disallowed, reserved, allowed, unknown (never measured)' }),
+      active_seeds_by_health: z.record(z.string(), int).meta({
+        description:
+          'Active seeds by health: ok, failing, stale, unchecked (no contract run or re-check yet)',
+      }),
       batches: z.record(z.string(), int),
       changes: z.record(z.string(), int).meta({ description: 'Changes between discoveries, by kind' }),
     }),
@@ -368,6 +374,21 @@ export const seedSchema = z
       .meta({
         description:
           'Languages with where each was read, strongest first; detected only when none is declared',
+      }),
+    health: z
+      .object({
+        state: z.enum(HEALTH_STATES),
+        consecutive_failures: int,
+        last_checked_at: z.string(),
+        last_ok_at: z.string().nullable(),
+        last_error: z.string().nullable(),
+        last_batch_id: z.string().nullable(),
+        suspended: z.object({ at: z.string(), reason: z.string() }).optional(),
+      })
+      .nullable()
+      .meta({
+        description:
+          'From every check of the domain (contract runs and re-checks): failing from the first failed check, with the count in a row; null before the first check',
       }),
   })
   .meta({ id: 'Seed', description: 'A seed; POST it back as it is to copy it (see SeedCreateRequest)' });

@@ -161,6 +161,12 @@ export interface SeedTable {
   language_codes: string | null;
   /** disallowed | reserved | allowed | unknown: the `?ai=` filter; null when never measured. */
   ai_status: string | null;
+  /** freshness.items_per_day as a number, so the list sorts by publication rate; null when not measured. */
+  items_per_day: number | null;
+  /** JSON: the seed's health from its checks (state, consecutive failures, last check), or null before one. */
+  health: string | null;
+  /** ok | failing | stale: the `?health=` filter; null before the first check. */
+  health_state: string | null;
 }
 
 /** One revision of a seed's contract: applied, or proposed by a contract run and settled by a person. */
@@ -186,6 +192,8 @@ export interface DomainDiscoveryTable {
   summary: string;
   collected_at: string;
   batch_id: string | null;
+  /** The domain_metadata.json of the last discovery that reached the site (kept through dead runs); null before. */
+  metadata_key: string | null;
 }
 
 /** A difference between two discoveries of a domain. */

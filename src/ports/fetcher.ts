@@ -26,6 +26,17 @@ export interface FetchOptions {
    * to read): a long chain ahead, which a scheduler may start sooner. A hint; the fetcher itself ignores it.
    */
   following?: number;
+  /**
+   * The validators of an earlier answer for this URL: sent as If-None-Match / If-Modified-Since, so an unchanged
+   * resource answers 304 with no body (a re-check's politeness).
+   */
+  conditional?: Validators;
+}
+
+/** What an answer said to revalidate it by: its ETag and Last-Modified headers, as sent. */
+export interface Validators {
+  etag?: string;
+  last_modified?: string;
 }
 
 export interface FetchResponse {

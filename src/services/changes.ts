@@ -32,6 +32,20 @@ export interface DiscoveryRecord {
   batchId: string | null;
   /** What the events rest on: the stored evidence objects, the liveness verdict. */
   evidence: Record<string, unknown>;
+  /** Where this discovery stored its domain_metadata.json; null when it reached nothing (the last one stands). */
+  metadataKey: string | null;
+}
+
+/** One event to store: what changed for which domain, with what it rests on. */
+export interface NewChange {
+  registrableDomain: string;
+  domainId: string;
+  kind: ChangeKind;
+  message: string;
+  before: unknown;
+  after: unknown;
+  evidence: Record<string, unknown>;
+  batchId: string | null;
 }
 
 export type ChangeService = ReturnType<typeof createChangeService>;
@@ -54,29 +68,19 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
     const before = previous ? parseJson<DiscoverySummary | null>(previous.summary, null) : null;
     const summary = before ? carryForward(before, discovery.summary) : discovery.summary;
     const events = before ? diffDiscoveries(before, summary) : [];
-    const at = clock();
-    const rows: DomainChangeTable[] = events.map((event) => ({
-      id: uuidv7(at.getTime()),
-      registrable_domain: discovery.registrableDomain,
-      domain_id: discovery.domainId,
-      kind: event.kind,
-      message: event.message,
-      before: JSON.stringify(event.before ?? null),
-      after: JSON.stringify(event.after ?? null),
-      evidence: JSON.stringify({
-        ...discovery.evidence,
-        collected_at: discovery.collectedAt,
-        previous_collected_at: previous?.collected_at ?? null,
-        previous_batch_id: previous?.batch_id ?? null,
-      }),
-      batch_id: discovery.batchId,
-      detected_at: at.toISOString(),
-    }));
+    const evidence = {
+      ...discovery.evidence,
+      collected_at: discovery.collectedAt,
+      previous_collected_at: previous?.collected_at ?? null,
+      previous_batch_id: previous?.batch_id ?? null,
+    };
+    const rows = events.map((event) => rowOf({ ...discovery, ...event, evidence }));
     if (rows.length > 0) await executor.insertInto('domain_changes').values(rows).execute();
     const stored = {
       summary: JSON.stringify(summary),
       collected_at: discovery.collectedAt,
       batch_id: discovery.batchId,
+      metadata_key: discovery.metadataKey ?? previous?.metadata_key ?? null,
     };
     await executor
       .insertInto('domain_discoveries')
@@ -84,6 +88,39 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
       .onConflict((oc) => oc.column('registrable_domain').doUpdateSet(stored))
       .execute();
     return rows.map(toView);
+  }
+
+  /** The domain_metadata.json of the domain's last discovery that reached the site, to revalidate against. */
+  async function lastMetadataKey(registrableDomain: string): Promise<string | null> {
+    const row = await database.db
+      .selectFrom('domain_discoveries')
+      .select('metadata_key')
+      .where('registrable_domain', '=', registrableDomain)
+      .executeTakeFirst();
+    return row?.metadata_key ?? null;
+  }
+
+  /** An event that is not a difference between two discoveries (a seed suspended after failed checks). */
+  async function recordEvent(executor: DbExecutor, event: NewChange): Promise<ChangeView> {
+    const row = rowOf(event);
+    await executor.insertInto('domain_changes').values(row).execute();
+    return toView(row);
+  }
+
+  function rowOf(event: NewChange): DomainChangeTable {
+    const at = clock();
+    return {
+      id: uuidv7(at.getTime()),
+      registrable_domain: event.registrableDomain,
+      domain_id: event.domainId,
+      kind: event.kind,
+      message: event.message,
+      before: JSON.stringify(event.before ?? null),
+      after: JSON.stringify(event.after ?? null),
+      evidence: JSON.stringify(event.evidence),
+      batch_id: event.batchId,
+      detected_at: at.toISOString(),
+    };
   }
 
   async function list(
@@ -111,7 +148,7 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
     return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
   }
 
-  return { record, list, countByKind };
+  return { record, recordEvent, lastMetadataKey, list, countByKind };
 }
 
 function toView(row: DomainChangeTable): ChangeView {

@@ -6,10 +6,11 @@ import { parseDomainId } from '../domain/domains.js';
 import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
-import { discoverContract } from '../engine/contract-discovery.js';
+import { type DomainMetadata, discoverContract } from '../engine/contract-discovery.js';
 import { summarizeDiscovery } from '../engine/discovery-changes.js';
 import { isNetworkUnavailable } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
+import type { PreviousDiscovery } from '../engine/revalidation.js';
 import type { DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
@@ -18,6 +19,7 @@ import type { Clock } from './common.js';
 import { type FetchScope, scopedFetcher } from './fetch-scope.js';
 import type { LivenessService } from './liveness.js';
 import type { OutageWatch } from './outage-watch.js';
+import type { SeedHealthService } from './seed-health.js';
 import { type SeedService, seedSitemapOf } from './seeds.js';
 
 export interface ContractRequest {
@@ -45,6 +47,7 @@ export function createContractService(deps: {
   seeds: SeedService;
   liveness: LivenessService;
   changes: ChangeService;
+  health: SeedHealthService;
   clock: Clock;
   /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
   canary?: NetworkCanary | null;
@@ -53,7 +56,7 @@ export function createContractService(deps: {
   /** Distrusts a failure seen while the canary found our network down (domains run side by side). */
   outages?: OutageWatch;
 }) {
-  const { objects, fetcher, seeds, liveness, changes, clock } = deps;
+  const { objects, fetcher, seeds, liveness, changes, health, clock } = deps;
 
   /**
    * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
@@ -86,6 +89,7 @@ export function createContractService(deps: {
     }
 
     const startedAt = deps.outages?.now() ?? 0;
+    const previous = await previousDiscovery(id.registrableDomain);
     const found = await discoverContract(
       scope ? scopedFetcher(fetcher, scope) : fetcher,
       {
@@ -95,6 +99,7 @@ export function createContractService(deps: {
         category: partition.category,
         source: request.source,
         staleAfterDays: deps.staleAfterDays,
+        previous,
       },
       { now: clock, canary: deps.canary ?? null },
     );
@@ -120,10 +125,12 @@ export function createContractService(deps: {
         domainId: request.domainId,
         collectedAt: found.metadata.collected_at,
         batchId,
+        metadataKey: draft ? key('domain_metadata.json') : null,
         summary: summarizeDiscovery({
           state: found.liveness.state,
           metadata: found.metadata,
-          policy: draft?.policy ?? null,
+          // policy.ai rides along, so AI crawler and TDM changes are read from the same policy the seed shows.
+          policy: draft ? { ...draft.policy, ai: draft.ai } : null,
           robotsTxt: found.evidence.robotsTxt,
           origin: draft ? new URL(draft.entry_url).origin : null,
         }),
@@ -152,6 +159,12 @@ export function createContractService(deps: {
         async record(trx) {
           await recordLiveness(trx);
           await recordChanges(trx);
+          await health.recordCheck(trx, request.domainId, {
+            reached: false,
+            reason,
+            at: found.liveness.checked_at,
+            batchId,
+          });
           return {
             index,
             input,
@@ -197,6 +210,12 @@ export function createContractService(deps: {
           },
           author: request.source.batch_id ? `batch:${request.source.batch_id}` : 'contract',
         });
+        await health.recordCheck(trx, request.domainId, {
+          reached: true,
+          stale: draft.freshness.stale,
+          at: found.liveness.checked_at,
+          batchId,
+        });
         const result = {
           seed_id: seed.seed_id,
           fetch_type: draft.fetch.type,
@@ -216,6 +235,37 @@ export function createContractService(deps: {
       },
       checkpointKey,
     };
+  }
+
+  /**
+   * What the domain's last discovery left to revalidate against: its validators and sitemap record, and the
+   * robots.txt it stored. Null when there is none, or it cannot be read (then everything is fetched in full).
+   */
+  async function previousDiscovery(registrableDomain: string): Promise<PreviousDiscovery | null> {
+    const metadataKey = await changes.lastMetadataKey(registrableDomain);
+    if (!metadataKey) return null;
+    const metadata = await readObject(metadataKey);
+    if (!metadata) return null;
+    let parsed: Partial<DomainMetadata>;
+    try {
+      parsed = JSON.parse(metadata.toString('utf8')) as Partial<DomainMetadata>;
+    } catch {
+      return null;
+    }
+    const robotsKey = `${metadataKey.slice(0, metadataKey.lastIndexOf('/') + 1)}robots.txt`;
+    return {
+      validators: parsed.validators ?? {},
+      robotsTxt: parsed.robots?.exists ? await readObject(robotsKey) : null,
+      sitemap: parsed.sitemap ?? null,
+    };
+  }
+
+  async function readObject(key: string): Promise<Buffer | null> {
+    const stream = await objects.get(key);
+    if (!stream) return null;
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(part as Buffer);
+    return Buffer.concat(parts);
   }
 
   async function writeCheckpoint(key: string): Promise<void> {

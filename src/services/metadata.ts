@@ -40,6 +40,8 @@ export interface Snapshot {
     seeds: Record<string, number>;
     /** Seeds by what their source says to AI crawlers (disallowed, reserved, allowed, unknown). */
     seeds_by_ai: Record<string, number>;
+    /** Active seeds by health (ok, failing, stale, unchecked): how much of the directory answers today. */
+    active_seeds_by_health: Record<string, number>;
     batches: Record<string, number>;
     /** Changes between discoveries, by kind. */
     changes: Record<string, number>;
@@ -57,7 +59,7 @@ export function createMetadataService(deps: {
   datasets: DatasetService;
   /** Counts owned by other services: the snapshot reads them, never their tables. */
   research: Pick<ResearchService, 'countRecords'>;
-  seeds: Pick<SeedService, 'countByStatus' | 'countByAi' | 'stream' | 'countries'>;
+  seeds: Pick<SeedService, 'countByStatus' | 'countByAi' | 'countActiveByHealth' | 'stream' | 'countries'>;
   batches: Pick<BatchService, 'countByStatus'>;
   changes: Pick<ChangeService, 'countByKind'>;
 }) {
@@ -65,11 +67,12 @@ export function createMetadataService(deps: {
   const now = () => clock().toISOString();
 
   async function snapshot(): Promise<Snapshot> {
-    const [chunks, researchRecords, seeds, seedsByAi, batches, changes] = await Promise.all([
+    const [chunks, researchRecords, seeds, seedsByAi, activeByHealth, batches, changes] = await Promise.all([
       datasets.allPartitions(),
       deps.research.countRecords(),
       deps.seeds.countByStatus(),
       deps.seeds.countByAi(),
+      deps.seeds.countActiveByHealth(),
       deps.batches.countByStatus(),
       deps.changes.countByKind(),
     ]);
@@ -105,6 +108,7 @@ export function createMetadataService(deps: {
         research_records: researchRecords,
         seeds,
         seeds_by_ai: seedsByAi,
+        active_seeds_by_health: activeByHealth,
         batches,
         changes,
       },

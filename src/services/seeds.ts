@@ -18,6 +18,7 @@ import {
   REVISION_FIELDS,
   type RevisionValues,
 } from '../domain/seed-diff.js';
+import type { HealthState, SeedHealth } from '../domain/seed-health.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
 import {
   CONTRACT_FIELDS,
@@ -42,6 +43,7 @@ import {
   page,
   parseJson,
 } from './common.js';
+import { orderSeeds, type ReviewFilter, type SeedFilter, whereSeedsMatch } from './seed-filters.js';
 import {
   columnsOf,
   createSeedRevisionService,
@@ -82,6 +84,8 @@ export interface SeedView {
   languages: SourceLanguage[];
   /** What the source says to AI crawlers; answered as `policy.ai` (seedAnswer), never stored in the contract. */
   ai: AiPolicy | null;
+  /** ok | failing | stale from the domain's checks (contract runs and re-checks); null before the first. */
+  health: SeedHealth | null;
 }
 
 export type SeedSitemap = Pick<
@@ -114,28 +118,14 @@ export interface ContractDraft {
   author?: string;
 }
 
-/** Filters the review page adds to the seed list (not query parameters of the API). */
-export interface ReviewFilter {
-  authority?: string;
-  robots_allowed?: boolean;
-  fetch_type?: string;
-  main_feed?: boolean;
-  /** `found` = oldest first, `-found` = newest first; default by seed id. */
-  sort?: 'found' | '-found';
-}
+export type { ReviewFilter, SeedFilter } from './seed-filters.js';
 
 export type SeedService = ReturnType<typeof createSeedService>;
 
-/** The list filters, shared by a page of seeds and an export. */
-export interface SeedFilter {
-  country?: string;
-  status?: SeedStatus;
-  source_type?: SourceType;
-  category?: string;
-  /** A language tag: `fr` matches fr and fr-*. */
-  language?: string;
-  ai?: Exclude<AiStatus, 'unknown'>;
-}
+/** Promote by filter: the drafts the list would show for it (the status is always draft). */
+export type PromoteBody = Omit<PromoteRequest, 'filter'> & {
+  filter?: Omit<SeedFilter, 'status'> & Omit<ReviewFilter, 'sort'>;
+};
 
 export function createSeedService(deps: {
   database: Database;
@@ -196,6 +186,7 @@ export function createSeedService(deps: {
       human_fields: JSON.stringify(REVISION_FIELDS.filter((field) => body[field] !== undefined)),
       last_revision: 1,
       ...NO_SOURCE_FACTS,
+      ...NO_HEALTH,
     };
     try {
       await database.transaction(async (trx) => {
@@ -214,36 +205,12 @@ export function createSeedService(deps: {
     return toView(row);
   }
 
-  function filtered(filter: SeedFilter & ReviewFilter) {
-    let query = database.db.selectFrom('seeds');
-    // `fr` matches fr and fr-ca (the column holds each code and its primary subtag); the query schema allows
-    // only [a-z0-9-], so nothing in it is a LIKE wildcard.
-    if (filter.language)
-      query = query.where('language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
-    if (filter.ai) query = query.where('ai_status', '=', filter.ai);
-    if (filter.country) query = query.where('country', '=', filter.country);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
-    if (filter.category) query = query.where('category', '=', filter.category);
-    // The review page's filters. JSON columns are TEXT written by JSON.stringify (no spaces) in both
-    // dialects, so a key:value fragment is matched with LIKE; the domain id starts with its authority.
-    if (filter.authority) query = query.where('domain_id', 'like', `${filter.authority}:%`);
-    if (filter.robots_allowed !== undefined)
-      query = query.where('policy', 'like', `%"robots_allowed":${filter.robots_allowed}%`);
-    if (filter.fetch_type) query = query.where('fetch', 'like', `%"type":"${filter.fetch_type}"%`);
-    if (filter.main_feed !== undefined)
-      query = query.where('feeds', filter.main_feed ? 'like' : 'not like', '%"role":"main"%');
-    return query;
-  }
+  const filtered = (filter: SeedFilter & ReviewFilter) =>
+    whereSeedsMatch(database.db.selectFrom('seeds'), filter);
 
   async function list(filter: SeedFilter & ReviewFilter & PageRequest): Promise<Page<SeedView>> {
     const query = filtered(filter);
-    const sorted =
-      filter.sort === 'found'
-        ? query.selectAll().orderBy('created_at', 'asc').orderBy('seed_id')
-        : filter.sort === '-found'
-          ? query.selectAll().orderBy('created_at', 'desc').orderBy('seed_id')
-          : query.selectAll().orderBy('seed_id');
+    const sorted = orderSeeds(query.selectAll(), filter.sort);
     const [rows, total] = await Promise.all([
       sorted.limit(filter.limit).offset(filter.offset).execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
@@ -355,29 +322,20 @@ export function createSeedService(deps: {
     });
   }
 
-  async function promote(body: PromoteRequest) {
+  async function promote(body: PromoteBody) {
     const at = now();
     return database.transaction(async (trx) => {
       let ids: string[];
       if (body.seedIds) {
         ids = [...new Set(body.seedIds.map(canonical))];
       } else {
-        let query = trx.selectFrom('seeds').select(['seed_id', 'policy']).where('status', '=', 'draft');
-        const f = body.filter ?? {};
-        if (f.country) query = query.where('country', '=', f.country);
-        if (f.category) query = query.where('category', '=', f.category);
-        if (f.source_type) query = query.where('source_type', '=', f.source_type);
-        const drafts = await query
+        // The drafts the list shows for the same filter, the first `limit` of them by seed id.
+        const drafts = await whereSeedsMatch(trx.selectFrom('seeds'), { ...body.filter, status: 'draft' })
+          .select('seed_id')
           .orderBy('seed_id')
           .limit(body.limit ?? 1000)
           .execute();
-        ids = drafts
-          .filter(
-            (d) =>
-              f.robots_allowed === undefined ||
-              parseJson<{ robots_allowed?: boolean }>(d.policy, {}).robots_allowed === f.robots_allowed,
-          )
-          .map((d) => d.seed_id);
+        ids = drafts.map((d) => d.seed_id);
       }
       const results: Array<{
         seed_id: string;
@@ -466,6 +424,7 @@ export function createSeedService(deps: {
         feeds: '[]',
         sitemap: null,
         ...NO_SOURCE_FACTS,
+        ...NO_HEALTH,
         ...factColumns(draft.facts),
         human_fields: '[]',
         last_revision: 1,
@@ -557,6 +516,32 @@ export function createSeedService(deps: {
 
   const countByStatus = () => countStatuses(database.db, 'seeds');
 
+  /** Seeds whose latest check (a contract run or a re-check) did not reach the source, by status. */
+  async function countFailing(): Promise<Record<string, number>> {
+    const rows = await filtered({ health: 'failing' })
+      .select(['status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /** Active seeds by health (`unchecked`: no check yet), for the metadata snapshot. */
+  async function countActiveByHealth(): Promise<Record<HealthState | 'unchecked', number>> {
+    const rows = await database.db
+      .selectFrom('seeds')
+      .select(['health_state', (eb) => eb.fn.countAll().as('n')])
+      .where('status', '=', 'active')
+      .groupBy('health_state')
+      .execute();
+    const counts: Record<HealthState | 'unchecked', number> = { ok: 0, failing: 0, stale: 0, unchecked: 0 };
+    for (const row of rows) {
+      const key = (row.health_state ?? 'unchecked') as HealthState | 'unchecked';
+      counts[key in counts ? key : 'unchecked'] += Number(row.n);
+    }
+    return counts;
+  }
+
   /** Seeds by what their source says to AI crawlers (`unknown` also counts seeds never measured). */
   async function countByAi(): Promise<Record<AiStatus, number>> {
     const rows = await database.db
@@ -583,7 +568,9 @@ export function createSeedService(deps: {
     upsertDraft,
     updateDiscovery,
     countByStatus,
+    countFailing,
     countByAi,
+    countActiveByHealth,
     revisions,
   };
 }
@@ -603,21 +590,29 @@ function factColumns(
   };
 }
 
-type SourceFactColumn = 'freshness' | 'languages' | 'ai' | 'language_codes' | 'ai_status';
+type SourceFactColumn = 'freshness' | 'items_per_day' | 'languages' | 'ai' | 'language_codes' | 'ai_status';
 
 /** A seed before any discovery measured its source. */
 const NO_SOURCE_FACTS: Pick<SeedTable, SourceFactColumn> = {
   freshness: null,
+  items_per_day: null,
   languages: '[]',
   ai: null,
   language_codes: null,
   ai_status: null,
 };
 
+/** A seed no check has reached yet (seed-health.ts writes these). */
+const NO_HEALTH: Pick<SeedTable, 'health' | 'health_state'> = { health: null, health_state: null };
+
 /** Freshness, languages and the AI policy, each only when the run measured it. */
 function sourceFactColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, SourceFactColumn>> {
   const columns: Partial<Pick<SeedTable, SourceFactColumn>> = {};
-  if (facts?.freshness) columns.freshness = JSON.stringify(facts.freshness);
+  if (facts?.freshness) {
+    columns.freshness = JSON.stringify(facts.freshness);
+    // Beside the JSON, as a number the list sorts on (`sort=-rate`).
+    columns.items_per_day = facts.freshness.items_per_day;
+  }
   if (facts?.languages) {
     columns.languages = JSON.stringify(facts.languages);
     columns.language_codes = languageIndex(facts.languages);
@@ -678,5 +673,6 @@ function toView(row: SeedTable): SeedView {
     freshness: parseJson<Freshness | null>(row.freshness, null),
     languages: parseJson<SourceLanguage[]>(row.languages, []),
     ai: parseJson<AiPolicy | null>(row.ai, null),
+    health: parseJson<SeedHealth | null>(row.health, null),
   };
 }

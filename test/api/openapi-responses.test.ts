@@ -198,6 +198,7 @@ describe('the OpenAPI document and the real answers', () => {
           domainId: 'gov:sg:mof.gov.sg',
           summary: { ...summary, feeds, main_feed: feeds[0] ?? null },
           collectedAt: at,
+          metadataKey: null,
           batchId: 'b1',
           evidence: {},
         }),
@@ -348,6 +349,19 @@ describe('the OpenAPI document and the real answers', () => {
       route: '/api/v1/seeds/promote',
       url: '/api/v1/seeds/promote',
       payload: { seedIds: [SEED, 'gov:sg:x.gov.sg::news'] },
+    });
+    // The active seed goes back through the contract pipeline: the plan holds its recheck batch.
+    await call({
+      method: 'POST',
+      route: '/api/v1/queues/recheck',
+      url: '/api/v1/queues/recheck',
+      payload: { country: 'sg' },
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/queues/recheck',
+      url: '/api/v1/queues/recheck',
+      payload: { seedIds: [] },
     });
     await call({
       method: 'POST',

@@ -326,6 +326,15 @@ describe('the review page', () => {
     const cookie = await signIn(API_KEYS.read);
     const batches = await get('/ui/batches', cookie);
     expect(batches.body).toContain(`/ui/batches/${contractBatch}`);
+    // Filtered by type, status and the day created (UTC, both bounds included); a bad day drops that bound.
+    const today = new Date().toISOString().slice(0, 10);
+    const listed = async (q: string) => (await get(`/ui/batches?${q}`, cookie)).body;
+    expect(await listed(`type=contract&from=${today}&to=${today}`)).toContain(`/ui/batches/${contractBatch}`);
+    expect(await listed('type=research')).not.toContain(`/ui/batches/${contractBatch}`);
+    expect(await listed('from=2999-01-01')).toContain('data-batches-total="0"');
+    expect(await listed('to=2000-01-01')).toContain('data-batches-total="0"');
+    expect(await listed('from=someday&type=&status=')).toContain(`/ui/batches/${contractBatch}`);
+    expect(await listed('type=contract&status=running')).not.toContain(`/ui/batches/${contractBatch}`);
     const one = await get(`/ui/batches/${contractBatch}`, cookie);
     expect(one.statusCode).toBe(200);
     expect(one.body).toMatch(/data-batch-status="completed/);

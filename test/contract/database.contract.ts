@@ -189,6 +189,9 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       ai: '{"status":"reserved"}',
       language_codes: ',fr,',
       ai_status: 'reserved',
+      items_per_day: 2.5,
+      health: '{"state":"failing","consecutive_failures":2}',
+      health_state: 'failing',
     },
     { seed_id: 's2' },
     [
@@ -201,6 +204,9 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       'ai',
       'language_codes',
       'ai_status',
+      'items_per_day',
+      'health',
+      'health_state',
     ],
   ),
   seed_revisions: pair(
@@ -224,9 +230,10 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       summary: '{"state":"alive"}',
       collected_at: AT,
       batch_id: 'b1',
+      metadata_key: 'prod/fr/news/2026-06-01/a.fr/domain_metadata.json',
     },
     { registrable_domain: 'b.fr' },
-    ['batch_id'],
+    ['batch_id', 'metadata_key'],
   ),
   domain_changes: pair(
     {

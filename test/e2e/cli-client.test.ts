@@ -129,6 +129,25 @@ describe('seedbed client commands for scripts', () => {
     expect((await cli(['promote', '--robots-allowed', 'maybe'])).stderr).toContain('true or false');
   });
 
+  it('recheck sends the active seeds matching back through the contract pipeline; drafts are left alone', async () => {
+    const run = await cli(['recheck', '--country', 'sg']);
+    expect(run.code, run.stderr).toBe(0);
+    const plan = JSON.parse(run.stdout);
+    expect(plan).toMatchObject({ tick: null, seeds: 1 });
+    expect(plan.batches).toHaveLength(1);
+    expect(plan.batches[0]).toMatchObject({
+      type: 'recheck',
+      country: 'sg',
+      category: 'news',
+      total_items: 1,
+    });
+    const draft = await cli(['recheck', 'gov:sg:moh.gov.sg::policy']);
+    expect(JSON.parse(draft.stdout)).toEqual({ tick: null, seeds: 0, batches: [] });
+    const bad = await cli(['recheck', '--country', 'not-a-country']);
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(bad.stderr).toContain('country');
+  });
+
   it('export streams the seeds of the filters to stdout or a file; a bad filter is explained', async () => {
     const jsonl = await cli(['export', '--country', 'sg', '--status', 'draft']);
     expect(jsonl.code, jsonl.stderr).toBe(0);

@@ -3,7 +3,7 @@
 // (the page's own script following its progress under the strict CSP), and checks a read-only key cannot decide.
 // Screenshots go to test-artifacts/review-page/ (SEEDBED_UPDATE_README_SCREENSHOT=1 also writes docs/review-page.png).
 // Without playwright-core or /usr/bin/chromium the file is skipped with the reason; SEEDBED_REQUIRE_SERVICES=1 fails it.
-import { access, copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext as Context, Page } from 'playwright-core';
@@ -12,34 +12,14 @@ import { type FakeInternet, startFakeInternet } from '../fixtures/fake-internet/
 import { CANARY_URL, SITES } from '../fixtures/fake-internet/sites.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
 import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
+import { ARTIFACTS, browserReady, launchChromium, openPage, signIn } from '../support/browser.js';
 import type { TestSeedbed } from '../support/harness.js';
-import { serviceOrSkip } from '../support/services.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'review-page');
 const README_SHOT = join(process.cwd(), 'docs', 'review-page.png');
-
-// Types only (erased at run time): the module itself is loaded below, so its absence is a skip with the reason.
-type Playwright = typeof import('playwright-core');
-
-let playwright: Playwright | null = null;
-const ready = await serviceOrSkip(`a browser (playwright-core + ${CHROMIUM})`, async () => {
-  await access(CHROMIUM);
-  playwright = await import('playwright-core');
-});
 
 const idOf = (host: string) => `other:sg:${host}::news`;
 
-describe.skipIf(!ready)('the review page in Chromium', () => {
+describe.skipIf(!browserReady)('the review page in Chromium', () => {
   let net: FakeInternet;
   let t: TestSeedbed;
   let browser: Browser;
@@ -78,10 +58,7 @@ describe.skipIf(!ready)('the review page in Chromium', () => {
       },
     });
     batchId = batch.json().batchId;
-    browser = await (playwright as Playwright).chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -89,23 +66,8 @@ describe.skipIf(!ready)('the review page in Chromium', () => {
     await net?.close();
   });
 
-  async function open(width = 1280, height = 900): Promise<{ page: Page; context: Context }> {
-    const context = await browser.newContext({ viewport: { width, height }, baseURL: base });
-    const page = await context.newPage();
-    page.on('console', (m) => {
-      if (/Content.Security.Policy|Refused to/i.test(m.text())) cspErrors.push(m.text());
-    });
-    return { page, context };
-  }
-
-  /** Signs in with the keyboard only: type the key, press Enter. */
-  async function signIn(page: Page, key: string, next: string) {
-    await page.goto(next);
-    await page.waitForURL(/\/ui\/login/);
-    await page.locator('#key').fill(key);
-    await page.locator('#key').press('Enter');
-    await page.waitForURL(new RegExp(next.replace(/[?]/g, '\\?')));
-  }
+  const open = (width = 1280, height = 900): Promise<{ page: Page; context: Context }> =>
+    openPage(browser, base, cspErrors, width, height);
 
   it('signs in with a key and watches a batch finish, following its progress live', async () => {
     const { page, context } = await open();

@@ -13,6 +13,7 @@ import type { Database } from '../../src/ports/database.js';
 import { createChangeService } from '../../src/services/changes.js';
 import { createContractService } from '../../src/services/contracts.js';
 import { createLivenessService } from '../../src/services/liveness.js';
+import { createSeedHealthService } from '../../src/services/seed-health.js';
 import { createSeedService } from '../../src/services/seeds.js';
 import { type StubAnswer, stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
 import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
@@ -88,6 +89,7 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
       seeds,
       liveness,
       changes,
+      health: createSeedHealthService({ changes, autoSuspendAfter: null }),
       clock,
       canary: null,
     });
@@ -200,7 +202,7 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
     expect(result).toMatchObject({ status: 'skipped', outcome: 'kept', result: { proposed_revision: 5 } });
     const after = await seeds.get(SEED_ID);
     // Facts about the source are refreshed whatever the status (freshness measured again); the contract is not.
-    const facts = { updated_at: null, discovery: null, freshness: null, ai: null };
+    const facts = { updated_at: null, discovery: null, health: null, freshness: null, ai: null };
     expect({ ...after, ...facts }).toEqual({ ...before, ...facts });
     expect(after.freshness?.measured_at).not.toBe(before.freshness?.measured_at);
     expect(after.ai?.status).toBe('disallowed');

@@ -27,6 +27,8 @@ export async function startSeedbedProcess(
       HOST: '127.0.0.1',
       SEEDBED_LOG_LEVEL: 'info',
       NODE_ENV: 'test',
+      // An hourly tick landing mid-test would add recheck batches the test did not ask for.
+      SEEDBED_RECHECK_CRON: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
     [{ SEEDBED_OBJECTS: 'gs://bucket' }, 'SEEDBED_OBJECTS'],
     [{ SEEDBED_SYNC_TARGET: 'ssh://git@host/repo' }, 'SEEDBED_SYNC_TARGET'],
     [{ SEEDBED_SYNC_CRON: 'every day' }, 'SEEDBED_SYNC_CRON'],
+    [{ SEEDBED_RECHECK_CRON: '61 * * * *' }, 'SEEDBED_RECHECK_CRON'],
+    [{ SEEDBED_AUTO_SUSPEND: '0' }, 'SEEDBED_AUTO_SUSPEND'],
     [{ SEEDBED_LOG_LEVEL: 'loud' }, 'SEEDBED_LOG_LEVEL'],
     [{ SEEDBED_JOB_LEASE_SECONDS: '1' }, 'SEEDBED_JOB_LEASE_SECONDS'],
     [{ S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
@@ -79,6 +81,14 @@ describe('loadConfig', () => {
     [{ SEEDBED_DOMAIN_DEADLINE_SECONDS: '0' }, 'SEEDBED_DOMAIN_DEADLINE_SECONDS'],
   ])('refuses a fetch setting %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('re-checks hourly by default, off with off; auto-suspend is off unless a count is given', () => {
+    expect(loadConfig({}).recheck).toEqual({ cron: '0 * * * *', autoSuspendAfter: null });
+    expect(loadConfig({ SEEDBED_RECHECK_CRON: 'off', SEEDBED_AUTO_SUSPEND: '3' }).recheck).toEqual({
+      cron: null,
+      autoSuspendAfter: 3,
+    });
   });
 
   it('treats empty variables as unset', () => {

@@ -375,6 +375,65 @@ const seedSourceFacts: Migration = {
   },
 };
 
+/**
+ * Re-checks (DESIGN §11): a seed's health from its checks (the JSON, and its state alone for the `?health=`
+ * filter), and where the domain's last discovery stored its domain_metadata.json, to revalidate against.
+ */
+const rechecks: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('seeds').addColumn('health', 'text').execute();
+    await db.schema.alterTable('seeds').addColumn('health_state', 'text').execute();
+    await db.schema.createIndex('seeds_health_state').on('seeds').column('health_state').execute();
+    await db.schema.alterTable('domain_discoveries').addColumn('metadata_key', 'text').execute();
+  },
+};
+
+/**
+ * The publication rate as a plain number beside the freshness JSON, so the seed list sorts by it (`sort=-rate`)
+ * in both databases. Backfilled from the JSON already stored: parsed here, a page at a time, rather than with
+ * each dialect's JSON functions.
+ */
+const seedRate: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('seeds').addColumn('items_per_day', 'double precision').execute();
+    await db.schema.createIndex('seeds_items_per_day').on('seeds').column('items_per_day').execute();
+    let after = '';
+    for (;;) {
+      const rows: Array<{ seed_id: string; freshness: string }> = await db
+        .selectFrom('seeds')
+        .select(['seed_id', 'freshness'])
+        .where('freshness', 'is not', null)
+        .where('seed_id', '>', after)
+        .orderBy('seed_id')
+        .limit(500)
+        .execute();
+      for (const row of rows) {
+        const rate = ratePerDay(row.freshness);
+        if (rate !== null)
+          await db
+            .updateTable('seeds')
+            .set({ items_per_day: rate })
+            .where('seed_id', '=', row.seed_id)
+            .execute();
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < 500) return;
+      after = last.seed_id;
+    }
+  },
+};
+
+/** items_per_day of a stored freshness JSON, or null (unparsable, absent, not a finite number). */
+export function ratePerDay(freshness: string | null | undefined): number | null {
+  if (!freshness) return null;
+  try {
+    const rate = (JSON.parse(freshness) as { items_per_day?: unknown } | null)?.items_per_day;
+    return typeof rate === 'number' && Number.isFinite(rate) ? rate : null;
+  } catch {
+    return null;
+  }
+}
+
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_research_requests': researchRequests,
@@ -383,6 +442,8 @@ export const migrations: Record<string, Migration> = {
   '0006_seed_source_facts': seedSourceFacts,
   '0007_revisions': revisions,
   '0008_changes': changes,
+  '0009_rechecks': rechecks,
+  '0010_seed_rate': seedRate,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 // /api/v1/seeds: seeds (how to fetch), their review (patch, promote) and orchestration from raw chunks.
+
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,10 +8,20 @@ import { SOURCE_TYPES } from '../../domain/domains.js';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
 import { EVIDENCE_FILES } from '../../domain/keys.js';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES } from '../../domain/seed-export.js';
-import { promoteSchema, SEED_STATUSES, seedCreateSchema, seedPatchSchema } from '../../domain/seeds.js';
+import {
+  aiFilterSchema,
+  freshnessFilterSchema,
+  healthFilterSchema,
+  languageFilterSchema,
+  promoteSchema,
+  SEED_STATUSES,
+  seedCreateSchema,
+  seedPatchSchema,
+} from '../../domain/seeds.js';
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
 import { exportSeeds } from '../../services/seed-export.js';
+import { SEED_SORTS } from '../../services/seed-filters.js';
 import { type SeedService, seedAnswer } from '../../services/seeds.js';
 import {
   evidenceListSchema,
@@ -39,18 +50,15 @@ const seedFilterShape = {
   status: z.enum(SEED_STATUSES).optional(),
   source_type: z.enum(SOURCE_TYPES).optional(),
   category: categorySchema.optional(),
-  language: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/, { message: 'must be a language tag such as fr or pt-br' })
-    .optional()
-    .meta({ description: 'Seeds whose source publishes in this language (fr also matches fr-ca)' }),
-  ai: z.enum(['disallowed', 'allowed', 'reserved']).optional().meta({
-    description:
-      'disallowed: robots.txt keeps a known AI crawler out; reserved: none is, but TDM rights are reserved or noai is set; allowed: neither',
-  }),
+  language: languageFilterSchema.optional(),
+  ai: aiFilterSchema.optional(),
+  freshness: freshnessFilterSchema.optional(),
+  health: healthFilterSchema.optional(),
 };
+const seedSortSchema = z.enum(SEED_SORTS).meta({
+  description:
+    'found: oldest found first; -found: newest found first; -rate: highest publication rate (items per day) first, unmeasured last. Default: by seed id',
+});
 
 /** An export is streamed as written, never through the serialiser: each format with its media type. */
 const seedExport = {
@@ -100,7 +108,7 @@ export function seedRoutes(
         tags: ['seeds'],
         summary: 'List seeds',
         response: { 200: json(pageOf(seedSchema), 'A page of seeds') },
-        querystring: paginationSchema.extend(seedFilterShape),
+        querystring: paginationSchema.extend({ ...seedFilterShape, sort: seedSortSchema.optional() }),
       },
     },
     async (request) => {

@@ -131,6 +131,9 @@ describe('discoverContract', () => {
       languages: NEWS_LANGUAGES,
       ai: NEWS_AI,
       source: { batch_id: '01JTESTBATCH' },
+      // The fake internet's answers carry no ETag or Last-Modified: nothing to revalidate by next time.
+      validators: {},
+      not_modified: [],
     });
     expect(found.draft).toEqual({
       name: 'News Test Daily',

@@ -39,6 +39,7 @@ const SEED: SeedView = {
   freshness: null,
   languages: [],
   ai: null,
+  health: null,
 };
 
 describe('html', () => {

@@ -1,29 +1,37 @@
-// /ui (a small dashboard of counts) and /ui/batches: batches with the live progress of running ones and
+// /ui/batches: batches with the live progress of running ones and
 // their failed items. A running batch's progress block names its own URL; app.js re-reads it every few seconds.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BATCH_STATUSES, BATCH_TYPES, type BatchView } from '../../../domain/batches.js';
 import type { BatchService } from '../../../services/batches.js';
-import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, query } from './html.js';
 import { facts, page } from './layout.js';
 
 const PAGE_SIZE = 25;
 const FAILED_SHOWN = 50;
 const finished = (status: string) => status !== 'queued' && status !== 'running';
+/** A day (UTC) of the date inputs; anything else drops that bound only. */
+const day = z.iso.date().optional().catch(undefined);
 const listQuery = z.object({
   type: z.enum(BATCH_TYPES).optional().catch(undefined),
   status: z.enum(BATCH_STATUSES).optional().catch(undefined),
+  from: day,
+  to: day,
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
 });
+type ListQuery = z.infer<typeof listQuery>;
 
-function counts(title: string, byStatus: Record<string, number>, link: (status: string) => string): Html {
-  const entries = Object.entries(byStatus);
-  return html`<section class="card"><h2>${title}</h2>${
-    entries.length === 0
-      ? html`<p>None yet.</p>`
-      : html`<ul class="counts">${entries.map(([status, n]) => html`<li><a href="${link(status)}"><strong>${n}</strong> ${status}</a></li>`)}</ul>`
-  }</section>`;
+/** The GET form of the batch list: type, status and the days created (both included). */
+function listForm(q: ListQuery): Html {
+  const options = (values: readonly string[], chosen: string | undefined) =>
+    values.map((v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${v}</option>`);
+  return html`<form method="get" action="/ui/batches" class="filters" aria-label="Filters">
+<label>Type <select name="type"><option value="">any</option>${options(BATCH_TYPES, q.type)}</select></label>
+<label>Status <select name="status"><option value="">any</option>${options(BATCH_STATUSES, q.status)}</select></label>
+<label>Created from <input type="date" name="from" value="${q.from ?? ''}"></label>
+<label>to <input type="date" name="to" value="${q.to ?? ''}"></label>
+<button type="submit">Filter</button> <a href="/ui/batches">Clear</a>
+</form>`;
 }
 
 /** The progress block of one batch; while it runs it carries data-refresh, which app.js follows. */
@@ -46,40 +54,28 @@ ${running ? html`<p class="note">Updates by itself while the batch runs (<a href
 </section>`;
 }
 
-export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService; seeds: SeedService }) {
-  const { batches, seeds } = deps;
+export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
+  const { batches } = deps;
   const send = (reply: import('fastify').FastifyReply, text: string) =>
     reply.type('text/html; charset=utf-8').send(text);
 
-  app.get('/ui', { schema: { hide: true } }, async (request, reply) => {
-    const [seedCounts, batchCounts, running] = await Promise.all([
-      seeds.countByStatus(),
-      batches.countByStatus(),
-      batches.list({ status: 'running', limit: 10, offset: 0 }),
-    ]);
-    const body = html`<div class="cards">
-${counts('Seeds', seedCounts, (status) => `/ui/seeds?status=${status}`)}
-${counts('Batches', batchCounts, (status) => `/ui/batches?status=${status}`)}
-</div>
-<section><h2>Running now</h2>${
-      running.data.length === 0
-        ? html`<p>No batch is running.</p>`
-        : html`<ul>${running.data.map((b) => html`<li><a href="/ui/batches/${b.batchId}">${b.type} ${b.country}${b.category ? ` / ${b.category}` : ''}</a> — ${b.chunks.succeeded + b.chunks.failed} of ${b.chunks.total} chunks</li>`)}</ul>`
-    }</section>
-<p><a href="/ui/seeds">Review drafts</a></p>`;
-    return send(
-      reply,
-      page({ title: 'Dashboard', principal: request.principal, current: 'dashboard', body }),
-    );
-  });
-
   app.get('/ui/batches', { schema: { hide: true } }, async (request, reply) => {
-    const q = listQuery.parse(request.query ?? {});
-    const result = await batches.list({ ...q, limit: PAGE_SIZE });
+    // An empty field of the GET form means "any".
+    const raw = Object.entries((request.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== '');
+    const q = listQuery.parse(Object.fromEntries(raw));
+    const result = await batches.list({
+      ...(q.type ? { type: q.type } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      // Days are whole UTC days, both included, as the API's from/to.
+      ...(q.from ? { createdFrom: `${q.from}T00:00:00.000Z` } : {}),
+      ...(q.to ? { createdTo: `${q.to}T23:59:59.999Z` } : {}),
+      limit: PAGE_SIZE,
+      offset: q.offset,
+    });
     const { total } = result.pagination;
     const next = q.offset + PAGE_SIZE < total ? query({ ...q, offset: q.offset + PAGE_SIZE }) : null;
     const prev = q.offset > 0 ? query({ ...q, offset: Math.max(0, q.offset - PAGE_SIZE) }) : null;
-    const body = html`<p>${total} batch${total === 1 ? '' : 'es'}${q.status ? ` ${q.status}` : ''}${q.type ? ` of type ${q.type}` : ''}. <a href="/ui/batches">All</a></p>
+    const body = html`${listForm(q)}<p data-batches-total="${total}">${total} batch${total === 1 ? '' : 'es'}${q.status ? ` ${q.status}` : ''}${q.type ? ` of type ${q.type}` : ''}${q.from ? ` from ${q.from}` : ''}${q.to ? ` to ${q.to}` : ''}. <a href="/ui/batches">All</a></p>
 <div class="scroll"><table><thead><tr><th>Batch</th><th>Type</th><th>Status</th><th>Country / category</th><th>Items</th><th>Chunks done</th><th>Created</th></tr></thead>
 <tbody>${result.data.map(
       (

@@ -12,6 +12,7 @@ import { toProblem } from '../../errors.js';
 import { APP_CSS, APP_JS } from './assets.js';
 import { batchRoutes } from './batches.js';
 import { changeRoutes } from './changes.js';
+import { dashboardRoutes } from './dashboard.js';
 import { html } from './html.js';
 import { page } from './layout.js';
 import { loginRoutes } from './login.js';
@@ -24,6 +25,7 @@ import { sameOrigin, UI_CSP, uiPrincipal } from './session.js';
 
 export interface UiOptions {
   authenticator: Authenticator;
+  clock: () => Date;
   services: {
     seeds: SeedService;
     batches: BatchService;
@@ -122,7 +124,8 @@ export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promis
   );
 
   loginRoutes(app, { authenticator });
-  batchRoutes(app, { batches: services.batches, seeds: services.seeds });
+  dashboardRoutes(app, { ...services, clock: options.clock });
+  batchRoutes(app, { batches: services.batches });
   seedListRoutes(app, { seeds: services.seeds });
   seedActionRoutes(app, { seeds: services.seeds });
   seedEditRoutes(app, { seeds: services.seeds });

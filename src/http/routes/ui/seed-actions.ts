@@ -6,6 +6,12 @@ import type { SeedStatus } from '../../../domain/seeds.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
 import { page } from './layout.js';
+import {
+  describeFilter,
+  matchingFilter,
+  PROMOTE_MATCHING_LIMIT,
+  parseSeedFilter,
+} from './seed-filter-form.js';
 import { canDecide, safeNext } from './session.js';
 
 export type Form = Record<string, string | string[] | undefined>;
@@ -53,6 +59,43 @@ async function archiveEach(seeds: SeedService, ids: string[], author: string): P
   return answers;
 }
 
+/** The answer of a bulk action: a sentence, then one row per seed. */
+function answerPage(summary: string, answers: Answer[], back: string) {
+  return html`<p role="status">${summary}</p>
+<div class="scroll"><table><caption>Answer per seed</caption><thead><tr><th>Seed</th><th>Result</th><th>Reason</th></tr></thead>
+<tbody>${answers.map((a) => html`<tr><td><a href="${seedHref(a.seed_id)}">${a.seed_id}</a></td><td class="${a.result === 'skipped' ? 'bad' : ''}">${a.result}</td><td>${a.reason ?? ''}</td></tr>`)}</tbody></table></div>
+<p><a href="${back}">Back to the list</a></p>`;
+}
+
+/**
+ * Every draft the list's filter matches (the first PROMOTE_MATCHING_LIMIT by seed id), through the same promote by
+ * filter as POST /api/v1/seeds/promote. Like the API, it needs at least one filter.
+ */
+async function promoteMatching(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  seeds: SeedService,
+  form: Form,
+  back: string,
+) {
+  const parsed = parseSeedFilter(form);
+  const filter = matchingFilter(parsed);
+  const none = Object.keys(filter).length === 0;
+  const result = none ? null : await seeds.promote({ filter, limit: PROMOTE_MATCHING_LIMIT });
+  const body =
+    result === null
+      ? html`<p class="error" role="alert">Promote all matching needs a filter.</p><p><a href="${back}">Back to the list</a></p>`
+      : answerPage(
+          `Promoted ${result.promoted} of ${result.results.length} drafts matching ${describeFilter(parsed)}.`,
+          result.results,
+          back,
+        );
+  return reply
+    .code(none ? 400 : 200)
+    .type('text/html; charset=utf-8')
+    .send(page({ title: 'Result', principal: request.principal, current: 'seeds', body }));
+}
+
 /** One seed to a new status: a draft becomes active only through promote, as in the API. */
 async function moveTo(seeds: SeedService, seedId: string, to: SeedStatus, author: string): Promise<Answer> {
   const seed = await seeds.get(seedId);
@@ -73,6 +116,7 @@ export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedServic
     const ids = formList(form.seed).slice(0, 1000);
     const action = formText(form.action);
     const back = safeNext(formText(form.back));
+    if (action === 'promote-matching') return promoteMatching(request, reply, seeds, form, back);
     let answers: Answer[] = [];
     if (ids.length > 0 && action === 'promote') answers = (await seeds.promote({ seedIds: ids })).results;
     else if (ids.length > 0 && action === 'archive')
@@ -81,10 +125,11 @@ export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedServic
     const body =
       ids.length === 0
         ? html`<p class="error" role="alert">No seed was selected.</p><p><a href="${back}">Back to the list</a></p>`
-        : html`<p role="status">${action === 'archive' ? 'Archived' : 'Promoted'} ${done} of ${answers.length}.</p>
-<div class="scroll"><table><caption>Answer per seed</caption><thead><tr><th>Seed</th><th>Result</th><th>Reason</th></tr></thead>
-<tbody>${answers.map((a) => html`<tr><td><a href="${seedHref(a.seed_id)}">${a.seed_id}</a></td><td class="${a.result === 'skipped' ? 'bad' : ''}">${a.result}</td><td>${a.reason ?? ''}</td></tr>`)}</tbody></table></div>
-<p><a href="${back}">Back to the list</a></p>`;
+        : answerPage(
+            `${action === 'archive' ? 'Archived' : 'Promoted'} ${done} of ${answers.length}.`,
+            answers,
+            back,
+          );
     return reply
       .code(ids.length === 0 || !['promote', 'archive'].includes(action) ? 400 : 200)
       .type('text/html; charset=utf-8')

@@ -104,7 +104,7 @@ export function sourceFactsSection(seed: SeedView): Html | null {
       ['Newest item', when(freshness?.newest_item_at)],
       ['Items in the last 7 days', freshness?.items_last_7d as number | undefined],
       ['Items per day', freshness?.items_per_day as number | undefined],
-      ['Languages', Array.isArray(languages) ? languages.map(String).join(', ') : null],
+      ['Languages', Array.isArray(languages) ? languages.map(languageText).join(', ') || 'none' : null],
       [
         'AI crawlers disallowed',
         Array.isArray(ai?.disallowed_agents) ? (ai.disallowed_agents as string[]).join(', ') || 'none' : null,
@@ -118,8 +118,21 @@ export function sourceFactsSection(seed: SeedView): Html | null {
       ['Health', health?.state as string | undefined],
       ['Consecutive failures', health?.consecutive_failures as number | undefined],
       ['Last checked', when(health?.last_checked_at)],
+      ['Last reached', when(health?.last_ok_at)],
+      ['Last error', health?.last_error as string | undefined],
+      [
+        'Suspended automatically',
+        (health?.suspended as { reason?: string } | undefined)?.reason ?? undefined,
+      ],
     ]),
   );
+}
+
+/** `fr (html_lang, feed)`: a language and where it was read. */
+function languageText(language: unknown): string {
+  const { code, sources } = (language ?? {}) as { code?: unknown; sources?: unknown };
+  const from = Array.isArray(sources) && sources.length > 0 ? ` (${sources.join(', ')})` : '';
+  return `${String(code ?? '?')}${from}`;
 }
 
 export function livenessSection(history: LivenessView[] | null): Html {
