@@ -67,10 +67,13 @@ export interface SeedbedOptions {
 
 export type Seedbed = Awaited<ReturnType<typeof createSeedbed>>;
 
-async function openDatabase(config: Config): Promise<Database> {
+async function openDatabase(config: Config, logger: Logger): Promise<Database> {
   if (config.database.kind === 'sqlite') return createSqliteDatabase(config.database.path);
   const { createPostgresDatabase } = await import('./adapters/sql/postgres-database.js');
-  return createPostgresDatabase(config.database.url);
+  return createPostgresDatabase(config.database.url, {
+    // A connection lost while PostgreSQL restarts: the query on it fails and is retried; the process goes on.
+    onError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  });
 }
 
 async function openObjects(config: Config): Promise<ObjectStore> {
@@ -116,7 +119,7 @@ export async function createSeedbed(options: SeedbedOptions) {
   const version = readVersion();
 
   const authorityOverrides = await loadAuthorityOverrides(config);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, logger);
   const objects = await openObjects(config);
   const queue = await openQueue(config, database, logger, options.queueOptions);
   const syncTarget =

@@ -107,10 +107,15 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   }
 
   /** Hands a running job back to the queue without counting the attempt (shutdown that could not drain). */
-  async function release(job: Job): Promise<void> {
+  async function release(job: Job, delayMs = 0): Promise<void> {
     await database.db
       .updateTable('jobs')
-      .set((eb) => ({ state: 'queued', lease_until: null, attempts: eb('attempts', '-', 1) }))
+      .set((eb) => ({
+        state: 'queued',
+        run_at: now() + delayMs,
+        lease_until: null,
+        attempts: eb('attempts', '-', 1),
+      }))
       .where(thisDelivery(job))
       .execute();
   }
@@ -167,6 +172,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       pollIntervalMs,
       heartbeatMs: Math.max(1000, leaseMs / 3),
       drainTimeoutMs,
+      outageBackoff: backoff,
       wake,
       onError,
     });

@@ -210,7 +210,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     job: (d) => d.job,
     settle,
     renew: (deliveries) => sql.renew(bossDb, deliveries, leaseSeconds),
-    release: (d) => sql.release(bossDb, d),
+    release: (d, delayMs) => sql.release(bossDb, d, delayMs),
   };
 
   function consume(queue: QueueName, consumeOptions: ConsumeOptions, handler: JobHandler): Consumer {
@@ -224,6 +224,7 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
       pollIntervalMs,
       heartbeatMs: Math.max(1000, (leaseSeconds * 1000) / 3),
       drainTimeoutMs,
+      outageBackoff: backoff,
       wake,
       onError,
     });

@@ -130,12 +130,14 @@ export function pgBossSql(schema: string) {
     },
 
     /** With started_on cleared, pg-boss's next fetch does not bump retry_count: the attempt is not used up. */
-    async release(db: PgBoss.Db, d: BossDelivery): Promise<void> {
+    async release(db: PgBoss.Db, d: BossDelivery, delayMs = 0): Promise<void> {
       await db.executeSql(
-        `UPDATE ${job} SET started_on = NULL, start_after = now(), state = CASE WHEN retry_count = 0
+        `UPDATE ${job} SET started_on = NULL,
+            start_after = now() + make_interval(secs => $5::double precision / 1000),
+            state = CASE WHEN retry_count = 0
             THEN 'created'::${schema}.job_state ELSE 'retry'::${schema}.job_state END
           WHERE ${OWNED}`,
-        owned(d),
+        [...owned(d), delayMs],
       );
     },
 

@@ -2,6 +2,7 @@
 // driver for jobs while slots are free, runs each through the handler, settles it, renews the leases of
 // everything running with one heartbeat, and on stop drains what runs and hands back what could not finish.
 import type { EventEmitter } from 'node:events';
+import { type BackoffPolicy, isBackendUnavailable, retryDelayMs } from '../domain/errors.js';
 import type { ConsumeCapacity, Consumer, Job, JobHandler, QueueName } from '../ports/queue.js';
 import { drainWithin } from './drain.js';
 
@@ -14,8 +15,8 @@ export interface QueueDriver<D> {
   settle(delivery: D, failure: { error: unknown } | null): Promise<void>;
   /** Extends the leases of running deliveries. */
   renew(deliveries: D[]): Promise<void>;
-  /** Hands a delivery back without using up its attempt. */
-  release(delivery: D): Promise<void>;
+  /** Hands a delivery back without using up its attempt, to be delivered again after `delayMs` (default 0). */
+  release(delivery: D, delayMs?: number): Promise<void>;
 }
 
 export interface PollLoopOptions {
@@ -33,6 +34,8 @@ export interface PollLoopOptions {
   heartbeatMs: number;
   /** How long stop() waits for running jobs before releasing them. */
   drainTimeoutMs: number;
+  /** How long the loop backs off, step by step, while a backend (database, object store) is unavailable. */
+  outageBackoff: BackoffPolicy;
   /** Emits 'enqueued' with a queue name when this process enqueued there. */
   wake: EventEmitter;
   onError: (error: unknown) => void;
@@ -76,6 +79,7 @@ export function startPollLoop<D>(
   const settling = new Set<Promise<void>>();
   /** Jobs whose handler still runs (those with a settle under way are in `running` but not here). */
   const handling = new Set<string>();
+  const outage = outageBackoff(options.outageBackoff);
 
   /**
    * Resolves when the handler is done: its slot is free at once, while the settle is written in the background
@@ -94,8 +98,14 @@ export function startPollLoop<D>(
     } finally {
       handling.delete(job.id);
     }
-    const settle = driver
-      .settle(delivery, failure)
+    // A backend outage is not the job's fault: it goes back unspent, and the loop stops claiming for a while
+    // (rather than failing every queued job once, and each a few times, for as long as the outage lasts).
+    const unavailable = failure !== null && isBackendUnavailable(failure.error);
+    if (unavailable) outage.failed();
+    else if (failure === null) outage.succeeded();
+    const settle = (
+      unavailable ? driver.release(delivery, outage.delayMs()) : driver.settle(delivery, failure)
+    )
       // The job stays claimed; its lease runs out and it is delivered again (at least once).
       .catch(options.onError)
       .finally(() => {
@@ -123,8 +133,8 @@ export function startPollLoop<D>(
     const task = run(delivery).finally(() => {
       inFlight.delete(task);
       slotsTurnOver = true;
-      // A job claimed ahead takes the slot at once; the loop claims more meanwhile.
-      const next = stopping ? undefined : ready.shift();
+      // A job claimed ahead takes the slot at once (not while backing off an outage); the loop claims more.
+      const next = stopping || outage.remainingMs() > 0 ? undefined : ready.shift();
       if (next !== undefined) start(next);
       nudge?.();
     });
@@ -140,9 +150,17 @@ export function startPollLoop<D>(
 
   async function loop(): Promise<void> {
     while (!stopping) {
-      while (ready.length > 0 && inFlight.size < options.concurrency) start(ready.shift() as D);
+      while (ready.length > 0 && inFlight.size < options.concurrency && outage.remainingMs() === 0)
+        start(ready.shift() as D);
       const room = options.capacity?.available() ?? Number.POSITIVE_INFINITY;
       const free = Math.min(options.concurrency - inFlight.size, room);
+      const backingOff = outage.remainingMs();
+      if (backingOff > 0) {
+        // A backend is down: what was claimed ahead would only fail too, so it goes back for later.
+        await handBack();
+        await pause(backingOff);
+        continue;
+      }
       // Claimed ahead only while the slots turn over: ready jobs are kept for as long as a slot frees now and then.
       const ahead = slotsTurnOver ? prefetch - ready.length : 0;
       if (free <= 0 && (ahead <= 0 || ready.length > 0)) {
@@ -202,6 +220,35 @@ export function startPollLoop<D>(
       }
       return stopped;
     },
+  };
+}
+
+/**
+ * Steps of an outage backoff stop growing here, whatever the retry policy's maximum: a probe is one job that
+ * fails at once, and a consumer should not sleep a minute past the end of an outage.
+ */
+const OUTAGE_MAX_STEP_MS = 10_000;
+
+/** Exponential backoff (with jitter) over consecutive outage failures; one success resets it. */
+function outageBackoff(retryPolicy: BackoffPolicy) {
+  const policy = { ...retryPolicy, maxMs: Math.min(retryPolicy.maxMs, OUTAGE_MAX_STEP_MS) };
+  let streak = 0;
+  let delay = 0;
+  let until = 0;
+  return {
+    failed() {
+      // Jobs that were running together fail together: one outage step for all of them, not one each.
+      if (Date.now() < until) return;
+      streak += 1;
+      delay = retryDelayMs(null, streak, policy);
+      until = Date.now() + delay;
+    },
+    succeeded() {
+      streak = 0;
+      until = 0;
+    },
+    delayMs: () => delay,
+    remainingMs: () => Math.max(0, until - Date.now()),
   };
 }
 

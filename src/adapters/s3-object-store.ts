@@ -14,6 +14,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { BackendUnavailableError } from '../domain/errors.js';
 import {
   assertSafeKey,
   type ObjectBody,
@@ -22,6 +23,7 @@ import {
   type ObjectStore,
   type PutOptions,
 } from '../ports/object-store.js';
+import { isObjectStoreUnavailable } from './backend-errors.js';
 
 export interface S3ObjectStoreConfig {
   bucket: string;
@@ -56,6 +58,18 @@ export function createS3ObjectStore(config: S3ObjectStoreConfig): ObjectStore {
   const root = normalisePrefix(config.prefix);
   const rootWithSlash = root === '' ? '' : `${root}/`;
   const client = new S3Client(clientConfig(config));
+  // Outermost, so it sees what is left after the SDK's own retries: an S3 server that cannot be reached is
+  // a BackendUnavailableError (the job is handed back unspent); an answer (404, 412, 403) passes unchanged.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        throw isObjectStoreUnavailable(error) ? new BackendUnavailableError('object store', error) : error;
+      }
+    },
+    { step: 'initialize', name: 'seedbedBackendUnavailable' },
+  );
 
   const objectKey = (key: string): string => {
     assertSafeKey(key);

@@ -91,6 +91,33 @@ export class NetworkUnavailableError extends Error {
   readonly code = 'NETWORK_UNAVAILABLE';
 }
 
+/**
+ * One of Seedbed's own backends (the database, the object store) could not be reached: the server is down,
+ * restarting, or refused the connection. The job is not at fault, so it is handed back without using up an
+ * attempt and the consumer backs off; an outage longer than all the attempts' backoff must not fail work.
+ * Thrown by the adapters, which alone can tell a lost connection from a refused request.
+ */
+export class BackendUnavailableError extends Error {
+  override readonly name = 'BackendUnavailableError';
+  readonly backendUnavailable = true;
+  constructor(
+    readonly backend: 'database' | 'object store',
+    cause: unknown,
+  ) {
+    // Connection errors are often AggregateErrors (IPv4 and IPv6 both refused) with an empty message.
+    const reason = errorMessage(cause) || (cause as { code?: string } | null)?.code || String(cause);
+    super(`the ${backend} is unavailable: ${reason}`, { cause });
+  }
+}
+
+/** True for a BackendUnavailableError, also when a layer in between wrapped it as its cause. */
+export function isBackendUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof BackendUnavailableError) return true;
+  }
+  return false;
+}
+
 export function isPermanent(error: unknown): boolean {
   return (
     error instanceof PermanentError ||
@@ -101,6 +128,7 @@ export function isPermanent(error: unknown): boolean {
 
 /** The one decision a queue makes on a failed attempt: dead-letter now, or retry later. */
 export function isFinalFailure(error: unknown, attempt: number, maxAttempts: number): boolean {
+  if (isBackendUnavailable(error)) return false;
   return attempt >= maxAttempts || isPermanent(error);
 }
 

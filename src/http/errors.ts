@@ -2,7 +2,7 @@
 // paths of validation failures, and never a stack trace or an internal message.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, type FieldError, ValidationError } from '../domain/errors.js';
+import { DomainError, type FieldError, isBackendUnavailable, ValidationError } from '../domain/errors.js';
 
 export const PROBLEM_TYPE_BASE = 'https://seedbed.dev/problems/';
 
@@ -95,6 +95,11 @@ export function toProblem(error: FastifyError | Error, request: FastifyRequest):
   }
   if (error instanceof DomainError) {
     return problem(error.status, error.code, error.message, error.details ?? {});
+  }
+  if (isBackendUnavailable(error)) {
+    // Not a bug of ours to log as one: /health/ready already says which backend is down.
+    request.log.warn({ err: error }, 'backend unavailable');
+    return problem(503, 'backend_unavailable', 'a backend of the service is unavailable; retry shortly');
   }
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;

@@ -1,7 +1,7 @@
 // The worker runner: wraps each queue's handler with exhaustion accounting, logging and metrics, and
 // starts/stops the consumers. Retry, lease and dead-letter mechanics belong to the queue adapter.
 import type { Logger } from 'pino';
-import { errorMessage, isFinalFailure, PermanentError } from '../domain/errors.js';
+import { errorMessage, isBackendUnavailable, isFinalFailure, PermanentError } from '../domain/errors.js';
 import type { ConsumeCapacity, Consumer, Job, JobQueue, QueueName } from '../ports/queue.js';
 
 export interface WorkerDefinition {
@@ -50,6 +50,8 @@ export function wrapHandler(definition: WorkerDefinition, logger: Logger, metric
             'could not record the failure',
           );
         }
+      } else if (isBackendUnavailable(error)) {
+        logger.warn(log, 'backend unavailable, job handed back with its attempt unspent');
       } else {
         logger.info(log, 'job failed, will retry');
       }

@@ -246,6 +246,7 @@ describe('collection pipeline against the fake internet', () => {
           human_fields,
           freshness,
           languages,
+          health,
           policy: { ai, ...policy },
           ...rest
         } = seed;
@@ -255,7 +256,15 @@ describe('collection pipeline against the fake internet', () => {
         expect(human_fields).toEqual([]);
         expect([...made.human_fields].sort()).toEqual(['entry_url', 'fetch', 'name', 'policy', 'schedule']);
         expect(made.policy).toEqual(policy);
-        expect(made).toMatchObject({ feeds: [], sitemap: null, freshness: null, languages: [] });
+        expect(made).toMatchObject({
+          feeds: [],
+          sitemap: null,
+          freshness: null,
+          languages: [],
+          health: null,
+        });
+        // This instance has not checked the source yet: health is its own measure, never copied.
+        expect(health).toMatchObject({ state: expect.any(String) });
       }
     } finally {
       await other.close();

@@ -26,6 +26,7 @@ const BODIES: Record<string, unknown> = {
   '/api/v1/seeds/:seedId': { name: 'Ministry of Manpower' },
   '/api/v1/seeds/promote': { seedIds: [SEED] },
   '/api/v1/seeds/orchestrate': P,
+  '/api/v1/queues/recheck': {},
 };
 
 function concreteUrl(template: string): string {

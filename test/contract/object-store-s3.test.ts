@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createS3ObjectStore, parseS3Url } from '../../src/adapters/s3-object-store.js';
+import { BackendUnavailableError } from '../../src/domain/errors.js';
 import { ObjectExistsError, type ObjectInfo } from '../../src/ports/object-store.js';
 import { type S3rverHandle, startS3rver } from '../support/s3rver.js';
 import { serviceOrSkip } from '../support/services.js';
@@ -84,6 +85,44 @@ describe('S3 adapter ping', () => {
     });
     await expect(store.ping()).rejects.toThrow();
     await store.close();
+  });
+
+  it('reports an unreachable server as BackendUnavailableError, for reads and writes alike', async () => {
+    const store = createS3ObjectStore({
+      endpoint: await closedPortEndpoint(),
+      bucket: 'b-1',
+      prefix: '',
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+    });
+    try {
+      await expect(store.put('raw/a.json', '{}', { ifAbsent: true })).rejects.toBeInstanceOf(
+        BackendUnavailableError,
+      );
+      await expect(store.get('raw/a.json')).rejects.toBeInstanceOf(BackendUnavailableError);
+      await expect(store.ping()).rejects.toThrow(/object store is unavailable/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('passes an answer through unchanged: a missing bucket is not an outage', async () => {
+    if (!server) return; // needs s3rver; the suite above reports why it is missing
+    const { endpoint, region, accessKeyId, secretAccessKey } = server;
+    const store = createS3ObjectStore({
+      endpoint,
+      region,
+      accessKeyId,
+      secretAccessKey,
+      bucket: 'no-such-bucket',
+      prefix: '',
+    });
+    try {
+      const error = await store.ping().catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(BackendUnavailableError);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // One behaviour suite for the JobQueue port, run against every adapter (embedded, pg-boss).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PermanentError, RetryLaterError } from '../../src/domain/errors.js';
+import { BackendUnavailableError, PermanentError, RetryLaterError } from '../../src/domain/errors.js';
 import type { Database } from '../../src/ports/database.js';
 import type { Job, JobQueue } from '../../src/ports/queue.js';
 
@@ -94,6 +94,29 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
       await consumer.stop();
       expect(calls.filter((c) => c.startsWith('permanent'))).toEqual(['permanent:1']);
       expect(calls.filter((c) => c.startsWith('flaky')).sort()).toEqual(['flaky:1', 'flaky:2']);
+    });
+
+    it('hands a job that met a backend outage back without using up its attempt', async () => {
+      const { database, queue } = fixture;
+      // One attempt only: a failure that counted would dead-letter it at once.
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [{ queue: 'RESEARCH_QUEUE', payload: { chunk: 1 }, maxAttempts: 1 }]),
+      );
+      const attempts: number[] = [];
+      const consumer = queue.consume('RESEARCH_QUEUE', { concurrency: 1 }, async (job) => {
+        attempts.push(job.attempt);
+        if (attempts.length <= 3) {
+          throw new BackendUnavailableError('object store', new Error('connect ECONNREFUSED 127.0.0.1:9'));
+        }
+      });
+      await until(() => attempts.length >= 4);
+      await until(async () => {
+        const stats = (await queue.stats()).find((s) => s.queue === 'RESEARCH_QUEUE');
+        return stats?.queued === 0 && stats.active === 0 && stats.retrying === 0;
+      });
+      await consumer.stop();
+      expect(attempts).toEqual([1, 1, 1, 1]);
+      expect((await queue.stats()).find((s) => s.queue === 'RESEARCH_QUEUE')?.dead).toBe(0);
     });
 
     it('drops a duplicate singleton while the first is live', async () => {

@@ -16,6 +16,10 @@ export interface S3rverHandle {
   accessKeyId: string;
   secretAccessKey: string;
   stop(): Promise<void>;
+  /** Stops the server but keeps its folder: connections are refused until resume(). */
+  halt(): Promise<void>;
+  /** Starts the server again on the same port and folder (the bucket and its objects are still there). */
+  resume(): Promise<void>;
 }
 
 const BUCKET = 'seedbed-test';
@@ -26,10 +30,50 @@ const START_GUARD_MS = 30_000;
 
 export async function startS3rver(): Promise<S3rverHandle> {
   const directory = await mkdtemp(join(tmpdir(), 'seedbed-s3rver-'));
+  let child = spawnS3rver(directory, 0);
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
+  const halt = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener('exit', killOnExit);
+    await halt();
+    await rm(directory, { recursive: true, force: true });
+  };
+
+  try {
+    const port = await waitForListening(child);
+    const endpoint = `http://127.0.0.1:${port}`;
+    await ensureBucket(endpoint);
+    const resume = async (): Promise<void> => {
+      if (stopped) throw new Error('s3rver was stopped for good');
+      await halt();
+      child = spawnS3rver(directory, port);
+      await waitForListening(child);
+    };
+    return { endpoint, bucket: BUCKET, region: REGION, ...CREDENTIALS, stop, halt, resume };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function spawnS3rver(directory: string, port: number): ChildProcess {
   const bin = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
   // --openssl-legacy-provider: s3rver encrypts continuation tokens with DES, which OpenSSL 3 only has in
   // the legacy provider; without it every paginated ListObjectsV2 answers 500.
-  const child = spawn(
+  return spawn(
     process.execPath,
     [
       '--openssl-legacy-provider',
@@ -37,7 +81,7 @@ export async function startS3rver(): Promise<S3rverHandle> {
       '-a',
       '127.0.0.1',
       '-p',
-      '0',
+      String(port),
       '-d',
       directory,
       '--configure-bucket',
@@ -46,33 +90,6 @@ export async function startS3rver(): Promise<S3rverHandle> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const killOnExit = (): void => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', killOnExit);
-
-  let stopped = false;
-  const stop = async (): Promise<void> => {
-    if (stopped) return;
-    stopped = true;
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(directory, { recursive: true, force: true });
-  };
-
-  try {
-    const port = await waitForListening(child);
-    const endpoint = `http://127.0.0.1:${port}`;
-    await ensureBucket(endpoint);
-    return { endpoint, bucket: BUCKET, region: REGION, ...CREDENTIALS, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
 }
 
 /** Resolves with the port s3rver prints once it listens ("S3rver listening on 127.0.0.1:PORT"). */

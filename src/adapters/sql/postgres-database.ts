@@ -1,8 +1,10 @@
 // PostgreSQL behind the Database port, for scale-out. The dialect differences the shared queries must not
 // see (int8 and numeric arriving as strings, the schema to work in) are all handled here.
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
+import { BackendUnavailableError } from '../../domain/errors.js';
 import type { Database, DbTransaction, Tables } from '../../ports/database.js';
+import { isPostgresUnavailable } from '../backend-errors.js';
 import { migrationProvider } from './migrations.js';
 
 export interface PostgresDatabaseOptions {
@@ -37,7 +39,14 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
   });
   const onError = options.onError ?? (() => {});
   pool.on('error', onError);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  // pg-pool listens for errors only on idle clients. A checked-out client whose server goes away between two
+  // statements (a transaction waiting on other work, PostgreSQL restarting) emits 'error' with nobody
+  // listening, and Node ends the process. With this listener its next query fails instead, the caller's
+  // transaction rolls back, and the broken client is dropped from the pool when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: outageAware(pool) }) });
   let closing: Promise<void> | null = null;
 
   return {
@@ -67,6 +76,42 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
       closing ??= db.destroy();
       return closing;
     },
+  };
+}
+
+/**
+ * The pool as Kysely sees it, where a refused or lost connection (PostgreSQL down or restarting) surfaces as
+ * BackendUnavailableError: the job that hit it is handed back unspent. Statement errors pass unchanged.
+ */
+function outageAware(pool: pg.Pool): PostgresPool {
+  const unavailable = (error: unknown) =>
+    isPostgresUnavailable(error) ? new BackendUnavailableError('database', error) : error;
+  // Kysely keys its connection objects by client: one wrapper per pooled client, not one per checkout.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const wrapper: PostgresPoolClient = {
+      // biome-ignore lint/suspicious/noExplicitAny: passes both of pg's query overloads through
+      query: ((text: any, parameters?: readonly unknown[]) => {
+        if (typeof text !== 'string') return client.query(text); // a cursor (streaming): pg's own object
+        return client.query(text, parameters as unknown[]).catch((error: unknown) => {
+          throw unavailable(error);
+        });
+      }) as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+    wrappers.set(client, wrapper);
+    return wrapper;
+  };
+  return {
+    async connect() {
+      try {
+        const client = await pool.connect();
+        return wrappers.get(client) ?? wrap(client);
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    end: () => pool.end(),
   };
 }
 

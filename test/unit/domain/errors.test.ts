@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BackendUnavailableError,
   ConflictError,
   DEFAULT_BACKOFF,
   errorMessage,
+  isBackendUnavailable,
   isFinalFailure,
   isPermanent,
   NetworkUnavailableError,
@@ -135,5 +137,26 @@ describe('domain errors', () => {
     expect(errorMessage(new Error('boom'))).toBe('boom');
     expect(errorMessage('text')).toBe('text');
     expect(errorMessage(42)).toBe('42');
+  });
+});
+
+describe('BackendUnavailableError', () => {
+  it('is never a final failure, not even on the last attempt', () => {
+    const error = new BackendUnavailableError('object store', new Error('connect ECONNREFUSED'));
+    expect(isFinalFailure(error, 4, 4)).toBe(false);
+    expect(isFinalFailure(new Error('connect ECONNREFUSED'), 4, 4)).toBe(true);
+  });
+
+  it('is recognised when a layer in between wrapped it as its cause', () => {
+    const inner = new BackendUnavailableError('database', new Error('Connection terminated unexpectedly'));
+    expect(isBackendUnavailable(new Error('ingest failed', { cause: inner }))).toBe(true);
+    expect(isBackendUnavailable(new Error('ingest failed', { cause: new Error('x') }))).toBe(false);
+  });
+
+  it("names the backend and the cause, the cause's code when it has no message", () => {
+    const refused = Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' });
+    expect(new BackendUnavailableError('database', refused).message).toBe(
+      'the database is unavailable: ECONNREFUSED',
+    );
   });
 });

@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startPollLoop } from '../../../src/adapters/poll-loop.js';
+import { BackendUnavailableError } from '../../../src/domain/errors.js';
 import type { Job } from '../../../src/ports/queue.js';
 
 /** A queue in memory: what was asked for, what was handed back, and the jobs still waiting. */
@@ -57,6 +58,7 @@ const options = (prefetch: number, pollIntervalMs = 20) => ({
   pollIntervalMs,
   heartbeatMs: 60_000,
   drainTimeoutMs: 1_000,
+  outageBackoff: { baseMs: 1_000, maxMs: 60_000 },
   wake: new EventEmitter(),
   onError: (error: unknown) => {
     throw error;
@@ -121,5 +123,30 @@ describe('poll loop claiming ahead', () => {
     hold.open();
     await until('both ran', () => plain.settled.length === 2);
     await other.stop();
+  });
+
+  it('hands back what it claimed ahead when a backend outage makes it back off, and runs none of it', async () => {
+    const queue = memoryDriver(['a', 'b']);
+    const started: string[] = [];
+    const down = gate();
+    const loop = startPollLoop(
+      'SEED_QUEUE',
+      queue.driver,
+      async (job) => {
+        started.push(job.id);
+        await down.wait;
+        throw new BackendUnavailableError('database', new Error('connect ECONNREFUSED'));
+      },
+      options(1, 10_000),
+    );
+    await until('b is claimed ahead', () => queue.waiting.length === 0);
+    down.open();
+    await until(
+      'a and b are handed back',
+      () => queue.released.includes('a') && queue.released.includes('b'),
+    );
+    // The outage backoff (a second here) holds the loop: b never ran on a backend known to be down.
+    expect(started).toEqual(['a']);
+    await loop.stop();
   });
 });
