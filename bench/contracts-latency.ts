@@ -6,7 +6,7 @@
 // global cap. Also reports politeness as the sites saw it, connections per site and how steadily progress moved.
 //
 //   npm run bench -- contracts-latency
-//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed npx tsx bench/contracts-latency.ts
+//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed [BENCH_TRACE=1] npx tsx bench/contracts-latency.ts
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,6 +181,16 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         lastSite[1].map((r) => r.delayMs),
         gapOf(lastSite[0]),
       ) / 1000;
+    // BENCH_TRACE=1: the last site's requests, each with its arrival (s) and its wait after the previous answer
+    // (ms): waits well over the host's gap are time spent in line (the global budget) or on a busy main thread.
+    if (process.env['BENCH_TRACE'] === '1') {
+      const rs = lastSite[1];
+      const steps = rs.map((r, i) => {
+        const waited = i === 0 ? '' : `(+${(r.arrivedAt - (rs[i - 1] as ServedRequest).endedAt).toFixed(0)})`;
+        return `${r.path}@${((r.arrivedAt - startedAt) / 1000).toFixed(1)}${waited}`;
+      });
+      process.stdout.write(`  trace ${lastSite[0]}: ${steps.join(' ')}\n`);
+    }
     const firstArrival = Math.min(...log.map((r) => r.arrivedAt)) - startedAt;
     const lastEnd = Math.max(...log.map((r) => r.endedAt)) - startedAt;
     const changed = Object.keys(overrides).length > 0 ? ` with ${JSON.stringify(overrides)}` : '';

@@ -35,6 +35,8 @@ export interface PgBossQueueOptions {
   /** How long stop() waits for running jobs before handing them back. */
   drainTimeoutMs?: number;
   poolSize?: number;
+  /** Jobs claimed ahead per consumer, beyond its free slots (see poll-loop); default its concurrency, 0 for none. */
+  prefetch?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -217,6 +219,8 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
     const loop = consumers.start(queue, driver, handler, {
       concurrency,
       ...(consumeOptions.capacity ? { capacity: consumeOptions.capacity } : {}),
+      // A claim is a round trip to PostgreSQL: the next slots' jobs are claimed while these run.
+      prefetch: options.prefetch ?? concurrency,
       pollIntervalMs,
       heartbeatMs: Math.max(1000, (leaseSeconds * 1000) / 3),
       drainTimeoutMs,

@@ -25,6 +25,12 @@ export interface PollLoopOptions {
   capacity?: ConsumeCapacity;
   /** How often an idle consumer asks again (an enqueue in this process wakes it at once). */
   pollIntervalMs: number;
+  /**
+   * Jobs claimed ahead of free slots (ignored with a capacity budget), started the moment a slot frees without
+   * waiting for a claim's round trip. Held longer than pollIntervalMs (the slots are busy with long jobs),
+   * they are handed back, so a busy consumer never sits on work another could run.
+   */
+  prefetch?: number;
   heartbeatMs: number;
   /** How long stop() waits for running jobs before releasing them. */
   drainTimeoutMs: number;
@@ -57,8 +63,15 @@ export function startPollLoop<D>(
       if (waitingForRoom) nudge?.();
     }) ?? (() => undefined);
 
+  /** Claimed ahead (prefetch), not started yet: their leases are renewed with the running ones. */
+  let ready: D[] = [];
+  /** False once jobs claimed ahead had to go back, until a job finishes: no claim-and-give-back churn. */
+  let slotsTurnOver = true;
+  const prefetch = options.capacity ? 0 : Math.max(0, Math.floor(options.prefetch ?? 0));
+
   const heartbeat = setInterval(() => {
-    if (running.size > 0) driver.renew([...running.values()]).catch(options.onError);
+    if (running.size > 0 || ready.length > 0)
+      driver.renew([...running.values(), ...ready]).catch(options.onError);
   }, options.heartbeatMs);
   heartbeat.unref();
 
@@ -119,30 +132,54 @@ export function startPollLoop<D>(
   function start(delivery: D): void {
     const task = run(delivery).finally(() => {
       inFlight.delete(task);
+      slotsTurnOver = true;
+      // A job claimed ahead takes the slot at once (not while backing off an outage); the loop claims more.
+      const next = stopping || outage.remainingMs() > 0 ? undefined : ready.shift();
+      if (next !== undefined) start(next);
       nudge?.();
     });
     inFlight.add(task);
   }
 
+  /** Hands back every job claimed ahead (stopping, or held while the slots stayed busy). */
+  async function handBack(): Promise<void> {
+    const back = ready;
+    ready = [];
+    await Promise.allSettled(back.map((d) => driver.release(d)));
+  }
+
   async function loop(): Promise<void> {
     while (!stopping) {
+      while (ready.length > 0 && inFlight.size < options.concurrency && outage.remainingMs() === 0)
+        start(ready.shift() as D);
       const room = options.capacity?.available() ?? Number.POSITIVE_INFINITY;
       const free = Math.min(options.concurrency - inFlight.size, room);
       const backingOff = outage.remainingMs();
       if (backingOff > 0) {
+        // A backend is down: what was claimed ahead would only fail too, so it goes back for later.
+        await handBack();
         await pause(backingOff);
         continue;
       }
-      if (free <= 0) {
+      // Claimed ahead only while the slots turn over: ready jobs are kept for as long as a slot frees now and then.
+      const ahead = slotsTurnOver ? prefetch - ready.length : 0;
+      if (free <= 0 && (ahead <= 0 || ready.length > 0)) {
         // Nothing is awaited between the look at the budget and the pause, so no room can be missed.
         waitingForRoom = room <= 0;
+        const held = ready.length;
+        const pausedAt = performance.now();
         await pause(options.pollIntervalMs);
         waitingForRoom = false;
+        // A whole poll interval with no slot freed: long jobs hold them, so the jobs claimed ahead go back.
+        if (held > 0 && ready.length === held && performance.now() - pausedAt >= options.pollIntervalMs) {
+          slotsTurnOver = false;
+          await handBack();
+        }
         continue;
       }
       let fetched: D[] = [];
       try {
-        fetched = await driver.fetch(queue, free);
+        fetched = await driver.fetch(queue, Math.max(0, free) + Math.max(0, ahead));
       } catch (error) {
         options.onError(error);
       }
@@ -150,9 +187,17 @@ export function startPollLoop<D>(
         await Promise.allSettled(fetched.map((d) => driver.release(d)));
         break;
       }
-      for (const delivery of fetched) start(delivery);
-      if (fetched.length === 0) await pause(options.pollIntervalMs);
+      // The first `free` run now; the rest wait for a slot (only a prefetch claims more than that).
+      for (const [at, delivery] of fetched.entries()) {
+        if (at < free) start(delivery);
+        else ready.push(delivery);
+      }
+      if (fetched.length > 0) continue;
+      // Nothing to claim: with every slot busy, no more claims ahead until a job finishes (no polling while full).
+      if (free <= 0) slotsTurnOver = false;
+      else await pause(options.pollIntervalMs);
     }
+    await handBack();
     const drained = await drainWithin(inFlight, options.drainTimeoutMs);
     // Settles are short: every finished job is settled before anything is handed back.
     await Promise.allSettled([...settling]);

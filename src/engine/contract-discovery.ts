@@ -14,7 +14,7 @@ import {
   revalidatingFetcher,
   unchangedSitemaps,
 } from './revalidation.js';
-import { fetchRobots } from './robots.js';
+import { fetchRobots, type RobotsFetch } from './robots.js';
 import {
   discoverSitemaps,
   type SitemapDiscovery,
@@ -132,6 +132,41 @@ const nothingFetched = (
 });
 
 /**
+ * robots.txt is the first request to a host, so its Crawl-delay holds from the second request on (the homepage
+ * included). The delay is given to the host asked and to the host that served the file after redirects
+ * (example.org/robots.txt → www.example.org/robots.txt, where the homepage will be read too).
+ */
+async function robotsFirst(fetcher: Fetcher, origin: string): Promise<RobotsFetch> {
+  const robots = await fetchRobots(fetcher, origin);
+  const delay = robots.policy.crawl_delay;
+  if (delay !== null) {
+    fetcher.setCrawlDelay(new URL(origin).hostname, delay);
+    if (robots.finalUrl !== null) {
+      const servedBy = new URL(robots.finalUrl).hostname;
+      if (servedBy !== new URL(origin).hostname) fetcher.setCrawlDelay(servedBy, delay);
+    }
+  }
+  return robots;
+}
+
+/**
+ * https failures that hint at a plain-http site and are known at once (a timeout is not: waiting for it twice
+ * would double a dead site's cost).
+ */
+const HTTP_ONLY_SIGNS: ReadonlySet<string> = new Set(['ECONNREFUSED', 'TLS']);
+
+/** The https origin of a host as liveness will ask it, or null for a host liveness refuses (it fetches nothing). */
+function httpsOrigin(host: string): string | null {
+  const name = host.trim().toLowerCase().replace(/\.$/, '');
+  try {
+    const url = new URL(`https://${name}/`);
+    return name !== '' && url.hostname === name ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A liveness answer of error / NETWORK_UNAVAILABLE (see isNetworkUnavailable) comes back like any other dead end,
  * with no draft: the caller must retry it later rather than record it.
  */
@@ -143,6 +178,15 @@ export async function discoverContract(
   const fetcher = revalidatingFetcher(network, input.previous ?? null);
   const now = options.now ?? (() => new Date());
   const entryHost = input.host ?? input.registrableDomain;
+  // robots.txt before the homepage: a Crawl-delay must hold for the site's second request already. A site that
+  // turns out dead cost one request more; its robots.txt is not recorded.
+  let firstOrigin = httpsOrigin(entryHost);
+  let firstRobots = firstOrigin === null ? null : await robotsFirst(fetcher, firstOrigin);
+  if (firstOrigin !== null && HTTP_ONLY_SIGNS.has(firstRobots?.errorCode ?? '')) {
+    // https refused or not spoken: liveness will try plain http, so its robots.txt goes first there too.
+    firstOrigin = firstOrigin.replace(/^https:/, 'http:');
+    firstRobots = await robotsFirst(fetcher, firstOrigin);
+  }
   const probe = await probeLiveness(fetcher, entryHost, { now, canary: options.canary ?? null });
   const { result: liveness, response: homepage } = probe;
   const base = {
@@ -175,10 +219,13 @@ export async function discoverContract(
 
   const entryUrl = liveness.final_url;
   const entry = new URL(entryUrl);
-  // robots.txt of the host that actually serves the site (after e.g. example.org → www.example.org).
-  const robots = await fetchRobots(fetcher, entry.origin);
+  // robots.txt of the origin that actually serves the site (after e.g. example.org → www.example.org, or
+  // https → http): the one read first when it is the same origin, else read now.
+  const robots =
+    firstRobots !== null && entry.origin === firstOrigin
+      ? firstRobots
+      : await robotsFirst(fetcher, entry.origin);
   const policy = robots.policy;
-  if (policy.crawl_delay !== null) fetcher.setCrawlDelay(entry.hostname, policy.crawl_delay);
   const robotsAllowed = policy.allowed(entryUrl);
   const html = homepage === null ? null : decodeText(homepage.body, homepage.headers['content-type']);
   const page = homepage === null || html === null ? null : parseHomepage(html, homepage.finalUrl);

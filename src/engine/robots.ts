@@ -123,6 +123,10 @@ export interface RobotsFetch {
   policy: RobotsPolicy;
   /** The file as served (2xx only), kept as evidence. */
   body: Buffer | null;
+  /** Where the file was read after redirects (2xx only): its host is told the Crawl-delay too. */
+  finalUrl: string | null;
+  /** Why the file could not be read at all (a FetchError code), null when something answered. */
+  errorCode: string | null;
 }
 
 /**
@@ -139,20 +143,37 @@ export async function fetchRobots(
   try {
     const res = await fetcher.fetch(robotsUrl, { kind: 'robots', truncate: true });
     if (res.status >= 200 && res.status < 300) {
-      return { policy: parseRobots(robotsUrl, res.body, res.status, agent), body: res.body };
+      return {
+        policy: parseRobots(robotsUrl, res.body, res.status, agent),
+        body: res.body,
+        finalUrl: res.finalUrl,
+        errorCode: null,
+      };
     }
     if (res.status === 429 || res.status >= 500) {
-      return { policy: withoutRules(robotsUrl, res.status, `robots.txt answered ${res.status}`), body: null };
+      return {
+        policy: withoutRules(robotsUrl, res.status, `robots.txt answered ${res.status}`),
+        body: null,
+        finalUrl: null,
+        errorCode: null,
+      };
     }
-    return { policy: withoutRules(robotsUrl, res.status, null), body: null };
+    return { policy: withoutRules(robotsUrl, res.status, null), body: null, finalUrl: null, errorCode: null };
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     if (err.code === 'TOO_MANY_REDIRECTS' || err.code === 'REDIRECT_LOOP') {
-      return { policy: withoutRules(robotsUrl, err.status ?? null, null), body: null };
+      return {
+        policy: withoutRules(robotsUrl, err.status ?? null, null),
+        body: null,
+        finalUrl: null,
+        errorCode: null,
+      };
     }
     return {
       policy: withoutRules(robotsUrl, err.status ?? null, `robots.txt unreachable: ${err.code}`),
       body: null,
+      finalUrl: null,
+      errorCode: err.code,
     };
   }
 }

@@ -180,7 +180,13 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
   const timeUp = () => input.now().getTime() - startedAt >= limits.maxDurationMs;
 
   /** Reads one sitemap and everything under it. `linked`: robots or an index named it (a probe's 404 is no failure). */
-  async function visit(url: string, depth: number, linked: boolean, keep: boolean): Promise<Visit> {
+  async function visit(
+    url: string,
+    depth: number,
+    linked: boolean,
+    keep: boolean,
+    following = 0,
+  ): Promise<Visit> {
     const none: Visit = { status: null, kind: null, news: false };
     if (result.filesFetched >= limits.maxFiles) truncate('max_files');
     else if (result.bytes_read >= limits.maxTotalBytes) truncate('max_bytes');
@@ -194,7 +200,7 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
     };
     let res: Awaited<ReturnType<Fetcher['fetch']>>;
     try {
-      res = await fetcher.fetch(url, { kind: 'sitemap' });
+      res = await fetcher.fetch(url, following > 0 ? { kind: 'sitemap', following } : { kind: 'sitemap' });
     } catch (err) {
       // One unreadable file must not sink the others: a network error or a size cap skips that file only.
       if (!(err instanceof FetchError)) throw err;
@@ -240,7 +246,7 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
     let news = read.summary.news;
     result.news ||= news;
 
-    for (const loc of children) {
+    for (const [at, loc] of children.entries()) {
       if (stopped) break;
       const child = httpUrl(loc, res.finalUrl);
       if (child === null || !input.allowed(child)) continue;
@@ -252,7 +258,8 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
         truncate('max_depth');
         break;
       }
-      const below = await visit(child, depth + 1, true, false);
+      // The siblings still to read follow this one: a big index says early that the site's chain is long.
+      const below = await visit(child, depth + 1, true, false, children.length - at - 1);
       news ||= below.news;
     }
     return { status: res.status, kind, news };

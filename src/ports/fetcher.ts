@@ -22,6 +22,11 @@ export interface FetchOptions {
    */
   priority?: number;
   /**
+   * Requests to the same site the caller already knows will follow this one (a sitemap index's children still
+   * to read): a long chain ahead, which a scheduler may start sooner. A hint; the fetcher itself ignores it.
+   */
+  following?: number;
+  /**
    * The validators of an earlier answer for this URL: sent as If-None-Match / If-Modified-Since, so an unchanged
    * resource answers 304 with no body (a re-check's politeness).
    */

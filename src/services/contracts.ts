@@ -223,6 +223,8 @@ export function createContractService(deps: {
           feeds: draft.feeds.length,
           sitemap_urls: found.metadata.sitemap.url_count,
           sitemap_truncated: found.metadata.sitemap.truncated,
+          // Which budget cut the reading short (max_files, max_depth, …), so a batch's items say it too.
+          sitemap_truncated_reason: found.metadata.sitemap.truncated_reason,
           changes: events.map((event) => event.kind),
         };
         if (seed.proposed_revision !== undefined)

@@ -7,9 +7,9 @@ export interface FetchScope {
   signal: AbortSignal;
   /**
    * The place in line of the domain's n-th request (0-based) when the fetcher's global limit is reached:
-   * lower goes first.
+   * lower goes first. `following`: requests the engine knows will come after this one (FetchOptions).
    */
-  priority(n: number): number;
+  priority(n: number, following?: number): number;
   /** Pushes the deadline back by `ms`: waits the site itself asked for are not held against it. */
   extend(ms: number): void;
 }
@@ -28,7 +28,7 @@ export function scopedFetcher(fetcher: Fetcher, scope: FetchScope): Fetcher {
     fetch(url, options) {
       if (crawlDelayMs > 0) scope.extend(crawlDelayMs);
       const signal = options.signal ? AbortSignal.any([options.signal, scope.signal]) : scope.signal;
-      const priority = options.priority ?? scope.priority(sent);
+      const priority = options.priority ?? scope.priority(sent, options.following ?? 0);
       sent += 1;
       return fetcher.fetch(url, { ...options, signal, priority });
     },

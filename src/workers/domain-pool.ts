@@ -33,6 +33,14 @@ export interface DomainPoolOptions {
 const FIRST_ESTIMATE = 20;
 /** Requests a domain's contract usually takes (homepage, robots.txt, a few sitemaps and feeds). */
 const TYPICAL_REQUESTS = 12;
+/**
+ * A domain that has made, or is known to have ahead, more requests than a typical one has a long chain (a big
+ * sitemap tree), and a long chain started late decides when the batch ends — the longest-first rule of the
+ * bench's perfectly parallel client. Its place is its start scaled into (0, 1): ahead of every ordinary domain
+ * (numbered from 1), in start order among such, behind requests of no domain (0: the network canary) and
+ * behind a crawl-delayed host's (the fetcher moves those below 0).
+ */
+const LONG_CHAIN_SCALE = 2 ** -40;
 /** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
 const MAX_CLAIM = 32;
 
@@ -51,13 +59,14 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   // Domains started earlier go first, so results come in steadily. Yet each of a domain's first requests
   // moves its next ones back by a fraction of the pool, so the last domains to start are not left to run
   // their whole chains alone at the end (all domains in lockstep finish soonest but show no progress until
-  // then). Past a typical domain's count, each request moves the domain forward again: a site with a big
-  // sitemap tree has a long chain ahead, and a long chain started late decides when the batch ends.
+  // then). Past a typical domain's count the domain goes ahead of every ordinary one (LONG_CHAIN_SCALE).
   const weight = Math.max(1, Math.round(limit / 8));
   const placeInLine =
     (start: number) =>
-    (n: number): number =>
-      start + Math.min(n, TYPICAL_REQUESTS) * weight - Math.max(0, n - TYPICAL_REQUESTS) * weight;
+    (n: number, following = 0): number => {
+      if (n + following >= TYPICAL_REQUESTS) return start * LONG_CHAIN_SCALE;
+      return start + n * weight;
+    };
   const waiting: Array<() => void> = [];
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -136,7 +145,7 @@ class DeadlineExceeded extends Error {
  */
 async function withDeadline<T>(
   work: (scope: FetchScope) => Promise<T>,
-  priority: (n: number) => number,
+  priority: FetchScope['priority'],
   deadlineMs: number,
 ): Promise<DomainOutcome<T>> {
   const controller = new AbortController();

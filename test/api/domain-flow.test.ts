@@ -33,6 +33,9 @@ function heldFetcher(): HeldFetcher {
     async fetch(url, options): Promise<FetchResponse> {
       const { hostname, pathname } = new URL(url);
       seen.push({ host: hostname, options });
+      // Like the real fetcher: a request on a signal already aborted (a domain past its deadline) fails at once.
+      if (options.signal?.aborted)
+        throw new FetchError('ABORTED', `request to ${url} was cancelled`, { url });
       const waiters = held.get(hostname);
       if (waiters) {
         await new Promise<void>((resolve, reject) => {

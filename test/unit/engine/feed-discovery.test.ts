@@ -124,6 +124,6 @@ describe('contracts hold the feed a person would pick', () => {
       // The sitemap reader's well-known paths (docs/sitemaps.md) and TDMRep's file come between; this test is
       // about feeds.
       .filter((target) => !target.includes('sitemap') && !target.startsWith('/.well-known/'));
-    expect(asked).toEqual(['/', '/robots.txt', '/feed/', '/?feed=rss2']);
+    expect(asked).toEqual(['/robots.txt', '/', '/feed/', '/?feed=rss2']);
   });
 });

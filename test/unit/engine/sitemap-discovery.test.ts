@@ -7,6 +7,7 @@ import {
   type SitemapInput,
   WELL_KNOWN_NEWS_SITEMAP_PATHS,
 } from '../../../src/engine/sitemaps.js';
+import type { Fetcher } from '../../../src/ports/fetcher.js';
 import { DEEP_INDEX_LEVELS, SITEMAP_SITES } from '../../fixtures/fake-internet/index.js';
 import { type StubAnswer, stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
 import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
@@ -58,6 +59,29 @@ describe('sitemap scenarios on the fake internet', () => {
     const found = await discover(SITEMAP_SITES.gzipNoHeaders);
     expect(found).toMatchObject({ exists: true, url_count: 3 });
     expect(found.firstBody?.toString()).toContain('<urlset');
+  });
+
+  it('says, with each child of an index, how many of its siblings are still to read', async () => {
+    const host = SITEMAP_SITES.cutIndex;
+    const following = new Map<string, number | undefined>();
+    const watched: Fetcher = {
+      ...web.fetcher,
+      fetch(url, options) {
+        following.set(new URL(url).pathname, options.following);
+        return web.fetcher.fetch(url, options);
+      },
+    };
+    await discoverSitemaps(watched, {
+      origin: `http://${host}`,
+      listed: [`http://${host}/sitemap_index.xml`],
+      allowed: all,
+      now,
+    });
+    // The index lists /part-1.xml then /part-2.xml whole: one sibling follows the first, none the second, and a
+    // top-level file has none.
+    expect(following.get('/sitemap_index.xml')).toBeUndefined();
+    expect(following.get('/part-1.xml')).toBe(1);
+    expect(following.get('/part-2.xml')).toBeUndefined();
   });
 
   it('reads each sitemap of an index loop once', async () => {

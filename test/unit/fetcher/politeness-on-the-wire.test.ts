@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpFetcher } from '../../../src/adapters/http-fetcher.js';
+import { discoverContract } from '../../../src/engine/contract-discovery.js';
 import type { Fetcher } from '../../../src/ports/fetcher.js';
 import { TEST_USER_AGENT } from '../../fixtures/fake-internet/test-fetcher.js';
 
@@ -15,6 +16,40 @@ interface Arrival {
 }
 
 const arrivals: Arrival[] = [];
+
+/** A site whose robots.txt asks for CRAWL_DELAY_S between requests, with a sitemap and a feed to read. */
+const CRAWL_DELAY_S = 0.4;
+function delayedSitePage(host: string, path: string): { status: number; type: string; body: string } {
+  const origin = `http://${host}`;
+  switch (path) {
+    case '/robots.txt':
+      return {
+        status: 200,
+        type: 'text/plain',
+        body: `User-agent: *\nCrawl-delay: ${CRAWL_DELAY_S}\nSitemap: ${origin}/sitemap.xml\n`,
+      };
+    case '/':
+      return {
+        status: 200,
+        type: 'text/html',
+        body: `<html><head><title>Delayed</title><link rel="alternate" type="application/rss+xml" href="${origin}/rss.xml"></head><body></body></html>`,
+      };
+    case '/sitemap.xml':
+      return {
+        status: 200,
+        type: 'application/xml',
+        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/a</loc></url></urlset>`,
+      };
+    case '/rss.xml':
+      return {
+        status: 200,
+        type: 'application/rss+xml',
+        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Delayed</title><link>${origin}/</link><item><title>A</title><link>${origin}/a</link></item></channel></rss>`,
+      };
+    default:
+      return { status: 404, type: 'text/plain', body: 'not found' };
+  }
+}
 const sockets = new Set<Socket>();
 let server: http.Server;
 let port = 0;
@@ -33,8 +68,10 @@ beforeAll(async () => {
     // Each answer takes ?ms= milliseconds, like a site across the world.
     setTimeout(
       () => {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end(`${url.pathname}\n`);
+        const site = String(req.headers.host).replace(/:\d+$/, '');
+        const page = site.startsWith('delayed.') ? delayedSitePage(site, url.pathname) : null;
+        res.writeHead(page?.status ?? 200, { 'content-type': page?.type ?? 'text/plain' });
+        res.end(page?.body ?? `${url.pathname}\n`);
       },
       Number(url.searchParams.get('ms') ?? 0),
     );
@@ -123,5 +160,32 @@ describe('politeness on the wire', () => {
     const seen = of(host);
     expect(seen.map((a) => a.path)).toEqual(['/', '/robots.txt', '/sitemap.xml', '/feed']);
     expect(new Set(seen.map((a) => a.connection)).size).toBe(1);
+  });
+
+  it("reads robots.txt first and keeps its Crawl-delay between every later request, the homepage's included", async () => {
+    // Our own gap is far below the site's Crawl-delay, so only the Crawl-delay can explain the arrivals' gaps.
+    const fetcher = wireFetcher(8, 20);
+    const host = 'delayed.wire.test';
+    let found: Awaited<ReturnType<typeof discoverContract>>;
+    try {
+      found = await discoverContract(fetcher, {
+        domainId: `other:intl:${host}`,
+        registrableDomain: host,
+        country: 'intl',
+        category: 'news',
+      });
+    } finally {
+      await fetcher.close();
+    }
+    expect(found.metadata.robots.crawl_delay).toBe(CRAWL_DELAY_S);
+    expect(found.draft?.fetch.urls).toEqual([`http://${host}/rss.xml`]);
+    const seen = of(host);
+    // https is not spoken here: robots.txt is read over plain http, before the homepage.
+    expect(seen[0]?.path).toBe('/robots.txt');
+    expect(seen.map((a) => a.path)).toEqual(expect.arrayContaining(['/', '/sitemap.xml', '/rss.xml']));
+    for (let i = 1; i < seen.length; i += 1) {
+      const gap = seen[i]!.at - seen[i - 1]!.at;
+      expect(gap, `${seen[i - 1]!.path} → ${seen[i]!.path}`).toBeGreaterThanOrEqual(CRAWL_DELAY_S * 1000);
+    }
   });
 });

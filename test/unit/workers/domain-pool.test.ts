@@ -74,7 +74,7 @@ describe('domain pool', () => {
     expect(pool.stats).toEqual({ running: 0, load: 0 });
   });
 
-  it('puts earlier domains first, and each of their first requests a little further back', async () => {
+  it('puts earlier domains first, each of their first requests a little further back, long chains ahead', async () => {
     const pool = createDomainPool({ domains: 16, deadlineMs: 60_000 });
     const scopes: FetchScope[] = [];
     await Promise.all([1, 2].map(() => pool.run(async (scope) => void scopes.push(scope))));
@@ -82,8 +82,15 @@ describe('domain pool', () => {
     expect(first.priority(0)).toBeLessThan(second.priority(0));
     // A second request of the first domain waits behind a first request of a domain started just after it.
     expect(first.priority(1)).toBeGreaterThan(second.priority(0));
-    // Past a typical domain's requests, a long chain moves forward again.
-    expect(first.priority(40)).toBeLessThan(first.priority(12));
+    // A long chain — past a typical domain's requests, or known to come (a big sitemap index) — goes ahead of
+    // every ordinary request, the earlier domain first among such.
+    expect(second.priority(12)).toBeLessThan(first.priority(0));
+    expect(second.priority(3, 40)).toBeLessThan(first.priority(0));
+    expect(first.priority(20)).toBeLessThan(second.priority(20));
+    // Still behind requests of no domain (0: the network canary).
+    expect(second.priority(20)).toBeGreaterThan(0);
+    // A few requests known to follow are a typical domain's: no jump.
+    expect(second.priority(3, 2)).toBe(second.priority(3));
   });
 
   it('tells its consumers how many chunks to claim, counting claims whose items are not known yet', async () => {

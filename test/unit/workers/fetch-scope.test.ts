@@ -46,6 +46,26 @@ describe('a domain scope over the shared fetcher', () => {
     expect(calls[0]?.signal?.aborted).toBe(true);
   });
 
+  it('tells the place in line how many requests the engine knows will follow', async () => {
+    const { fetcher, calls } = recordingFetcher();
+    const asked: Array<[number, number | undefined]> = [];
+    const scoped = scopedFetcher(fetcher, {
+      signal: new AbortController().signal,
+      priority: (n, following) => {
+        asked.push([n, following]);
+        return 100 + n;
+      },
+      extend: () => {},
+    });
+    await scoped.fetch('https://a.test/sitemap_index.xml', { kind: 'sitemap' });
+    await scoped.fetch('https://a.test/sitemap-1.xml', { kind: 'sitemap', following: 39 });
+    expect(asked).toEqual([
+      [0, 0],
+      [1, 39],
+    ]);
+    expect(calls.map((c) => c.priority)).toEqual([100, 101]);
+  });
+
   it('passes a Crawl-delay on, and extends the deadline by it for every later request (capped)', async () => {
     const { fetcher, delays } = recordingFetcher();
     const extended: number[] = [];
