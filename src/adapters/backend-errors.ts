@@ -1,7 +1,7 @@
 // Tells "our own backend could not be reached" (the database or object store is down, restarting, or cut
 // the connection) from every other failure, so the adapters can raise BackendUnavailableError for exactly
 // those: a job that failed on one is handed back unspent instead of using up its attempts.
-import { BackendUnavailableError } from '../domain/errors.js';
+import { BackendUnavailableError, errorChain } from '../domain/errors.js';
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -23,23 +23,9 @@ const PG_UNAVAILABLE_STATE = /^(08...|57P0[1-3])$/;
 const PG_CONNECTION_MESSAGE =
   /Connection terminated|not queryable|Connection ended|timeout expired|terminating connection/i;
 
-/** The error and its causes (and an AggregateError's members). */
-function chain(error: unknown): Array<Error & { code?: unknown }> {
-  const out: Array<Error & { code?: unknown }> = [];
-  const queue: unknown[] = [error];
-  while (queue.length > 0 && out.length < 10) {
-    const next = queue.shift();
-    if (!(next instanceof Error) || out.includes(next)) continue;
-    out.push(next);
-    if (next.cause !== undefined) queue.push(next.cause);
-    if (next instanceof AggregateError) queue.push(...next.errors);
-  }
-  return out;
-}
-
 /** A socket-level failure: the peer refused, reset or never answered the connection. */
 export function isConnectionFailure(error: unknown): boolean {
-  return chain(error).some(
+  return errorChain(error).some(
     (e) => (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) || e.name === 'TimeoutError',
   );
 }

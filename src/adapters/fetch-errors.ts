@@ -1,5 +1,7 @@
 // Turns whatever undici, node:net, node:tls, DNS or the body reader threw into one FetchError code, so the
 // engine (and the liveness states built on it) never has to know which layer failed.
+
+import { errorChain } from '../domain/errors.js';
 import { FetchError, type FetchErrorCode } from '../ports/fetcher.js';
 import { BodyDecodeError, BodyTooLargeError } from './fetch-body.js';
 
@@ -31,20 +33,6 @@ interface Context {
   /** The combined signal (caller + total deadline). */
   signal: AbortSignal;
   callerSignal: AbortSignal | undefined;
-}
-
-/** The error and its causes (and an AggregateError's members), outermost first. */
-function chain(err: unknown): Array<Error & { code?: unknown }> {
-  const out: Array<Error & { code?: unknown }> = [];
-  const queue: unknown[] = [err];
-  while (queue.length > 0 && out.length < 10) {
-    const next = queue.shift();
-    if (!(next instanceof Error) || out.includes(next)) continue;
-    out.push(next);
-    if (next.cause !== undefined) queue.push(next.cause);
-    if (next instanceof AggregateError) queue.push(...next.errors);
-  }
-  return out;
 }
 
 function classify(errors: Array<Error & { code?: unknown }>): FetchErrorCode {
@@ -100,7 +88,7 @@ export function toFetchError(err: unknown, context: Context): FetchError {
   if (context.callerSignal?.aborted) {
     return new FetchError('ABORTED', `request to ${context.finalUrl} was cancelled`, details);
   }
-  const errors = chain(inner);
+  const errors = errorChain(inner);
   if (context.signal.aborted && !errors.some((e) => e instanceof BodyTooLargeError)) {
     return new FetchError('TIMEOUT', `${host} timed out (whole request took too long)`, details);
   }

@@ -175,3 +175,17 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/** An error and its causes (and an AggregateError's members), outermost first; at most ten, each once. */
+export function errorChain(error: unknown): Array<Error & { code?: unknown }> {
+  const out: Array<Error & { code?: unknown }> = [];
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && out.length < 10) {
+    const next = queue.shift();
+    if (!(next instanceof Error) || out.includes(next)) continue;
+    out.push(next);
+    if (next.cause !== undefined) queue.push(next.cause);
+    if (next instanceof AggregateError) queue.push(...next.errors);
+  }
+  return out;
+}
