@@ -92,8 +92,6 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
     (start: number) =>
     (n: number, following = 0): number => {
       if (n + following >= TYPICAL_REQUESTS) return start * LONG_CHAIN_SCALE;
-      // The first request (robots.txt) tells whether the domain is a long chain: it goes early, like a lookahead.
-      if (n === 0) return LOOKAHEAD_PLACE + start * LONG_CHAIN_SCALE;
       return start + n * weight;
     };
   const waiting: Waiting[] = [];

@@ -89,10 +89,6 @@ describe('domain pool', () => {
     expect(first.priority(20)).toBeLessThan(second.priority(20));
     // Still behind requests of no domain (0: the network canary).
     expect(second.priority(20)).toBeGreaterThan(0);
-    // A domain's first request (robots.txt, which tells how long its chain is) goes ahead of every ordinary
-    // request (ordinary domains are numbered from 1), behind long chains.
-    expect(second.priority(0)).toBeLessThan(1);
-    expect(second.priority(0)).toBeGreaterThan(first.priority(20));
     // A few requests known to follow are a typical domain's: no jump.
     expect(second.priority(3, 2)).toBe(second.priority(3));
   });
