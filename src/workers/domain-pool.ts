@@ -130,6 +130,8 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
    */
   const longDoor = ahead > 0 ? Math.max(1, Math.round(limit / 8)) : 0;
   let longRunning = 0;
+  /** Lookaheads started: their place in line, in the order the domains came. */
+  let lookaheads = 0;
 
   /** The waiting domain with the longest known chain (first come among equals); -1 when none is long. */
   function longest(): number {
@@ -155,10 +157,9 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
     }
     return new Promise<boolean>((admit) => {
       const entry: Waiting = { admit, chainMs: 0 };
-      const place = LOOKAHEAD_PLACE + waiting.length * LONG_CHAIN_SCALE;
       waiting.push(entry);
-      if (ahead > 0)
-        void lookahead?.(place).then(
+      if (ahead > 0 && lookahead)
+        void lookahead(LOOKAHEAD_PLACE + lookaheads++ * LONG_CHAIN_SCALE).then(
           (chainMs) => {
             entry.chainMs = chainMs;
             const at = waiting.indexOf(entry);
