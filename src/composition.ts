@@ -225,8 +225,14 @@ export async function createSeedbed(options: SeedbedOptions) {
   const domains = createDomainPool({
     domains: config.fetch.domains,
     deadlineMs: config.fetch.domainDeadlineMs,
+    // Domains waiting for a slot read their robots.txt: a long chain near a batch's end is let in early.
+    lookahead: config.fetch.domainLookahead,
   });
-  const domainChunkDeps = { ledger, concurrency: config.fetch.domains, budget: domains };
+  const domainChunkDeps = {
+    ledger,
+    concurrency: config.fetch.domains + config.fetch.domainLookahead,
+    budget: domains,
+  };
   const workerDefinitions: Record<QueueName, WorkerDefinition> = {
     RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
     SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),

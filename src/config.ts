@@ -36,6 +36,7 @@ const envSchema = z.object({
   SEEDBED_FETCH_CONCURRENCY: intFrom(1, 4096).default(128),
   SEEDBED_DOMAIN_CONCURRENCY: intFrom(1, 16_384).optional(),
   SEEDBED_DOMAIN_DEADLINE_SECONDS: intFrom(1, 86_400).default(120),
+  SEEDBED_DOMAIN_LOOKAHEAD: intFrom(0, 16_384).optional(),
   SEEDBED_SYNC_TARGET: z.string().min(1).optional(),
   SEEDBED_SYNC_CRON: z.string().min(1).default('0 */6 * * *'),
   SEEDBED_SYNC_TOKEN: z.string().min(1).optional(),
@@ -110,6 +111,8 @@ export interface Config {
     domains: number;
     /** How long one domain may take once started; its robots.txt Crawl-delay waits extend it. */
     domainDeadlineMs: number;
+    /** Domains claimed beyond those running, reading their robots.txt while they wait for a slot. */
+    domainLookahead: number;
   };
   /** An operator's authority override file (JSON), added to the shipped table; read by the composition root. */
   authority: { overridesFile: string | undefined };
@@ -243,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       // one ended), so it takes several domains per socket to keep every socket busy.
       domains: e.SEEDBED_DOMAIN_CONCURRENCY ?? 4 * e.SEEDBED_FETCH_CONCURRENCY,
       domainDeadlineMs: e.SEEDBED_DOMAIN_DEADLINE_SECONDS * 1000,
+      domainLookahead:
+        e.SEEDBED_DOMAIN_LOOKAHEAD ?? e.SEEDBED_DOMAIN_CONCURRENCY ?? 4 * e.SEEDBED_FETCH_CONCURRENCY,
     },
     authority: {
       overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,

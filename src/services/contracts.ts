@@ -19,6 +19,7 @@ import type { Clock } from './common.js';
 import { type FetchScope, scopedFetcher } from './fetch-scope.js';
 import type { LivenessService } from './liveness.js';
 import type { OutageWatch } from './outage-watch.js';
+import { AnswerTimes, type RobotsLookahead, robotsLookahead } from './robots-lookahead.js';
 import type { SeedHealthService } from './seed-health.js';
 import { type SeedService, seedSitemapOf } from './seeds.js';
 
@@ -63,7 +64,11 @@ export function createContractService(deps: {
    * caller's transaction, and the checkpoint to write once that transaction has committed. `scope` carries the
    * domain's deadline and place in line into every request it sends.
    */
-  async function collect(request: ContractRequest, scope?: FetchScope): Promise<CollectedDomain> {
+  async function collect(
+    request: ContractRequest,
+    scope?: FetchScope,
+    early?: RobotsLookahead | null,
+  ): Promise<CollectedDomain> {
     const { index, input, partition } = request;
     const answer = (result: Omit<ItemResult, 'index' | 'input'>): CollectedDomain => ({
       index,
@@ -90,8 +95,9 @@ export function createContractService(deps: {
 
     const startedAt = deps.outages?.now() ?? 0;
     const previous = await previousDiscovery(id.registrableDomain);
+    const network = scope ? scopedFetcher(fetcher, scope) : fetcher;
     const found = await discoverContract(
-      scope ? scopedFetcher(fetcher, scope) : fetcher,
+      early ? early.wrap(network) : network,
       {
         domainId: request.domainId,
         registrableDomain: id.registrableDomain,
@@ -272,5 +278,29 @@ export function createContractService(deps: {
     await objects.put(key, '', { contentType: 'application/octet-stream' });
   }
 
-  return { collect, writeCheckpoint };
+  const answerTimes = new AnswerTimes();
+  /**
+   * What a domain waiting for a pool slot may read meanwhile: its robots.txt (robots-lookahead.ts), unless it
+   * will fetch nothing (bad id, a checkpoint) or revalidate the file against its last discovery.
+   */
+  function lookahead(request: ContractRequest): RobotsLookahead | null {
+    const id = parseDomainId(request.domainId);
+    if (!id || id.country !== request.partition.country) return null;
+    const early = robotsLookahead(fetcher, id.registrableDomain, answerTimes);
+    const checkpointKey = prodDomainKey(
+      request.partition,
+      id.registrableDomain,
+      'domain_metadata.json.success',
+    );
+    return {
+      async read(priority) {
+        if (!request.force && (await objects.head(checkpointKey))) return 0;
+        if (await changes.lastMetadataKey(id.registrableDomain)) return 0;
+        return early.read(priority);
+      },
+      wrap: early.wrap,
+    };
+  }
+
+  return { collect, lookahead, writeCheckpoint };
 }

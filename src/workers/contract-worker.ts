@@ -23,7 +23,9 @@ export function contractHandler(deps: {
   /** One domain: collected in a pool slot, its seed and item committed, then its checkpoint written. */
   async function collectOne(request: ContractRequest, items: ItemCommits): Promise<void> {
     const { index, input } = request;
-    const outcome = await domains.run((scope) => contracts.collect(request, scope));
+    // While it waits for a slot, the domain reads its robots.txt: a long chain is let in first.
+    const early = contracts.lookahead(request);
+    const outcome = await domains.run((scope) => contracts.collect(request, scope, early), early?.read);
     if (!outcome.ok) {
       await commitDeadline(items, index, input, outcome.reason);
       return;

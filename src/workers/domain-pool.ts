@@ -7,9 +7,18 @@ import type { FetchScope } from '../services/fetch-scope.js';
 
 export type DomainOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/**
+ * What a domain waiting for a slot may do meanwhile (one small request, such as its robots.txt, sent with the
+ * given place in line): resolves with its expected chain in ms when that is long, else 0.
+ */
+export type Lookahead = (priority: number) => Promise<number>;
+
 export interface DomainRunner {
-  /** Runs one domain's work in a slot; resolves with its value, or with the reason it was cut short. */
-  run<T>(work: (scope: FetchScope) => Promise<T>): Promise<DomainOutcome<T>>;
+  /**
+   * Runs one domain's work in a slot; resolves with its value, or with the reason it was cut short. While it
+   * waits for a slot its `lookahead` runs, and a domain with a long chain gets a free slot before the others.
+   */
+  run<T>(work: (scope: FetchScope) => Promise<T>, lookahead?: Lookahead): Promise<DomainOutcome<T>>;
 }
 
 /** What a chunk consumer needs: how many chunks it may claim now, and a way to say what it claimed. */
@@ -27,6 +36,11 @@ export interface DomainPoolOptions {
   domains: number;
   /** How long one domain may take once it has a slot (Crawl-delay waits extend it). */
   deadlineMs: number;
+  /**
+   * Domains claimed beyond the slots, waiting with their lookahead done, so that a long chain queued behind
+   * the pool starts early. None when absent.
+   */
+  lookahead?: number;
 }
 
 /** Items per chunk assumed before any chunk was seen: the contract queue's default chunk size. */
@@ -41,13 +55,26 @@ const TYPICAL_REQUESTS = 12;
  * behind a crawl-delayed host's (the fetcher moves those below 0).
  */
 const LONG_CHAIN_SCALE = 2 ** -40;
+/**
+ * A waiting domain's lookahead (one small request) goes ahead of every ordinary domain's requests, behind long
+ * chains: a long chain queued behind the pool is only worth knowing early. In arrival order among them.
+ */
+const LOOKAHEAD_PLACE = 0.5;
 /** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
 const MAX_CLAIM = 32;
+
+interface Waiting {
+  /** Lets the domain start; true when through the door for long chains. */
+  admit: (long: boolean) => void;
+  /** The domain's expected chain once its lookahead has told; 0 for an ordinary or unknown one. */
+  chainMs: number;
+}
 
 export type DomainPool = DomainRunner & ChunkBudget & { readonly stats: { running: number; load: number } };
 
 export function createDomainPool(options: DomainPoolOptions): DomainPool {
   const limit = Math.max(1, Math.floor(options.domains));
+  const ahead = Math.max(0, Math.floor(options.lookahead ?? 0));
   let running = 0;
   /** Items handed to the pool and not finished (running or waiting for a slot). */
   let load = 0;
@@ -67,7 +94,7 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
       if (n + following >= TYPICAL_REQUESTS) return start * LONG_CHAIN_SCALE;
       return start + n * weight;
     };
-  const waiting: Array<() => void> = [];
+  const waiting: Waiting[] = [];
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) listener();
@@ -75,7 +102,7 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
 
   const capacity: ConsumeCapacity = {
     available() {
-      const free = limit - load - expecting * estimate;
+      const free = limit + ahead - load - expecting * estimate;
       return free <= 0 ? 0 : Math.min(MAX_CLAIM, Math.max(1, Math.floor(free / estimate)));
     },
     subscribe(listener) {
@@ -96,28 +123,77 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
     };
   }
 
-  async function slot(): Promise<void> {
-    if (running < limit) {
-      running += 1;
-      return;
+  /**
+   * Slots beyond the limit for domains whose lookahead found a long chain (a Crawl-delay, a slow site): such a
+   * domain spends nearly all its time in its host's gap, so letting it in at once costs the fetcher little, and
+   * it no longer waits for ordinary domains to finish before its long chain can start.
+   */
+  const longDoor = ahead > 0 ? Math.max(1, Math.round(limit / 8)) : 0;
+  let longRunning = 0;
+  /** Lookaheads started: their place in line, in the order the domains came. */
+  let lookaheads = 0;
+
+  /** The waiting domain with the longest known chain (first come among equals); -1 when none is long. */
+  function longest(): number {
+    let pick = -1;
+    for (let i = 0; i < waiting.length; i += 1) {
+      const chainMs = (waiting[i] as Waiting).chainMs;
+      if (chainMs > 0 && (pick === -1 || chainMs > (waiting[pick] as Waiting).chainMs)) pick = i;
     }
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    return pick;
   }
 
-  function freeSlot(): void {
-    const next = waiting.shift();
-    if (next) next();
+  function admitLong(at: number): void {
+    const [entry] = waiting.splice(at, 1);
+    longRunning += 1;
+    entry?.admit(true);
+  }
+
+  /** Resolves once the domain may start: true when it came in through the door for long chains. */
+  async function slot(lookahead: Lookahead | undefined): Promise<boolean> {
+    if (running < limit) {
+      running += 1;
+      return false;
+    }
+    return new Promise<boolean>((admit) => {
+      const entry: Waiting = { admit, chainMs: 0 };
+      waiting.push(entry);
+      if (ahead > 0 && lookahead)
+        void lookahead(LOOKAHEAD_PLACE + lookaheads++ * LONG_CHAIN_SCALE).then(
+          (chainMs) => {
+            entry.chainMs = chainMs;
+            const at = waiting.indexOf(entry);
+            if (chainMs > 0 && at !== -1 && longRunning < longDoor) admitLong(at);
+          },
+          () => undefined,
+        );
+    });
+  }
+
+  /** A free slot goes to the waiting domain with the longest known chain; otherwise in the order they came. */
+  function freeSlot(long: boolean): void {
+    const at = longest();
+    if (long) {
+      longRunning -= 1;
+      if (at !== -1) admitLong(at);
+      return;
+    }
+    const [next] = waiting.splice(Math.max(0, at), 1);
+    if (next) next.admit(false);
     else running -= 1;
   }
 
-  async function run<T>(work: (scope: FetchScope) => Promise<T>): Promise<DomainOutcome<T>> {
+  async function run<T>(
+    work: (scope: FetchScope) => Promise<T>,
+    lookahead?: Lookahead,
+  ): Promise<DomainOutcome<T>> {
     load += 1;
     try {
-      await slot();
+      const long = await slot(lookahead);
       try {
         return await withDeadline(work, placeInLine(sequence++), options.deadlineMs);
       } finally {
-        freeSlot();
+        freeSlot(long);
       }
     } finally {
       load -= 1;
@@ -130,7 +206,7 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
     capacity,
     claiming,
     get stats() {
-      return { running, load };
+      return { running: running + longRunning, load };
     },
   };
 }

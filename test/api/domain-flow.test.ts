@@ -10,13 +10,16 @@ interface HeldFetcher extends Fetcher {
   /** Hosts with a request waiting right now. */
   waiting(): string[];
   /** Every request seen: its host and the options it came with. */
-  seen: Array<{ host: string; options: FetchOptions }>;
+  seen: Array<{ host: string; path: string; options: FetchOptions }>;
   hold(host: string): void;
   release(host: string): void;
 }
 
-/** Every site is a bare homepage; requests to a held host wait until it is released (or their signal aborts). */
-function heldFetcher(): HeldFetcher {
+/**
+ * Every site is a bare homepage (and the robots.txt given for it, if any); requests to a held host wait until it
+ * is released (or their signal aborts).
+ */
+function heldFetcher(robots: Record<string, string> = {}): HeldFetcher {
   const held = new Map<string, Array<() => void>>();
   const seen: HeldFetcher['seen'] = [];
   return {
@@ -32,7 +35,7 @@ function heldFetcher(): HeldFetcher {
     },
     async fetch(url, options): Promise<FetchResponse> {
       const { hostname, pathname } = new URL(url);
-      seen.push({ host: hostname, options });
+      seen.push({ host: hostname, path: pathname, options });
       // Like the real fetcher: a request on a signal already aborted (a domain past its deadline) fails at once.
       if (options.signal?.aborted)
         throw new FetchError('ABORTED', `request to ${url} was cancelled`, { url });
@@ -48,6 +51,17 @@ function heldFetcher(): HeldFetcher {
         });
       }
       const home = pathname === '/';
+      const rules = pathname === '/robots.txt' ? robots[hostname] : undefined;
+      if (rules !== undefined)
+        return {
+          url,
+          finalUrl: url,
+          status: 200,
+          headers: {},
+          body: Buffer.from(rules),
+          redirects: [],
+          elapsedMs: 1,
+        };
       return {
         url,
         finalUrl: url,
@@ -125,8 +139,9 @@ describe('domains in flight', () => {
     const fetcher = heldFetcher();
     const hosts = Array.from({ length: 7 }, (_, i) => `d${i}.test`);
     for (const host of hosts) fetcher.hold(host);
-    // The pool takes four domains: two chunks of two, and no third chunk while those four run.
-    const app = await start({ SEEDBED_DOMAIN_CONCURRENCY: '4' }, fetcher);
+    // The pool takes four domains: two chunks of two, and no third chunk while those four run (none claimed
+    // ahead to wait for a slot either: that is the next test's).
+    const app = await start({ SEEDBED_DOMAIN_CONCURRENCY: '4', SEEDBED_DOMAIN_LOOKAHEAD: '0' }, fetcher);
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
@@ -157,12 +172,50 @@ describe('domains in flight', () => {
     expect(Math.max(...firstPriorities)).toBeLessThan(Math.min(...laterPriorities));
   });
 
+  it('lets a crawl-delayed domain waiting for a slot start first, its robots.txt read once while it waited', async () => {
+    const fetcher = heldFetcher({ 'slowpoke.test': 'User-agent: *\nCrawl-delay: 3\n' });
+    const hosts = ['r1.test', 'r2.test', 'plain.test', 'slowpoke.test'];
+    fetcher.hold('r1.test');
+    fetcher.hold('r2.test');
+    // Two slots, two domains claimed ahead of them.
+    const app = await start({ SEEDBED_DOMAIN_CONCURRENCY: '2', SEEDBED_DOMAIN_LOOKAHEAD: '2' }, fetcher);
+    const batch = await post(app, '/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: hosts.map(idOf),
+      chunkSize: 1,
+    });
+    // The two running domains hold their slots; the crawl-delayed one is let in anyway and finishes.
+    const midway = await until('the crawl-delayed domain is recorded', async () => {
+      const v = await view(app, batch.batchId);
+      return v.items.succeeded === 1 && v;
+    });
+    expect(midway.items).toMatchObject({ succeeded: 1, running: 3 });
+    const requestsTo = (host: string) => fetcher.seen.filter((s) => s.host === host).length;
+    expect(requestsTo('slowpoke.test')).toBeGreaterThan(1);
+    // The ordinary one waits for a slot, its robots.txt read and nothing else.
+    expect(requestsTo('plain.test')).toBe(1);
+    expect(fetcher.waiting().sort()).toEqual(['r1.test', 'r2.test']);
+    fetcher.release('r1.test');
+    fetcher.release('r2.test');
+    const done = await app.waitForBatch(batch.batchId);
+    expect(done.items.succeeded).toBe(4);
+    // robots.txt once per site: the early read is the discovery's.
+    for (const host of hosts) {
+      const reads = fetcher.seen.filter((s) => s.host === host && s.path === '/robots.txt');
+      expect(reads, host).toHaveLength(1);
+    }
+  });
+
   it('runs one-domain chunks (an orchestration fans out so) as many at once as the pool allows', async () => {
     const fetcher = heldFetcher();
     const hosts = Array.from({ length: 6 }, (_, i) => `o${i}.test`);
     for (const host of hosts) fetcher.hold(host);
     // SEEDBED_WORKER_CONCURRENCY (jobs per queue) does not bound the domain queues: the pool does.
-    const app = await start({ SEEDBED_DOMAIN_CONCURRENCY: '5', SEEDBED_WORKER_CONCURRENCY: '1' }, fetcher);
+    const app = await start(
+      { SEEDBED_DOMAIN_CONCURRENCY: '5', SEEDBED_WORKER_CONCURRENCY: '1', SEEDBED_DOMAIN_LOOKAHEAD: '0' },
+      fetcher,
+    );
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',

@@ -75,10 +75,17 @@ describe('loadConfig', () => {
     ).toMatchObject({ concurrency: 128, domains: 50, domainDeadlineMs: 30_000 });
   });
 
+  it('looks ahead as many domains as the pool runs, unless told otherwise (0: off)', () => {
+    expect(loadConfig({}).fetch.domainLookahead).toBe(512);
+    expect(loadConfig({ SEEDBED_DOMAIN_CONCURRENCY: '50' }).fetch.domainLookahead).toBe(50);
+    expect(loadConfig({ SEEDBED_DOMAIN_LOOKAHEAD: '0' }).fetch.domainLookahead).toBe(0);
+  });
+
   it.each([
     [{ SEEDBED_FETCH_CONCURRENCY: '0' }, 'SEEDBED_FETCH_CONCURRENCY'],
     [{ SEEDBED_DOMAIN_CONCURRENCY: 'many' }, 'SEEDBED_DOMAIN_CONCURRENCY'],
     [{ SEEDBED_DOMAIN_DEADLINE_SECONDS: '0' }, 'SEEDBED_DOMAIN_DEADLINE_SECONDS'],
+    [{ SEEDBED_DOMAIN_LOOKAHEAD: '-1' }, 'SEEDBED_DOMAIN_LOOKAHEAD'],
   ])('refuses a fetch setting %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(variable);
   });

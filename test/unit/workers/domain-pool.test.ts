@@ -114,4 +114,83 @@ describe('domain pool', () => {
     expect(pool.capacity.available()).toBe(10);
     unsubscribe();
   });
+
+  it('lets a waiting domain whose lookahead finds a long chain start before ordinary domains that came earlier', async () => {
+    // One slot, room for one long chain beside it (an eighth of the slots, at least one).
+    const pool = createDomainPool({ domains: 1, deadlineMs: 60_000, lookahead: 4 });
+    const started: string[] = [];
+    const held = gate();
+    const places: number[] = [];
+    const domain = (name: string, wait: Promise<void>) => (scope: FetchScope) => {
+      started.push(name);
+      void scope;
+      return wait;
+    };
+    const runs = [pool.run(domain('first', held.wait))];
+    const ordinary = gate<number>();
+    const long = gate<number>();
+    runs.push(
+      pool.run(domain('ordinary', Promise.resolve()), (place) => {
+        places.push(place);
+        return ordinary.wait;
+      }),
+    );
+    runs.push(
+      pool.run(domain('crawl-delayed', Promise.resolve()), (place) => {
+        places.push(place);
+        return long.wait;
+      }),
+    );
+    await tick();
+    expect(started).toEqual(['first']);
+    // Each waiting domain's lookahead is one request ahead of every ordinary domain's (numbered from 1), in
+    // the order they came, behind the network canary (0).
+    expect(places).toHaveLength(2);
+    expect(places[0]).toBeGreaterThan(0);
+    expect(places[0]).toBeLessThan(places[1] as number);
+    expect(places[1]).toBeLessThan(1);
+    ordinary.open(0);
+    long.open(24_000);
+    await tick();
+    // The long chain starts at once, through its own door; the ordinary one still waits for the slot.
+    expect(started).toEqual(['first', 'crawl-delayed']);
+    held.open();
+    await Promise.all(runs);
+    expect(started).toEqual(['first', 'crawl-delayed', 'ordinary']);
+    expect(pool.stats).toEqual({ running: 0, load: 0 });
+  });
+
+  it('gives a free slot to the longest known chain among the waiting, then in the order they came', async () => {
+    // No door for long chains without a lookahead; with one slot it holds one long chain, here kept busy.
+    const pool = createDomainPool({ domains: 1, deadlineMs: 60_000, lookahead: 8 });
+    const started: string[] = [];
+    const first = gate();
+    const door = gate();
+    const run = (name: string, wait: Promise<void>, chainMs?: number) =>
+      pool.run(
+        async () => {
+          started.push(name);
+          await wait;
+        },
+        chainMs === undefined ? undefined : async () => chainMs,
+      );
+    const runs = [run('first', first.wait), run('door', door.wait, 60_000)];
+    await tick();
+    runs.push(run('a', Promise.resolve(), 0), run('slow', Promise.resolve(), 12_000));
+    runs.push(run('b', Promise.resolve()), run('crawl-delayed', Promise.resolve(), 26_000));
+    await tick();
+    expect(started).toEqual(['first', 'door']);
+    first.open();
+    await Promise.all(runs.slice(2));
+    expect(started).toEqual(['first', 'door', 'crawl-delayed', 'slow', 'a', 'b']);
+    door.open();
+    await Promise.all(runs);
+  });
+
+  it('claims chunks for the waiting domains too when it looks ahead', () => {
+    const plain = createDomainPool({ domains: 40, deadlineMs: 60_000 });
+    const ahead = createDomainPool({ domains: 40, deadlineMs: 60_000, lookahead: 40 });
+    expect(plain.capacity.available()).toBe(2);
+    expect(ahead.capacity.available()).toBe(4);
+  });
 });

@@ -1,0 +1,100 @@
+// A domain waiting for a slot in the domain pool reads its robots.txt early (one small request): its Crawl-delay
+// and how slowly it answered say how long its chain will be, so the pool can give the next free slot to the
+// longest one — the longest-first rule of a perfectly parallel client. The answer is handed to the domain's
+// discovery when it runs, so the site sees no extra request; the host's gap and Crawl-delay hold as always,
+// since every request still goes through the fetcher's politeness.
+
+import { parseRobots } from '../engine/robots.js';
+import type { Fetcher, FetchOptions, FetchResponse } from '../ports/fetcher.js';
+
+/** Requests a domain's contract usually takes (robots.txt, homepage, a few sitemaps and feeds). */
+const TYPICAL_REQUESTS = 12;
+/** Seedbed's own gap between two requests to a host (the fetcher's perHostMinDelayMs). */
+const HOST_GAP_MS = 250;
+/** An early answer is kept for the discovery only up to this size; a bigger file is read again then. */
+const MAX_KEPT_BYTES = 64 * 1024;
+/** A first answer this many times slower than the typical one marks a slow site. */
+const SLOW_FACTOR = 3;
+const RECENT_ANSWERS = 64;
+
+/** The typical time of an early robots.txt answer, from the last few (queue waits included, as for everyone). */
+export class AnswerTimes {
+  private readonly recent: number[] = [];
+
+  add(ms: number): void {
+    this.recent.push(ms);
+    if (this.recent.length > RECENT_ANSWERS) this.recent.shift();
+  }
+
+  /** The median of the recent answers; null until there are a few. */
+  typical(): number | null {
+    if (this.recent.length < 8) return null;
+    const sorted = [...this.recent].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] as number;
+  }
+}
+
+export interface RobotsLookahead {
+  /**
+   * Reads `https://{host}/robots.txt` now, with the given place in line. Resolves with the domain's expected
+   * chain in ms when it is long (a Crawl-delay above the host gap, or a slow answer), else 0; never rejects.
+   */
+  read(priority: number): Promise<number>;
+  /** The fetcher for the domain's discovery: its read of that robots.txt is answered by the early one. */
+  wrap(fetcher: Fetcher): Fetcher;
+}
+
+export function robotsLookahead(fetcher: Fetcher, host: string, times: AnswerTimes): RobotsLookahead {
+  const robotsUrl = `https://${host}/robots.txt`;
+  let early: Promise<FetchResponse | null> | null = null;
+
+  async function readEarly(priority: number): Promise<{ response: FetchResponse | null; chainMs: number }> {
+    let response: FetchResponse;
+    try {
+      response = await fetcher.fetch(robotsUrl, { kind: 'robots', truncate: true, priority });
+    } catch {
+      // Refused, not spoken, timed out: the discovery finds out for itself (and may try http).
+      return { response: null, chainMs: 0 };
+    }
+    const typical = times.typical();
+    times.add(response.elapsedMs);
+    const ok = response.status >= 200 && response.status < 300;
+    const crawlDelay = ok ? parseRobots(robotsUrl, response.body, response.status).crawl_delay : null;
+    if (crawlDelay !== null && crawlDelay > 0) {
+      // Told to the fetcher now, as the discovery would: it holds from the host's next request on.
+      fetcher.setCrawlDelay(host, crawlDelay);
+      const servedBy = new URL(response.finalUrl).hostname;
+      if (servedBy !== host) fetcher.setCrawlDelay(servedBy, crawlDelay);
+    }
+    const gapMs = Math.max(HOST_GAP_MS, (crawlDelay ?? 0) * 1000);
+    const slow = typical !== null && response.elapsedMs > SLOW_FACTOR * typical;
+    const long = gapMs > HOST_GAP_MS || slow;
+    const chainMs = long ? TYPICAL_REQUESTS * (gapMs + response.elapsedMs) : 0;
+    // Bounded memory while the domain waits: a small file is kept for the discovery, a big one read again.
+    return { response: response.body.length <= MAX_KEPT_BYTES ? response : null, chainMs };
+  }
+
+  return {
+    read(priority) {
+      const reading = readEarly(priority);
+      early = reading.then((r) => r.response);
+      return reading.then((r) => r.chainMs);
+    },
+    wrap(inner) {
+      return {
+        async fetch(url: string, options: FetchOptions) {
+          const pending = early;
+          // The first read of that very file, unconditional (a revalidation sends its validators itself).
+          if (pending && url === robotsUrl && options.kind === 'robots' && !options.conditional) {
+            early = null;
+            const response = await pending;
+            if (response) return response;
+          }
+          return inner.fetch(url, options);
+        },
+        setCrawlDelay: (h, seconds) => inner.setCrawlDelay(h, seconds),
+        close: () => inner.close(),
+      };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Fetcher, FetchOptions } from '../../../src/ports/fetcher.js';
+import { AnswerTimes, robotsLookahead } from '../../../src/services/robots-lookahead.js';
+
+/** Answers every URL from `bodies` (404 otherwise) and records what was asked. */
+function siteFetcher(bodies: Record<string, string>, elapsedMs = 100) {
+  const asked: Array<{ url: string; options: FetchOptions }> = [];
+  const delays: Array<[string, number]> = [];
+  const fetcher: Fetcher = {
+    async fetch(url, options) {
+      asked.push({ url, options });
+      const body = bodies[url];
+      return {
+        url,
+        finalUrl: url,
+        status: body === undefined ? 404 : 200,
+        headers: {},
+        body: Buffer.from(body ?? ''),
+        redirects: [],
+        elapsedMs,
+      };
+    },
+    setCrawlDelay: (host, seconds) => void delays.push([host, seconds]),
+    async close() {},
+  };
+  return { fetcher, asked, delays };
+}
+
+const ROBOTS = 'https://slow.test/robots.txt';
+
+describe('robots.txt read while a domain waits for a slot', () => {
+  it('finds a Crawl-delay, tells the fetcher at once and reports a long chain', async () => {
+    const { fetcher, asked, delays } = siteFetcher({ [ROBOTS]: 'User-agent: *\nCrawl-delay: 2\n' });
+    const early = robotsLookahead(fetcher, 'slow.test', new AnswerTimes());
+    const chainMs = await early.read(0.5);
+    expect(asked).toEqual([{ url: ROBOTS, options: { kind: 'robots', truncate: true, priority: 0.5 } }]);
+    expect(delays).toEqual([['slow.test', 2]]);
+    // Twelve requests two seconds apart, or thereabouts.
+    expect(chainMs).toBeGreaterThanOrEqual(12 * 2000);
+  });
+
+  it('reports an ordinary site as 0, and a site far slower than the recent ones as long', async () => {
+    const times = new AnswerTimes();
+    for (let i = 0; i < 10; i += 1) {
+      const { fetcher } = siteFetcher({ [ROBOTS]: 'User-agent: *\nAllow: /\n' }, 100);
+      expect(await robotsLookahead(fetcher, 'slow.test', times).read(0.5)).toBe(0);
+    }
+    const { fetcher } = siteFetcher({}, 900);
+    expect(await robotsLookahead(fetcher, 'slow.test', times).read(0.5)).toBeGreaterThan(0);
+  });
+
+  it("answers the discovery's read of that robots.txt with the early one, once, and nothing else", async () => {
+    const site = siteFetcher({ [ROBOTS]: 'User-agent: *\nAllow: /\n' });
+    const early = robotsLookahead(site.fetcher, 'slow.test', new AnswerTimes());
+    await early.read(0.5);
+    const later = siteFetcher({ [ROBOTS]: 'User-agent: *\nDisallow: /\n' });
+    const discovery = early.wrap(later.fetcher);
+    const first = await discovery.fetch(ROBOTS, { kind: 'robots', truncate: true });
+    expect(first.body.toString()).toContain('Allow: /');
+    expect(later.asked).toEqual([]);
+    // Read again, or revalidated, or another URL: the network answers.
+    await discovery.fetch(ROBOTS, { kind: 'robots', truncate: true });
+    await discovery.fetch('https://slow.test/', { kind: 'probe' });
+    expect(later.asked.map((a) => a.url)).toEqual([ROBOTS, 'https://slow.test/']);
+  });
+
+  it('leaves the discovery to read robots.txt itself when nothing was read early or the read failed', async () => {
+    const failing: Fetcher = {
+      fetch: async () => Promise.reject(new Error('refused')),
+      setCrawlDelay: () => {},
+      async close() {},
+    };
+    const early = robotsLookahead(failing, 'slow.test', new AnswerTimes());
+    expect(await early.read(0.5)).toBe(0);
+    const later = siteFetcher({ [ROBOTS]: 'User-agent: *\n' });
+    await early.wrap(later.fetcher).fetch(ROBOTS, { kind: 'robots' });
+    const unread = robotsLookahead(failing, 'slow.test', new AnswerTimes());
+    await unread.wrap(later.fetcher).fetch(ROBOTS, { kind: 'robots' });
+    expect(later.asked.map((a) => a.url)).toEqual([ROBOTS, ROBOTS]);
+  });
+});
