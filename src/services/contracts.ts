@@ -6,11 +6,10 @@ import { parseDomainId } from '../domain/domains.js';
 import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
-import { type DomainMetadata, discoverContract } from '../engine/contract-discovery.js';
+import { discoverContract } from '../engine/contract-discovery.js';
 import { summarizeDiscovery } from '../engine/discovery-changes.js';
 import { isNetworkUnavailable } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
-import type { PreviousDiscovery } from '../engine/revalidation.js';
 import type { DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
 import type { ObjectStore } from '../ports/object-store.js';
@@ -19,6 +18,7 @@ import type { Clock } from './common.js';
 import { type FetchScope, scopedFetcher } from './fetch-scope.js';
 import type { LivenessService } from './liveness.js';
 import type { OutageWatch } from './outage-watch.js';
+import { previousDiscovery } from './previous-discovery.js';
 import { AnswerTimes, type RobotsLookahead, robotsLookahead } from './robots-lookahead.js';
 import type { SeedHealthService } from './seed-health.js';
 import { type SeedService, seedSitemapOf } from './seeds.js';
@@ -94,7 +94,7 @@ export function createContractService(deps: {
     }
 
     const startedAt = deps.outages?.now() ?? 0;
-    const previous = await previousDiscovery(id.registrableDomain);
+    const previous = await previousDiscovery(objects, changes, id.registrableDomain);
     const network = scope ? scopedFetcher(fetcher, scope) : fetcher;
     const found = await discoverContract(
       early ? early.wrap(network) : network,
@@ -241,37 +241,6 @@ export function createContractService(deps: {
       },
       checkpointKey,
     };
-  }
-
-  /**
-   * What the domain's last discovery left to revalidate against: its validators and sitemap record, and the
-   * robots.txt it stored. Null when there is none, or it cannot be read (then everything is fetched in full).
-   */
-  async function previousDiscovery(registrableDomain: string): Promise<PreviousDiscovery | null> {
-    const metadataKey = await changes.lastMetadataKey(registrableDomain);
-    if (!metadataKey) return null;
-    const metadata = await readObject(metadataKey);
-    if (!metadata) return null;
-    let parsed: Partial<DomainMetadata>;
-    try {
-      parsed = JSON.parse(metadata.toString('utf8')) as Partial<DomainMetadata>;
-    } catch {
-      return null;
-    }
-    const robotsKey = `${metadataKey.slice(0, metadataKey.lastIndexOf('/') + 1)}robots.txt`;
-    return {
-      validators: parsed.validators ?? {},
-      robotsTxt: parsed.robots?.exists ? await readObject(robotsKey) : null,
-      sitemap: parsed.sitemap ?? null,
-    };
-  }
-
-  async function readObject(key: string): Promise<Buffer | null> {
-    const stream = await objects.get(key);
-    if (!stream) return null;
-    const parts: Buffer[] = [];
-    for await (const part of stream) parts.push(part as Buffer);
-    return Buffer.concat(parts);
   }
 
   async function writeCheckpoint(key: string): Promise<void> {
