@@ -164,12 +164,10 @@ function createConnector(
   };
 }
 
-/** `turnAt`: when the hop's turn came (host and global slots held), so our own queueing is not the site's time. */
-type HopResult = { turnAt: number } & (
+type HopResult =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'retry'; waitMs: number }
-  | { kind: 'final'; status: number; headers: Record<string, string>; body: Buffer; truncated: boolean }
-);
+  | { kind: 'final'; status: number; headers: Record<string, string>; body: Buffer; truncated: boolean };
 
 export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
   const s = { ...DEFAULT_FETCHER_SETTINGS, ...withoutUndefined(config) };
@@ -211,7 +209,6 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     conditional: Record<string, string>,
   ) {
     const pass = await politeness.acquire(url.hostname, signal, priority);
-    const turnAt = performance.now();
     try {
       // The gap is measured from the moment the request goes on the wire (after a new connection's
       // handshake), which is when undici starts the request on its socket.
@@ -233,7 +230,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
       const location = headers['location'];
       if (REDIRECTS.has(res.statusCode) && location !== undefined) {
         await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-        return { turnAt, kind: 'redirect', status: res.statusCode, location } satisfies HopResult;
+        return { kind: 'redirect', status: res.statusCode, location } satisfies HopResult;
       }
       if ((res.statusCode === 429 || res.statusCode === 503) && attempt < s.maxRetries) {
         const asked = parseRetryAfter(headers['retry-after'], Date.now());
@@ -241,7 +238,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
         const waitMs = asked ?? Math.min(backoff, s.maxRetryWaitMs);
         if (waitMs <= s.maxRetryWaitMs) {
           await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-          return { turnAt, kind: 'retry', waitMs } satisfies HopResult;
+          return { kind: 'retry', waitMs } satisfies HopResult;
         }
       }
       try {
@@ -254,7 +251,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
                 maxBytes[kind] ?? DEFAULT_MAX_BYTES.html,
                 truncate,
               );
-        return { turnAt, kind: 'final', status: res.statusCode, headers, ...read } satisfies HopResult;
+        return { kind: 'final', status: res.statusCode, headers, ...read } satisfies HopResult;
       } catch (err) {
         res.body.destroy();
         throw new AfterHeadersError(err, res.statusCode);
@@ -265,8 +262,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
   }
 
   async function run(requested: string, options: FetchOptions, signal: AbortSignal): Promise<FetchResponse> {
-    /** When the first hop's turn came: the site's time starts there, not while the request waited in our line. */
-    let firstTurn: number | null = null;
+    const started = performance.now();
     const method = options.method ?? 'GET';
     let current = parseHttpUrl(requested);
     if (current === null) {
@@ -297,7 +293,6 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           callerSignal: options.signal,
         });
       }
-      firstTurn ??= result.turnAt;
       if (result.kind === 'retry') {
         attempt += 1;
         politeness.pushBack(current.hostname, result.waitMs);
@@ -312,7 +307,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           body: result.body,
           ...(result.truncated ? { truncated: true } : {}),
           redirects,
-          elapsedMs: Math.round(performance.now() - firstTurn),
+          elapsedMs: Math.round(performance.now() - started),
         };
       }
       const next = parseHttpUrl(result.location, current);

@@ -53,11 +53,7 @@ export interface FetchResponse {
   truncated?: boolean;
   /** Every redirect target followed, in order (finalUrl is the last one when there were any). */
   redirects: string[];
-  /**
-   * The site's time: from the first request's turn (the moment it could go out, the connection's handshake
-   * included; never our own wait for a global or per-host slot) to the last byte read, redirects and retries
-   * included.
-   */
+  /** From the first byte sent to the last byte read, redirects and retries included. */
   elapsedMs: number;
 }
 
