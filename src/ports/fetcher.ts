@@ -53,7 +53,10 @@ export interface FetchResponse {
   truncated?: boolean;
   /** Every redirect target followed, in order (finalUrl is the last one when there were any). */
   redirects: string[];
-  /** From the first byte sent to the last byte read, redirects and retries included. */
+  /**
+   * From the call to the last byte read, redirects and retries included, and so is any wait for a global or
+   * per-host slot (the robots look-ahead and liveness latency read it this way; see docs/fetching.md).
+   */
   elapsedMs: number;
 }
 
