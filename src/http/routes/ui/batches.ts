@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BATCH_STATUSES, BATCH_TYPES, type BatchView } from '../../../domain/batches.js';
 import type { BatchService } from '../../../services/batches.js';
 import { type Html, html, query } from './html.js';
-import { facts, page } from './layout.js';
+import { facts, filledFields, page, select } from './layout.js';
 
 const PAGE_SIZE = 25;
 const FAILED_SHOWN = 50;
@@ -23,11 +23,9 @@ type ListQuery = z.infer<typeof listQuery>;
 
 /** The GET form of the batch list: type, status and the days created (both included). */
 function listForm(q: ListQuery): Html {
-  const options = (values: readonly string[], chosen: string | undefined) =>
-    values.map((v) => html`<option value="${v}"${v === chosen ? html` selected` : ''}>${v}</option>`);
   return html`<form method="get" action="/ui/batches" class="filters" aria-label="Filters">
-<label>Type <select name="type"><option value="">any</option>${options(BATCH_TYPES, q.type)}</select></label>
-<label>Status <select name="status"><option value="">any</option>${options(BATCH_STATUSES, q.status)}</select></label>
+${select('type', 'Type', BATCH_TYPES, q.type)}
+${select('status', 'Status', BATCH_STATUSES, q.status)}
 <label>Created from <input type="date" name="from" value="${q.from ?? ''}"></label>
 <label>to <input type="date" name="to" value="${q.to ?? ''}"></label>
 <button type="submit">Filter</button> <a href="/ui/batches">Clear</a>
@@ -60,9 +58,7 @@ export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService 
     reply.type('text/html; charset=utf-8').send(text);
 
   app.get('/ui/batches', { schema: { hide: true } }, async (request, reply) => {
-    // An empty field of the GET form means "any".
-    const raw = Object.entries((request.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== '');
-    const q = listQuery.parse(Object.fromEntries(raw));
+    const q = listQuery.parse(filledFields(request.query));
     const result = await batches.list({
       ...(q.type ? { type: q.type } : {}),
       ...(q.status ? { status: q.status } : {}),

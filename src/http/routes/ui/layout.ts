@@ -48,3 +48,24 @@ export function facts(rows: Array<[string, Html | string | number | null | undef
   const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
   return html`<dl class="facts">${shown.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl>`;
 }
+
+/** A labelled <select> of a GET filter form; the empty first option means "any". */
+export function select(
+  name: string,
+  label: string,
+  options: ReadonlyArray<string | readonly [string, string]>,
+  value: string | undefined,
+  any = 'any',
+) {
+  return html`<label>${label}
+<select name="${name}"><option value="">${any}</option>${options.map((o) => {
+    const [v, text] = typeof o === 'string' ? [o, o] : o;
+    return html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`;
+  })}</select></label>`;
+}
+
+/** A GET form's fields without the empty ones: an empty field means "any". */
+export function filledFields(raw: unknown): Record<string, unknown> {
+  const entries = Object.entries(raw && typeof raw === 'object' ? raw : {});
+  return Object.fromEntries(entries.filter(([, value]) => value !== ''));
+}

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/seeds.js';
 import { SEED_SORTS } from '../../../services/seed-filters.js';
 import { type Html, html, query } from './html.js';
+import { filledFields, select } from './layout.js';
 
 /** Promote by filter takes at most this many drafts at once (the API's largest `limit`). */
 export const PROMOTE_MATCHING_LIMIT = 1000;
@@ -40,9 +41,7 @@ const filterSchema = z.object({
 export type UiSeedFilter = z.infer<typeof filterSchema>;
 
 export function parseSeedFilter(raw: unknown): UiSeedFilter {
-  // An empty field of the GET form means "any".
-  const entries = Object.entries(raw && typeof raw === 'object' ? raw : {}).filter(([, v]) => v !== '');
-  return filterSchema.parse(Object.fromEntries(entries));
+  return filterSchema.parse(filledFields(raw));
 }
 
 /** The filter as query parameters (booleans back to words), for links that keep it. */
@@ -77,20 +76,6 @@ export function filterFields(filter: UiSeedFilter): Html {
 export function describeFilter(filter: UiSeedFilter): string {
   const parts = Object.entries(matchingFilter(filter)).map(([name, value]) => `${name} ${value}`);
   return parts.length > 0 ? parts.join(', ') : 'no filter';
-}
-
-function select(
-  name: string,
-  label: string,
-  options: ReadonlyArray<string | readonly [string, string]>,
-  value: string | undefined,
-  any = 'any',
-) {
-  return html`<label>${label}
-<select name="${name}"><option value="">${any}</option>${options.map((o) => {
-    const [v, text] = typeof o === 'string' ? [o, o] : o;
-    return html`<option value="${v}"${v === value ? html` selected` : ''}>${text}</option>`;
-  })}</select></label>`;
 }
 
 export function filterForm(f: UiSeedFilter): Html {
