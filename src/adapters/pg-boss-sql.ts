@@ -13,6 +13,23 @@ export interface BossDelivery {
   startedOn: Date;
 }
 
+/**
+ * OWNED for many deliveries at once, as `$1..$4` arrays joined to the job table `j` (see ownedManyParams):
+ * each row is touched only while its delivery still owns it.
+ */
+const OWNED_MANY = `FROM unnest($1::text[], $2::uuid[], $3::int[], $4::timestamptz[]) AS d(name, id, retry_count, started_on)
+          WHERE j.name = d.name AND j.id = d.id AND j.state = 'active' AND j.retry_count = d.retry_count
+            AND date_trunc('milliseconds', j.started_on) = d.started_on`;
+
+function ownedManyParams(deliveries: BossDelivery[]): unknown[] {
+  return [
+    deliveries.map((d) => d.queue),
+    deliveries.map((d) => d.id),
+    deliveries.map((d) => d.retryCount),
+    deliveries.map((d) => d.startedOn),
+  ];
+}
+
 export function pgBossSql(schema: string) {
   const job = `${schema}.job`;
   // This delivery still owns the job: not completed, failed, expired or refetched since we took it.
@@ -43,16 +60,8 @@ export function pgBossSql(schema: string) {
     async renew(db: PgBoss.Db, deliveries: BossDelivery[], seconds: number): Promise<void> {
       await db.executeSql(
         `UPDATE ${job} AS j SET expire_in = (now() - j.started_on) + make_interval(secs => $5)
-          FROM unnest($1::text[], $2::uuid[], $3::int[], $4::timestamptz[]) AS d(name, id, retry_count, started_on)
-          WHERE j.name = d.name AND j.id = d.id AND j.state = 'active' AND j.retry_count = d.retry_count
-            AND date_trunc('milliseconds', j.started_on) = d.started_on`,
-        [
-          deliveries.map((d) => d.queue),
-          deliveries.map((d) => d.id),
-          deliveries.map((d) => d.retryCount),
-          deliveries.map((d) => d.startedOn),
-          seconds,
-        ],
+          ${OWNED_MANY}`,
+        [...ownedManyParams(deliveries), seconds],
       );
     },
 
@@ -94,15 +103,8 @@ export function pgBossSql(schema: string) {
     async completeOwned(db: PgBoss.Db, deliveries: BossDelivery[]): Promise<void> {
       await db.executeSql(
         `UPDATE ${job} AS j SET completed_on = now(), state = 'completed', output = '{}'::jsonb
-          FROM unnest($1::text[], $2::uuid[], $3::int[], $4::timestamptz[]) AS d(name, id, retry_count, started_on)
-          WHERE j.name = d.name AND j.id = d.id AND j.state = 'active' AND j.retry_count = d.retry_count
-            AND date_trunc('milliseconds', j.started_on) = d.started_on`,
-        [
-          deliveries.map((d) => d.queue),
-          deliveries.map((d) => d.id),
-          deliveries.map((d) => d.retryCount),
-          deliveries.map((d) => d.startedOn),
-        ],
+          ${OWNED_MANY}`,
+        [...ownedManyParams(deliveries)],
       );
     },
 
