@@ -207,8 +207,11 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     signal: AbortSignal,
     priority: number,
     conditional: Record<string, string>,
+    waits: { add(ms: number): void },
   ) {
+    const asked = performance.now();
     const pass = await politeness.acquire(url.hostname, signal, priority);
+    waits.add(performance.now() - asked);
     try {
       // The gap is measured from the moment the request goes on the wire (after a new connection's
       // handshake), which is when undici starts the request on its socket.
@@ -271,6 +274,8 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     const redirects: string[] = [];
     const seen = new Set([current.href]);
     const conditional = conditionalHeaders(options.conditional);
+    let waitedMs = 0;
+    const waits = { add: (ms: number) => (waitedMs += ms) };
     let attempt = 0;
     for (;;) {
       let result: HopResult;
@@ -284,6 +289,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           signal,
           options.priority ?? 0,
           conditional,
+          waits,
         );
       } catch (err) {
         throw toFetchError(err, {
@@ -308,6 +314,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           ...(result.truncated ? { truncated: true } : {}),
           redirects,
           elapsedMs: Math.round(performance.now() - started),
+          waitedMs: Math.round(waitedMs),
         };
       }
       const next = parseHttpUrl(result.location, current);

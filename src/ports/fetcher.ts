@@ -58,6 +58,11 @@ export interface FetchResponse {
    * per-host slot (the robots look-ahead and liveness latency read it this way; see docs/fetching.md).
    */
   elapsedMs: number;
+  /**
+   * The part of elapsedMs spent in our own line: waiting for a global or per-host slot (the host's gap and
+   * Crawl-delay included). elapsedMs minus this is the site's own time. Absent when the fetcher does not know.
+   */
+  waitedMs?: number;
 }
 
 export type FetchErrorCode =

@@ -58,6 +58,8 @@ export function createContractService(deps: {
   outages?: OutageWatch;
 }) {
   const { objects, fetcher, seeds, liveness, changes, health, clock } = deps;
+  /** Sites' own times for early robots.txt reads: a slow site's chain is long, whether it waited or not. */
+  const answerTimes = new AnswerTimes();
 
   /**
    * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
@@ -95,7 +97,7 @@ export function createContractService(deps: {
 
     const startedAt = deps.outages?.now() ?? 0;
     const previous = await previousDiscovery(objects, changes, id.registrableDomain);
-    const network = scope ? scopedFetcher(fetcher, scope) : fetcher;
+    const network = scope ? scopedFetcher(fetcher, scope, answerTimes) : fetcher;
     const found = await discoverContract(
       early ? early.wrap(network) : network,
       {
@@ -247,7 +249,6 @@ export function createContractService(deps: {
     await objects.put(key, '', { contentType: 'application/octet-stream' });
   }
 
-  const answerTimes = new AnswerTimes();
   /**
    * What a domain waiting for a pool slot may read meanwhile: its robots.txt (robots-lookahead.ts), unless it
    * will fetch nothing (bad id, a checkpoint) or revalidate the file against its last discovery.

@@ -12,25 +12,39 @@ export interface FetchScope {
   priority(n: number, following?: number): number;
   /** Pushes the deadline back by `ms`: waits the site itself asked for are not held against it. */
   extend(ms: number): void;
+  /** The domain turned out to have a long chain (a slow site): its later requests go ahead as a long chain's. */
+  lengthen(): void;
+}
+
+/** Tells whether a site's own time for one answer marks it as slow (robots-lookahead.ts's AnswerTimes). */
+export interface SlowSiteJudge {
+  isSlow(siteMs: number): boolean;
 }
 
 /** The fetcher caps a Crawl-delay at a minute (its maxCrawlDelayMs); a deadline is never stretched further. */
 const MAX_EXTENSION_MS = 60_000;
 
 /**
- * The fetcher as one domain sees it. A robots.txt Crawl-delay makes each later request wait that long, so
- * each of them extends the domain's deadline by the delay: the deadline stops tarpits, not polite waiting.
+ * The fetcher as one domain sees it. The deadline stops tarpits, not waiting: a robots.txt Crawl-delay makes
+ * each later request wait that long, so each of them extends the domain's deadline by the delay up front, and
+ * whatever else a request spent in our own line (behind other domains for a global slot) is given back once
+ * it is answered. With a judge, an answer far slower than the typical site's marks the domain's chain long.
  */
-export function scopedFetcher(fetcher: Fetcher, scope: FetchScope): Fetcher {
+export function scopedFetcher(fetcher: Fetcher, scope: FetchScope, judge?: SlowSiteJudge): Fetcher {
   let crawlDelayMs = 0;
   let sent = 0;
   return {
-    fetch(url, options) {
-      if (crawlDelayMs > 0) scope.extend(crawlDelayMs);
+    async fetch(url, options) {
+      const extended = crawlDelayMs;
+      if (extended > 0) scope.extend(extended);
       const signal = options.signal ? AbortSignal.any([options.signal, scope.signal]) : scope.signal;
       const priority = options.priority ?? scope.priority(sent, options.following ?? 0);
       sent += 1;
-      return fetcher.fetch(url, { ...options, signal, priority });
+      const response = await fetcher.fetch(url, { ...options, signal, priority });
+      const waitedMs = response.waitedMs ?? 0;
+      if (waitedMs > extended) scope.extend(waitedMs - extended);
+      if (judge?.isSlow(response.elapsedMs - waitedMs)) scope.lengthen();
+      return response;
     },
     setCrawlDelay(host, seconds) {
       fetcher.setCrawlDelay(host, seconds);

@@ -13,11 +13,20 @@ const TYPICAL_REQUESTS = 12;
 const HOST_GAP_MS = 250;
 /** An early answer is kept for the discovery only up to this size; a bigger file is read again then. */
 const MAX_KEPT_BYTES = 64 * 1024;
-/** A first answer this many times slower than the typical one marks a slow site. */
+/**
+ * An answer this many times slower than the typical one, and by this margin at least, marks a slow site. The
+ * margin keeps a busy main thread (an answer read late looks slow) from calling ordinary sites slow when all
+ * answer quickly; a site that much slower than the others has a chain worth starting early.
+ */
 const SLOW_FACTOR = 3;
-const RECENT_ANSWERS = 64;
+const SLOW_MARGIN_MS = 1_000;
+/**
+ * Answers remembered. Slow sites answer last, so the most recent few are theirs: a long memory and its lower
+ * quartile keep "typical" the ordinary site's time even while a run of slow answers comes in.
+ */
+const RECENT_ANSWERS = 256;
 
-/** The typical time of an early robots.txt answer, from the last few (queue waits included, as for everyone). */
+/** The typical time a site took to answer an early robots.txt read (our own waits left out). */
 export class AnswerTimes {
   private readonly recent: number[] = [];
 
@@ -26,11 +35,17 @@ export class AnswerTimes {
     if (this.recent.length > RECENT_ANSWERS) this.recent.shift();
   }
 
-  /** The median of the recent answers; null until there are a few. */
+  /** Whether an answer that took the site `siteMs` of its own marks it as slow; never before a few are known. */
+  isSlow(siteMs: number): boolean {
+    const typical = this.typical();
+    return typical !== null && siteMs > SLOW_FACTOR * typical && siteMs > typical + SLOW_MARGIN_MS;
+  }
+
+  /** The lower quartile of the recent answers; null until there are a few. */
   typical(): number | null {
     if (this.recent.length < 8) return null;
     const sorted = [...this.recent].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] as number;
+    return sorted[Math.floor(sorted.length / 4)] as number;
   }
 }
 
@@ -56,8 +71,11 @@ export function robotsLookahead(fetcher: Fetcher, host: string, times: AnswerTim
       // Refused, not spoken, timed out: the discovery finds out for itself (and may try http).
       return { response: null, chainMs: 0 };
     }
-    const typical = times.typical();
-    times.add(response.elapsedMs);
+    // The site's own time: a wait in our line says nothing about the site (at the start of a batch every
+    // early read waits behind hundreds of others, so their elapsed times hide a slow site).
+    const siteMs = Math.max(0, response.elapsedMs - (response.waitedMs ?? 0));
+    const slow = times.isSlow(siteMs);
+    times.add(siteMs);
     const ok = response.status >= 200 && response.status < 300;
     const crawlDelay = ok ? parseRobots(robotsUrl, response.body, response.status).crawl_delay : null;
     if (crawlDelay !== null && crawlDelay > 0) {
@@ -67,9 +85,8 @@ export function robotsLookahead(fetcher: Fetcher, host: string, times: AnswerTim
       if (servedBy !== host) fetcher.setCrawlDelay(servedBy, crawlDelay);
     }
     const gapMs = Math.max(HOST_GAP_MS, (crawlDelay ?? 0) * 1000);
-    const slow = typical !== null && response.elapsedMs > SLOW_FACTOR * typical;
     const long = gapMs > HOST_GAP_MS || slow;
-    const chainMs = long ? TYPICAL_REQUESTS * (gapMs + response.elapsedMs) : 0;
+    const chainMs = long ? TYPICAL_REQUESTS * (gapMs + siteMs) : 0;
     // Bounded memory while the domain waits: a small file is kept for the discovery, a big one read again.
     return { response: response.body.length <= MAX_KEPT_BYTES ? response : null, chainMs };
   }

@@ -49,7 +49,8 @@ const FIRST_ESTIMATE = 20;
 const TYPICAL_REQUESTS = 12;
 /**
  * A domain that has made, or is known to have ahead, more requests than a typical one has a long chain (a big
- * sitemap tree), and a long chain started late decides when the batch ends — the longest-first rule of the
+ * sitemap tree), as has one whose lookahead found it crawl-delayed or slow; a long chain started late decides
+ * when the batch ends — the longest-first rule of the
  * bench's perfectly parallel client. Its place is its start scaled into (0, 1): ahead of every ordinary domain
  * (numbered from 1), in start order among such, behind requests of no domain (0: the network canary) and
  * behind a crawl-delayed host's (the fetcher moves those below 0).
@@ -63,9 +64,15 @@ const LOOKAHEAD_PLACE = 0.5;
 /** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
 const MAX_CLAIM = 32;
 
+/** How a domain got its slot: through the door for long chains or not, and whether its chain is known long. */
+interface Admission {
+  door: boolean;
+  long: boolean;
+}
+
 interface Waiting {
-  /** Lets the domain start; true when through the door for long chains. */
-  admit: (long: boolean) => void;
+  /** Lets the domain start. */
+  admit: (admission: Admission) => void;
   /** The domain's expected chain once its lookahead has told; 0 for an ordinary or unknown one. */
   chainMs: number;
 }
@@ -88,12 +95,19 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   // their whole chains alone at the end (all domains in lockstep finish soonest but show no progress until
   // then). Past a typical domain's count the domain goes ahead of every ordinary one (LONG_CHAIN_SCALE).
   const weight = Math.max(1, Math.round(limit / 8));
-  const placeInLine =
-    (start: number) =>
-    (n: number, following = 0): number => {
-      if (n + following >= TYPICAL_REQUESTS) return start * LONG_CHAIN_SCALE;
-      return start + n * weight;
+  /** A domain's place in line for each of its requests; a domain known long (or found so) goes ahead. */
+  function placeInLine(start: number, knownLong: boolean): Pick<FetchScope, 'priority' | 'lengthen'> {
+    let long = knownLong;
+    return {
+      priority(n, following = 0) {
+        if (long || n + following >= TYPICAL_REQUESTS) return start * LONG_CHAIN_SCALE;
+        return start + n * weight;
+      },
+      lengthen() {
+        long = true;
+      },
     };
+  }
   const waiting: Waiting[] = [];
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -146,16 +160,16 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   function admitLong(at: number): void {
     const [entry] = waiting.splice(at, 1);
     longRunning += 1;
-    entry?.admit(true);
+    entry?.admit({ door: true, long: true });
   }
 
-  /** Resolves once the domain may start: true when it came in through the door for long chains. */
-  async function slot(lookahead: Lookahead | undefined): Promise<boolean> {
+  /** Resolves once the domain may start. */
+  async function slot(lookahead: Lookahead | undefined): Promise<Admission> {
     if (running < limit) {
       running += 1;
-      return false;
+      return { door: false, long: false };
     }
-    return new Promise<boolean>((admit) => {
+    return new Promise<Admission>((admit) => {
       const entry: Waiting = { admit, chainMs: 0 };
       waiting.push(entry);
       if (ahead > 0 && lookahead)
@@ -171,15 +185,15 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   }
 
   /** A free slot goes to the waiting domain with the longest known chain; otherwise in the order they came. */
-  function freeSlot(long: boolean): void {
+  function freeSlot(door: boolean): void {
     const at = longest();
-    if (long) {
+    if (door) {
       longRunning -= 1;
       if (at !== -1) admitLong(at);
       return;
     }
     const [next] = waiting.splice(Math.max(0, at), 1);
-    if (next) next.admit(false);
+    if (next) next.admit({ door: false, long: next.chainMs > 0 });
     else running -= 1;
   }
 
@@ -189,11 +203,11 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   ): Promise<DomainOutcome<T>> {
     load += 1;
     try {
-      const long = await slot(lookahead);
+      const { door, long } = await slot(lookahead);
       try {
-        return await withDeadline(work, placeInLine(sequence++), options.deadlineMs);
+        return await withDeadline(work, placeInLine(sequence++, long), options.deadlineMs);
       } finally {
-        freeSlot(long);
+        freeSlot(door);
       }
     } finally {
       load -= 1;
@@ -221,7 +235,7 @@ class DeadlineExceeded extends Error {
  */
 async function withDeadline<T>(
   work: (scope: FetchScope) => Promise<T>,
-  priority: FetchScope['priority'],
+  place: Pick<FetchScope, 'priority' | 'lengthen'>,
   deadlineMs: number,
 ): Promise<DomainOutcome<T>> {
   const controller = new AbortController();
@@ -243,7 +257,7 @@ async function withDeadline<T>(
   });
   const scope: FetchScope = {
     signal: controller.signal,
-    priority,
+    ...place,
     extend(ms) {
       if (ms > 0) deadlineAt += ms;
     },

@@ -147,6 +147,25 @@ describe('politeness on the wire', () => {
     expect(second! - first!).toBeGreaterThanOrEqual(gap);
   });
 
+  it('says how much of a request was our own wait for a slot, apart from the site\'s time', async () => {
+    const fetcher = wireFetcher(1, 0);
+    try {
+      const started = performance.now();
+      // One global slot: the quick site's request waits for the slow one's 300 ms answer.
+      const slow = fetcher.fetch('http://slow.wire.test/?ms=300', { kind: 'html' });
+      const quick = fetcher.fetch('http://quick.wire.test/?ms=5', { kind: 'html' });
+      const [first, answer] = await Promise.all([slow, quick]);
+      const wall = performance.now() - started;
+      expect(first.waitedMs).toBeLessThan(100);
+      expect(answer.waitedMs).toBeGreaterThanOrEqual(250);
+      expect(answer.waitedMs).toBeLessThanOrEqual(answer.elapsedMs);
+      // What is left is the site's: well under the wait, and within the run's whole time.
+      expect(answer.elapsedMs - (answer.waitedMs as number)).toBeLessThan(wall - 250);
+    } finally {
+      await fetcher.close();
+    }
+  });
+
   it("sends a site's requests over one kept-alive connection", async () => {
     const fetcher = wireFetcher(8, 30);
     const host = 'reuse.wire.test';

@@ -91,6 +91,10 @@ describe('domain pool', () => {
     expect(second.priority(20)).toBeGreaterThan(0);
     // A few requests known to follow are a typical domain's: no jump.
     expect(second.priority(3, 2)).toBe(second.priority(3));
+    // Found slow on the way: from then on it goes ahead as a long chain.
+    second.lengthen();
+    expect(second.priority(3)).toBeLessThan(first.priority(0));
+    expect(second.priority(3)).toBeGreaterThan(0);
   });
 
   it('tells its consumers how many chunks to claim, counting claims whose items are not known yet', async () => {
@@ -121,9 +125,10 @@ describe('domain pool', () => {
     const started: string[] = [];
     const held = gate();
     const places: number[] = [];
+    const scopes = new Map<string, FetchScope>();
     const domain = (name: string, wait: Promise<void>) => (scope: FetchScope) => {
       started.push(name);
-      void scope;
+      scopes.set(name, scope);
       return wait;
     };
     const runs = [pool.run(domain('first', held.wait))];
@@ -157,6 +162,11 @@ describe('domain pool', () => {
     held.open();
     await Promise.all(runs);
     expect(started).toEqual(['first', 'crawl-delayed', 'ordinary']);
+    // Known long, it runs as a long chain from its first request: ahead of every ordinary domain's.
+    const crawlDelayed = scopes.get('crawl-delayed') as FetchScope;
+    expect(crawlDelayed.priority(0)).toBeLessThan(1);
+    expect(crawlDelayed.priority(5)).toBeLessThan((scopes.get('first') as FetchScope).priority(0));
+    expect((scopes.get('ordinary') as FetchScope).priority(0)).toBeGreaterThanOrEqual(1);
     expect(pool.stats).toEqual({ running: 0, load: 0 });
   });
 

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Fetcher, FetchOptions } from '../../../src/ports/fetcher.js';
 import { scopedFetcher } from '../../../src/services/fetch-scope.js';
 
-function recordingFetcher() {
+/** Answers every request at once, each after the given own wait and the site's time (ms). */
+function recordingFetcher(times: Array<{ waitedMs: number; siteMs: number }> = []) {
   const calls: FetchOptions[] = [];
   const delays: Array<[string, number]> = [];
   const fetcher: Fetcher = {
     async fetch(url, options) {
+      const time = times[calls.length];
       calls.push(options);
       return {
         url,
@@ -16,6 +18,7 @@ function recordingFetcher() {
         body: Buffer.alloc(0),
         redirects: [],
         elapsedMs: 1,
+        ...(time ? { elapsedMs: time.waitedMs + time.siteMs, waitedMs: time.waitedMs } : {}),
       };
     },
     setCrawlDelay: (host, seconds) => void delays.push([host, seconds]),
@@ -32,6 +35,7 @@ describe('a domain scope over the shared fetcher', () => {
       signal: controller.signal,
       priority: (n) => 100 + n,
       extend: () => {},
+      lengthen: () => {},
     });
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     await scoped.fetch('https://a.test/robots.txt', { kind: 'robots' });
@@ -56,6 +60,7 @@ describe('a domain scope over the shared fetcher', () => {
         return 100 + n;
       },
       extend: () => {},
+      lengthen: () => {},
     });
     await scoped.fetch('https://a.test/sitemap_index.xml', { kind: 'sitemap' });
     await scoped.fetch('https://a.test/sitemap-1.xml', { kind: 'sitemap', following: 39 });
@@ -73,6 +78,7 @@ describe('a domain scope over the shared fetcher', () => {
       signal: new AbortController().signal,
       priority: () => 1,
       extend: (ms) => void extended.push(ms),
+      lengthen: () => {},
     });
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     scoped.setCrawlDelay('a.test', 5);
@@ -85,5 +91,57 @@ describe('a domain scope over the shared fetcher', () => {
       ['a.test', 3_600],
     ]);
     expect(extended).toEqual([5_000, 5_000, 60_000]);
+  });
+
+  it('gives back what a request waited in our own line beyond the Crawl-delay already granted', async () => {
+    const { fetcher } = recordingFetcher([
+      { waitedMs: 0, siteMs: 100 },
+      { waitedMs: 4_000, siteMs: 100 },
+      { waitedMs: 2_500, siteMs: 100 },
+    ]);
+    const extended: number[] = [];
+    const scoped = scopedFetcher(fetcher, {
+      signal: new AbortController().signal,
+      priority: () => 1,
+      extend: (ms) => void extended.push(ms),
+      lengthen: () => {},
+    });
+    await scoped.fetch('https://a.test/robots.txt', { kind: 'robots' });
+    await scoped.fetch('https://a.test/', { kind: 'probe' });
+    scoped.setCrawlDelay('a.test', 2);
+    await scoped.fetch('https://a.test/feed', { kind: 'feed' });
+    // Nothing for the unwaited first; 4 s for the second; the third's 2 s Crawl-delay up front, the rest after.
+    expect(extended).toEqual([4_000, 2_000, 500]);
+  });
+
+  it('marks the domain long once an answer took the site itself far longer than the typical one', async () => {
+    const { fetcher } = recordingFetcher([
+      { waitedMs: 9_000, siteMs: 200 },
+      { waitedMs: 0, siteMs: 5_000 },
+      { waitedMs: 0, siteMs: 200 },
+    ]);
+    const judged: number[] = [];
+    let lengthened = 0;
+    const scoped = scopedFetcher(
+      fetcher,
+      {
+        signal: new AbortController().signal,
+        priority: () => 1,
+        extend: () => {},
+        lengthen: () => void (lengthened += 1),
+      },
+      {
+        isSlow(siteMs) {
+          judged.push(siteMs);
+          return siteMs > 1_000;
+        },
+      },
+    );
+    await scoped.fetch('https://a.test/robots.txt', { kind: 'robots' });
+    // A long wait in our own line is not the site's slowness.
+    expect(lengthened).toBe(0);
+    await scoped.fetch('https://a.test/', { kind: 'probe' });
+    expect(lengthened).toBe(1);
+    expect(judged).toEqual([200, 5_000]);
   });
 });

@@ -3,7 +3,7 @@ import type { Fetcher, FetchOptions } from '../../../src/ports/fetcher.js';
 import { AnswerTimes, robotsLookahead } from '../../../src/services/robots-lookahead.js';
 
 /** Answers every URL from `bodies` (404 otherwise) and records what was asked. */
-function siteFetcher(bodies: Record<string, string>, elapsedMs = 100) {
+function siteFetcher(bodies: Record<string, string>, elapsedMs = 100, waitedMs = 0) {
   const asked: Array<{ url: string; options: FetchOptions }> = [];
   const delays: Array<[string, number]> = [];
   const fetcher: Fetcher = {
@@ -18,6 +18,7 @@ function siteFetcher(bodies: Record<string, string>, elapsedMs = 100) {
         body: Buffer.from(body ?? ''),
         redirects: [],
         elapsedMs,
+        waitedMs,
       };
     },
     setCrawlDelay: (host, seconds) => void delays.push([host, seconds]),
@@ -45,8 +46,26 @@ describe('robots.txt read while a domain waits for a slot', () => {
       const { fetcher } = siteFetcher({ [ROBOTS]: 'User-agent: *\nAllow: /\n' }, 100);
       expect(await robotsLookahead(fetcher, 'slow.test', times).read(0.5)).toBe(0);
     }
-    const { fetcher } = siteFetcher({}, 900);
+    // Nine times slower, but by less than a second: a busy main thread can make that much of an answer.
+    const { fetcher: lagging } = siteFetcher({}, 900);
+    expect(await robotsLookahead(lagging, 'lagging.test', times).read(0.5)).toBe(0);
+    const { fetcher } = siteFetcher({}, 1_500);
     expect(await robotsLookahead(fetcher, 'slow.test', times).read(0.5)).toBeGreaterThan(0);
+  });
+
+  it('judges a site by its own time, not by how long the read waited in our line', async () => {
+    const times = new AnswerTimes();
+    // At a batch's start every early read waits seconds for a slot: the sites themselves took 100 ms.
+    for (let i = 0; i < 10; i += 1) {
+      const { fetcher } = siteFetcher({ [ROBOTS]: 'User-agent: *\n' }, 4_100, 4_000);
+      expect(await robotsLookahead(fetcher, 'quick.test', times).read(0.5)).toBe(0);
+    }
+    // A read that waited less yet took 1.5 s of the site's own time is a slow site...
+    const slow = siteFetcher({ [ROBOTS]: 'User-agent: *\n' }, 2_000, 500);
+    expect(await robotsLookahead(slow.fetcher, 'slow.test', times).read(0.5)).toBeGreaterThanOrEqual(12 * 1_000);
+    // ...and one that waited longer than the others for its turn is not.
+    const queued = siteFetcher({ [ROBOTS]: 'User-agent: *\n' }, 9_100, 9_000);
+    expect(await robotsLookahead(queued.fetcher, 'queued.test', times).read(0.5)).toBe(0);
   });
 
   it("answers the discovery's read of that robots.txt with the early one, once, and nothing else", async () => {
