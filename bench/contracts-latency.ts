@@ -116,7 +116,9 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         if (view.status !== 'queued' && view.status !== 'running') {
           finished += 1;
           if (firstErrors.length === 0)
-            firstErrors.push(...view.errors.slice(0, 3).map((e: any) => `${e.input ?? e.index}: ${e.reason}`));
+            firstErrors.push(
+              ...view.errors.slice(0, 3).map((e: any) => `${e.input ?? e.index}: ${e.reason}`),
+            );
         }
       }
       samples.push({ at: performance.now() - started, done });

@@ -275,7 +275,11 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     const seen = new Set([current.href]);
     const conditional = conditionalHeaders(options.conditional);
     let waitedMs = 0;
-    const waits = { add: (ms: number) => (waitedMs += ms) };
+    const waits = {
+      add(ms: number) {
+        waitedMs += ms;
+      },
+    };
     let attempt = 0;
     for (;;) {
       let result: HopResult;

@@ -147,7 +147,7 @@ describe('politeness on the wire', () => {
     expect(second! - first!).toBeGreaterThanOrEqual(gap);
   });
 
-  it('says how much of a request was our own wait for a slot, apart from the site\'s time', async () => {
+  it("says how much of a request was our own wait for a slot, apart from the site's time", async () => {
     const fetcher = wireFetcher(1, 0);
     try {
       const started = performance.now();

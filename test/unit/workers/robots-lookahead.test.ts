@@ -62,7 +62,9 @@ describe('robots.txt read while a domain waits for a slot', () => {
     }
     // A read that waited less yet took 1.5 s of the site's own time is a slow site...
     const slow = siteFetcher({ [ROBOTS]: 'User-agent: *\n' }, 2_000, 500);
-    expect(await robotsLookahead(slow.fetcher, 'slow.test', times).read(0.5)).toBeGreaterThanOrEqual(12 * 1_000);
+    expect(await robotsLookahead(slow.fetcher, 'slow.test', times).read(0.5)).toBeGreaterThanOrEqual(
+      12 * 1_000,
+    );
     // ...and one that waited longer than the others for its turn is not.
     const queued = siteFetcher({ [ROBOTS]: 'User-agent: *\n' }, 9_100, 9_000);
     expect(await robotsLookahead(queued.fetcher, 'queued.test', times).read(0.5)).toBe(0);
