@@ -28,11 +28,18 @@ const RECENT_ANSWERS = 256;
 
 /** The typical time a site took to answer an early robots.txt read (our own waits left out). */
 export class AnswerTimes {
+  /** In arrival order, to forget the oldest. */
   private readonly recent: number[] = [];
+  /** The same answers in ascending order: every answer of a batch is judged, so the quartile is kept at hand. */
+  private readonly sorted: number[] = [];
 
   add(ms: number): void {
     this.recent.push(ms);
-    if (this.recent.length > RECENT_ANSWERS) this.recent.shift();
+    this.sorted.splice(this.placeOf(ms), 0, ms);
+    if (this.recent.length > RECENT_ANSWERS) {
+      const oldest = this.recent.shift() as number;
+      this.sorted.splice(this.placeOf(oldest), 1);
+    }
   }
 
   /** Whether an answer that took the site `siteMs` of its own marks it as slow; never before a few are known. */
@@ -43,9 +50,20 @@ export class AnswerTimes {
 
   /** The lower quartile of the recent answers; null until there are a few. */
   typical(): number | null {
-    if (this.recent.length < 8) return null;
-    const sorted = [...this.recent].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 4)] as number;
+    if (this.sorted.length < 8) return null;
+    return this.sorted[Math.floor(this.sorted.length / 4)] as number;
+  }
+
+  /** The first index in `sorted` whose value is not below `ms`. */
+  private placeOf(ms: number): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.sorted[mid] as number) < ms) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 }
 

@@ -423,6 +423,17 @@ const seedRate: Migration = {
   },
 };
 
+/**
+ * Every contract run and re-check finds a domain's seeds by their domain id (to record the check's health):
+ * without an index that read scans the whole seeds table, once per domain, so a batch grew with the square of
+ * the directory.
+ */
+const seedsByDomainId: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('seeds_domain_id').on('seeds').column('domain_id').execute();
+  },
+};
+
 /** items_per_day of a stored freshness JSON, or null (unparsable, absent, not a finite number). */
 export function ratePerDay(freshness: string | null | undefined): number | null {
   if (!freshness) return null;
@@ -444,6 +455,7 @@ export const migrations: Record<string, Migration> = {
   '0008_changes': changes,
   '0009_rechecks': rechecks,
   '0010_seed_rate': seedRate,
+  '0011_seeds_domain_id': seedsByDomainId,
 };
 
 export const migrationProvider: MigrationProvider = {

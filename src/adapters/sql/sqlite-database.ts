@@ -8,6 +8,7 @@ import {
   Kysely,
   Migrator,
   SqliteDialect,
+  type SqliteDatabase,
   SqliteDriver,
   sql,
 } from 'kysely';
@@ -23,7 +24,9 @@ export function createSqliteDatabase(path: string): Database {
   connection.pragma('synchronous = FULL');
   connection.pragma('busy_timeout = 10000');
   connection.pragma('foreign_keys = ON');
-  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
+  const db = new Kysely<Tables>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(connection) }),
+  });
 
   return {
     dialect: 'sqlite',
@@ -40,6 +43,34 @@ export function createSqliteDatabase(path: string): Database {
     },
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/** Statements kept prepared: the service sends a few dozen distinct ones, over and over. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The connection as Kysely sees it, each distinct SQL text prepared once. Kysely prepares every query it runs,
+ * and preparing (parsing and planning) cost as much of the main thread as running them on a contract batch.
+ * Kysely runs one query at a time on its one connection, so a kept statement is free when asked for; should one
+ * still be iterating (busy), its text gets a fresh statement rather than an error.
+ */
+function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = connection.prepare(text);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+    close() {
+      connection.close();
     },
   };
 }

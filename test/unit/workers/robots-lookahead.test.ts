@@ -100,3 +100,26 @@ describe('robots.txt read while a domain waits for a slot', () => {
     expect(later.asked.map((a) => a.url)).toEqual([ROBOTS, ROBOTS]);
   });
 });
+
+describe('typical answer time', () => {
+  it('is the lower quartile of the last 256 answers, the oldest forgotten first', () => {
+    const times = new AnswerTimes();
+    for (let i = 0; i < 7; i += 1) times.add(100);
+    expect(times.typical()).toBeNull();
+    times.add(100);
+    expect(times.typical()).toBe(100);
+    // Half the answers quick (101, 103, … 227), the slow half arriving last: the quartile is a quick one.
+    const mixed = new AnswerTimes();
+    for (let i = 1; i < 128; i += 2) mixed.add(100 + i);
+    for (let i = 0; i < 64; i += 1) mixed.add(5_000);
+    expect(mixed.typical()).toBe(100 + 2 * 32 + 1);
+    // Three quarters slow: slow is what is typical, and nothing stands out.
+    for (let i = 0; i < 128; i += 1) mixed.add(5_000);
+    expect(mixed.typical()).toBe(5_000);
+    expect(mixed.isSlow(5_000)).toBe(false);
+    // Once they are all forgotten, the answers that came after decide.
+    for (let i = 0; i < 256; i += 1) mixed.add(1_000);
+    expect(mixed.typical()).toBe(1_000);
+    expect(mixed.isSlow(5_000)).toBe(true);
+  });
+});
