@@ -41,6 +41,11 @@ export const DEFAULT_FETCHER_SETTINGS = {
   perHostConcurrency: 1,
   /** An idle kept-alive connection is closed after this (a site's next request usually comes sooner). */
   keepAliveTimeoutMs: 10_000,
+  /**
+   * A server that says how long it keeps an idle connection (`Keep-Alive: timeout=N`) has it kept that long,
+   * less 2 s, up to this: under a busy global budget a site's next request can wait longer than 10 s in line.
+   */
+  keepAliveMaxTimeoutMs: 60_000,
   perHostMinDelayMs: 250,
   maxCrawlDelayMs: 60_000,
   /** Extra attempts after a 429 or 503. */
@@ -71,6 +76,7 @@ export interface HttpFetcherConfig {
   perHostConcurrency?: number;
   perHostMinDelayMs?: number;
   keepAliveTimeoutMs?: number;
+  keepAliveMaxTimeoutMs?: number;
   maxCrawlDelayMs?: number;
   maxRetries?: number;
   retryBaseMs?: number;
@@ -183,7 +189,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     connections: perHost,
     pipelining: 1,
     keepAliveTimeout: s.keepAliveTimeoutMs,
-    keepAliveMaxTimeout: s.keepAliveTimeoutMs,
+    keepAliveMaxTimeout: s.keepAliveMaxTimeoutMs,
   });
   // Calls a request's `sent` when undici writes it to its socket: the moment the per-host gap counts from.
   const onStart = new WeakMap<object, () => void>();

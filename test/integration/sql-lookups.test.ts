@@ -55,12 +55,21 @@ describe('SQLite statements kept prepared', () => {
       await sql`create table t (n integer primary key)`.execute(db);
       await sql`insert into t (n) values (1), (2), (3)`.execute(db);
       const count = async () =>
-        (await db.selectFrom('t' as never).select(sql<number>`count(*)`.as('c')).executeTakeFirstOrThrow()).c;
+        (
+          await db
+            .selectFrom('t' as never)
+            .select(sql<number>`count(*)`.as('c'))
+            .executeTakeFirstOrThrow()
+        ).c;
       expect(await count()).toBe(3);
       await sql`insert into t (n) values (4)`.execute(db);
       expect(await count()).toBe(4);
 
-      const all = () => db.selectFrom('t' as never).select(sql<number>`n`.as('n')).orderBy(sql`n`);
+      const all = () =>
+        db
+          .selectFrom('t' as never)
+          .select(sql<number>`n`.as('n'))
+          .orderBy(sql`n`);
       const streamed: number[] = [];
       for await (const row of all().stream(1)) {
         streamed.push(row.n);

@@ -7,8 +7,8 @@ import {
   type DatabaseConnection,
   Kysely,
   Migrator,
-  SqliteDialect,
   type SqliteDatabase,
+  SqliteDialect,
   SqliteDriver,
   sql,
 } from 'kysely';

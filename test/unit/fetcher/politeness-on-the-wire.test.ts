@@ -181,6 +181,26 @@ describe('politeness on the wire', () => {
     expect(new Set(seen.map((a) => a.connection)).size).toBe(1);
   });
 
+  it('keeps a connection as long as the server says it will (Keep-Alive: timeout), past our own default', async () => {
+    // Node's server announces `Keep-Alive: timeout=5`: kept 3 s (2 s short of it), though ours would be 300 ms.
+    const fetcher = createHttpFetcher({
+      userAgent: TEST_USER_AGENT,
+      resolve: `*.wire.test=127.0.0.1:${port}`,
+      perHostMinDelayMs: 0,
+      keepAliveTimeoutMs: 300,
+    });
+    const host = 'patient.wire.test';
+    try {
+      const first = await fetcher.fetch(`http://${host}/1`, { kind: 'html' });
+      expect(first.headers['keep-alive']).toBe('timeout=5');
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      await fetcher.fetch(`http://${host}/2`, { kind: 'html' });
+    } finally {
+      await fetcher.close();
+    }
+    expect(new Set(of(host).map((a) => a.connection)).size).toBe(1);
+  });
+
   it("reads robots.txt first and keeps its Crawl-delay between every later request, the homepage's included", async () => {
     // Our own gap is far below the site's Crawl-delay, so only the Crawl-delay can explain the arrivals' gaps.
     const fetcher = wireFetcher(8, 20);

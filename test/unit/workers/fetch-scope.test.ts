@@ -128,7 +128,9 @@ describe('a domain scope over the shared fetcher', () => {
         signal: new AbortController().signal,
         priority: () => 1,
         extend: () => {},
-        lengthen: () => void (lengthened += 1),
+        lengthen() {
+          lengthened += 1;
+        },
       },
       {
         isSlow(siteMs) {
