@@ -133,21 +133,40 @@ export function createDatasetService(deps: {
       .execute();
   }
 
-  /** Writes a chunk whose number was reserved; an object already there from an earlier attempt is kept. */
+  /**
+   * Writes a chunk whose number was reserved; an object already there from an earlier attempt is kept when it
+   * is whole. S3 never stores a PUT cut short, but a stand-in can (s3rver killed mid-write kept an empty file),
+   * and a kept fragment would be a raw chunk that can never be read: the reservation is ours, so it is written
+   * again.
+   */
   async function writeReserved(
     partition: Partition,
     chunk: number,
     dataset: EnhancedResearchDataset,
   ): Promise<void> {
+    const key = rawChunkKey(partition, chunk);
     try {
-      await objects.put(rawChunkKey(partition, chunk), serializeDataset(dataset), {
-        ifAbsent: true,
-        contentType: 'application/json',
-      });
+      await objects.put(key, serializeDataset(dataset), { ifAbsent: true, contentType: 'application/json' });
     } catch (error) {
       if (!(error instanceof ObjectExistsError)) throw error;
+      if (!(await isWholeJson(key)))
+        await objects.put(key, serializeDataset(dataset), { contentType: 'application/json' });
     }
     await markStored(partition, chunk, dataset.records.length);
+  }
+
+  /** Whether the object parses as JSON (a fragment of a chunk does not). */
+  async function isWholeJson(key: string): Promise<boolean> {
+    const stream = await objects.get(key);
+    if (!stream) return false;
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(Buffer.from(part));
+    try {
+      JSON.parse(Buffer.concat(parts).toString('utf8'));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** POST /datasets: stores a client's dataset as a new immutable chunk. */
