@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Fetcher, FetchOptions } from '../../../src/ports/fetcher.js';
-import { scopedFetcher } from '../../../src/services/fetch-scope.js';
+import { type FetchScope, scopedFetcher } from '../../../src/services/fetch-scope.js';
+
+/** A domain's scope that asks nothing of the test; a test overrides what it watches. */
+function scopeWith(overrides: Partial<FetchScope>): FetchScope {
+  return {
+    signal: new AbortController().signal,
+    priority: () => 1,
+    extend: () => {},
+    lengthen: () => {},
+    ...overrides,
+  };
+}
 
 /** Answers every request at once, each after the given own wait and the site's time (ms). */
 function recordingFetcher(times: Array<{ waitedMs: number; siteMs: number }> = []) {
@@ -31,12 +42,7 @@ describe('a domain scope over the shared fetcher', () => {
   it("sends each request with the domain's deadline signal and its place in line", async () => {
     const { fetcher, calls } = recordingFetcher();
     const controller = new AbortController();
-    const scoped = scopedFetcher(fetcher, {
-      signal: controller.signal,
-      priority: (n) => 100 + n,
-      extend: () => {},
-      lengthen: () => {},
-    });
+    const scoped = scopedFetcher(fetcher, scopeWith({ signal: controller.signal, priority: (n) => 100 + n }));
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     await scoped.fetch('https://a.test/robots.txt', { kind: 'robots' });
     expect(calls.map((c) => c.priority)).toEqual([100, 101]);
@@ -53,15 +59,15 @@ describe('a domain scope over the shared fetcher', () => {
   it('tells the place in line how many requests the engine knows will follow', async () => {
     const { fetcher, calls } = recordingFetcher();
     const asked: Array<[number, number | undefined]> = [];
-    const scoped = scopedFetcher(fetcher, {
-      signal: new AbortController().signal,
-      priority: (n, following) => {
-        asked.push([n, following]);
-        return 100 + n;
-      },
-      extend: () => {},
-      lengthen: () => {},
-    });
+    const scoped = scopedFetcher(
+      fetcher,
+      scopeWith({
+        priority: (n, following) => {
+          asked.push([n, following]);
+          return 100 + n;
+        },
+      }),
+    );
     await scoped.fetch('https://a.test/sitemap_index.xml', { kind: 'sitemap' });
     await scoped.fetch('https://a.test/sitemap-1.xml', { kind: 'sitemap', following: 39 });
     expect(asked).toEqual([
@@ -74,12 +80,7 @@ describe('a domain scope over the shared fetcher', () => {
   it('passes a Crawl-delay on, and extends the deadline by it for every later request (capped)', async () => {
     const { fetcher, delays } = recordingFetcher();
     const extended: number[] = [];
-    const scoped = scopedFetcher(fetcher, {
-      signal: new AbortController().signal,
-      priority: () => 1,
-      extend: (ms) => void extended.push(ms),
-      lengthen: () => {},
-    });
+    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }));
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     scoped.setCrawlDelay('a.test', 5);
     await scoped.fetch('https://a.test/sitemap.xml', { kind: 'sitemap' });
@@ -100,12 +101,7 @@ describe('a domain scope over the shared fetcher', () => {
       { waitedMs: 2_500, siteMs: 100 },
     ]);
     const extended: number[] = [];
-    const scoped = scopedFetcher(fetcher, {
-      signal: new AbortController().signal,
-      priority: () => 1,
-      extend: (ms) => void extended.push(ms),
-      lengthen: () => {},
-    });
+    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }));
     await scoped.fetch('https://a.test/robots.txt', { kind: 'robots' });
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     scoped.setCrawlDelay('a.test', 2);
@@ -124,14 +120,11 @@ describe('a domain scope over the shared fetcher', () => {
     let lengthened = 0;
     const scoped = scopedFetcher(
       fetcher,
-      {
-        signal: new AbortController().signal,
-        priority: () => 1,
-        extend: () => {},
+      scopeWith({
         lengthen() {
           lengthened += 1;
         },
-      },
+      }),
       {
         isSlow(siteMs) {
           judged.push(siteMs);
