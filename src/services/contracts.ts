@@ -97,7 +97,7 @@ export function createContractService(deps: {
 
     const startedAt = deps.outages?.now() ?? 0;
     const previous = await previousDiscovery(objects, changes, id.registrableDomain);
-    const network = scope ? scopedFetcher(fetcher, scope, answerTimes) : fetcher;
+    const network = scope ? scopedFetcher(fetcher, scope, { judge: answerTimes }) : fetcher;
     const found = await discoverContract(
       early ? early.wrap(network) : network,
       {

@@ -248,6 +248,54 @@ describe('domains in flight', () => {
     expect(fetcher.waiting()).toEqual([]);
   });
 
+  it('reads a sitemap tree that takes longer than the deadline whole: its budgets bound it, not the deadline', async () => {
+    // Every sitemap file takes 400 ms to answer; four of them are past the domain's 1 s deadline.
+    const origin = 'https://tree.test';
+    const urlset = (n: number) =>
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from(
+        { length: 5 },
+        (_, i) => `<url><loc>${origin}/story-${n}-${i}</loc></url>`,
+      ).join('')}</urlset>`;
+    const files: Record<string, string> = {
+      '/robots.txt': `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap_index.xml\n`,
+      '/': '<html><head><title>Tree</title></head></html>',
+      '/sitemap_index.xml': `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[1, 2, 3]
+        .map((n) => `<sitemap><loc>${origin}/sitemap-${n}.xml</loc></sitemap>`)
+        .join('')}</sitemapindex>`,
+      ...Object.fromEntries([1, 2, 3].map((n) => [`/sitemap-${n}.xml`, urlset(n)])),
+    };
+    const fetcher: Fetcher = {
+      async fetch(url, options) {
+        const { pathname } = new URL(url);
+        if (options.kind === 'sitemap') await new Promise((resolve) => setTimeout(resolve, 400));
+        if (options.signal?.aborted)
+          throw new FetchError('ABORTED', `request to ${url} was cancelled`, { url });
+        const body = files[pathname];
+        return {
+          url,
+          finalUrl: url,
+          status: body === undefined ? 404 : 200,
+          headers: { 'content-type': pathname.endsWith('.xml') ? 'application/xml' : 'text/html' },
+          body: Buffer.from(body ?? 'not found'),
+          redirects: [],
+          elapsedMs: options.kind === 'sitemap' ? 400 : 1,
+        };
+      },
+      setCrawlDelay() {},
+      async close() {},
+    };
+    const app = await start({ SEEDBED_DOMAIN_DEADLINE_SECONDS: '1' }, fetcher);
+    const batch = await post(app, '/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: [idOf('tree.test')],
+    });
+    const done = await app.waitForBatch(batch.batchId);
+    expect(done.errors).toEqual([]);
+    const items = (await app.app.inject({ url: `/api/v1/queues/batch/${batch.batchId}/items` })).json();
+    expect(items.data[0].result).toMatchObject({ sitemap_urls: 15, sitemap_truncated: false });
+  });
+
   it('runs liveness checks the same way, item by item', async () => {
     const fetcher = heldFetcher();
     fetcher.hold('slow.test');

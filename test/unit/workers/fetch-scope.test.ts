@@ -80,7 +80,10 @@ describe('a domain scope over the shared fetcher', () => {
   it('passes a Crawl-delay on, and extends the deadline by it for every later request (capped)', async () => {
     const { fetcher, delays } = recordingFetcher();
     const extended: number[] = [];
-    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }));
+    // A clock that stands still: only the Crawl-delay can extend here.
+    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }), {
+      now: () => 0,
+    });
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     scoped.setCrawlDelay('a.test', 5);
     await scoped.fetch('https://a.test/sitemap.xml', { kind: 'sitemap' });
@@ -126,9 +129,11 @@ describe('a domain scope over the shared fetcher', () => {
         },
       }),
       {
-        isSlow(siteMs) {
-          judged.push(siteMs);
-          return siteMs > 1_000;
+        judge: {
+          isSlow(siteMs) {
+            judged.push(siteMs);
+            return siteMs > 1_000;
+          },
         },
       },
     );
@@ -138,5 +143,40 @@ describe('a domain scope over the shared fetcher', () => {
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     expect(lengthened).toBe(1);
     expect(judged).toEqual([200, 5_000]);
+  });
+
+  it('does not count reading sitemaps against the deadline: their requests, and our parsing before each', async () => {
+    let clock = 0;
+    const took: Record<string, number> = { '/': 200, '/sitemap_index.xml': 3_000, '/sitemap-1.xml': 4_000 };
+    const fetcher: Fetcher = {
+      async fetch(url) {
+        clock += took[new URL(url).pathname] ?? 100;
+        return {
+          url,
+          finalUrl: url,
+          status: 200,
+          headers: {},
+          body: Buffer.alloc(0),
+          redirects: [],
+          elapsedMs: 1,
+        };
+      },
+      setCrawlDelay: () => {},
+      async close() {},
+    };
+    const extended: number[] = [];
+    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }), {
+      now: () => clock,
+    });
+    await scoped.fetch('https://a.test/', { kind: 'html' });
+    clock += 500; // reading the homepage
+    await scoped.fetch('https://a.test/sitemap_index.xml', { kind: 'sitemap' });
+    clock += 6_000; // parsing a big index
+    await scoped.fetch('https://a.test/sitemap-1.xml', { kind: 'sitemap' });
+    clock += 7_000; // parsing a big child
+    await scoped.fetch('https://a.test/feed', { kind: 'feed' });
+    // The homepage and the feed count; so does the reading of the last sitemap file (a budget of sitemaps.ts
+    // bounds that): only the time before each sitemap request and the request itself are given back.
+    expect(extended).toEqual([500, 3_000, 6_000, 4_000]);
   });
 });
