@@ -6,7 +6,7 @@
 // global cap. Also reports politeness as the sites saw it, connections per site and how steadily progress moved.
 //
 //   npm run bench -- contracts-latency
-//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed [BENCH_TRACE=1] npx tsx bench/contracts-latency.ts
+//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_TRACE=1] npx tsx bench/contracts-latency.ts
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,13 +24,17 @@ const MAX_IDS_PER_BATCH = 1000;
 interface RunOptions {
   sites: number;
   delayMs: number;
-  /** uniform: every site alike. mixed: every 10th site slow (5× delay), every 25th with Crawl-delay 2, site 0 a 40-sitemap tree. */
-  shape: 'uniform' | 'mixed';
+  /**
+   * uniform: every site alike. mixed: every 10th site slow (5× delay), every 25th with Crawl-delay 2, site 0 a
+   * 40-sitemap tree. huge: site 0 the sitemap-scale tree (75 gzipped children, 2.6 million URLs), the rest alike.
+   */
+  shape: 'uniform' | 'mixed' | 'huge';
 }
 
 function shapeFor(options: RunOptions): (n: number) => SiteShape {
   const plain = { delayMs: options.delayMs, crawlDelay: 0, sitemaps: 2 };
   if (options.shape === 'uniform') return () => plain;
+  if (options.shape === 'huge') return (n) => (n === 0 ? { ...plain, huge: true } : plain);
   return (n) => {
     if (n === 0) return { ...plain, sitemaps: 40 };
     if (n % 25 === 7) return { ...plain, crawlDelay: 2 };
@@ -127,6 +131,17 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const elapsedMs = performance.now() - started;
+    // The huge tree (site 0, the batch's first item): counted whole, or its truncation reported.
+    if (options.shape === 'huge') {
+      const first = (await app.inject({ url: `/api/v1/queues/batch/${batchIds[0]}/items?limit=1` })).json();
+      const item = first.data[0];
+      process.stdout.write(
+        `  huge tree (${net.hosts[0]}): ${item?.status}, sitemap_urls ${item?.result?.sitemap_urls}, ` +
+          `truncated ${item?.result?.sitemap_truncated}` +
+          `${item?.result?.sitemap_truncated_reason ? ` (${item.result.sitemap_truncated_reason})` : ''}` +
+          `${item?.reason ? `, ${item.reason}` : ''}\n`,
+      );
+    }
     const busy = performance.eventLoopUtilization(busyBefore).utilization;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMsPerSite = (cpu.user + cpu.system) / 1000 / options.sites;
@@ -233,7 +248,8 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
 export async function benchContractsLatency(): Promise<BenchResult[]> {
   const sites = Number(process.env['BENCH_SITES'] ?? 1000);
   const delays = (process.env['BENCH_DELAYS'] ?? '150,1000').split(',').map(Number);
-  const shape = process.env['BENCH_SHAPE'] === 'mixed' ? 'mixed' : 'uniform';
+  const asked = process.env['BENCH_SHAPE'];
+  const shape = asked === 'mixed' || asked === 'huge' ? asked : 'uniform';
   const results: BenchResult[] = [];
   for (const delayMs of delays) results.push(await runContractsLatency({ sites, delayMs, shape }));
   return results;

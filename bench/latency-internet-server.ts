@@ -6,6 +6,7 @@ import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { page, rss, sitemapIndex, urlset } from '../test/fixtures/fake-internet/content.js';
+import { buildSite } from './sitemap-scale-site.js';
 
 export interface SiteShape {
   /** Milliseconds every answer of the site waits. */
@@ -14,6 +15,8 @@ export interface SiteShape {
   crawlDelay: number;
   /** Child sitemaps under the index. */
   sitemaps: number;
+  /** The sitemap-scale bench's tree instead (75 gzipped children, 2.6 million URLs): one per run at most. */
+  huge?: boolean;
 }
 
 export interface ServerData {
@@ -49,11 +52,26 @@ function shapeOf(n: number): SiteShape {
   return data.shapes[Math.min(n, data.shapes.length - 1)] as SiteShape;
 }
 
+/** The huge site's files, built once (it takes seconds) for the host that has that shape. */
+let hugeFiles: { host: string; files: Map<string, { type: string; body: Buffer }> } | null = null;
+const hugeNumber = data.shapes.findIndex((shape) => shape.huge === true);
+if (hugeNumber !== -1) {
+  const host = `s${String(hugeNumber).padStart(5, '0')}.latency.test`;
+  hugeFiles = { host, files: buildSite(`https://${host}`) };
+}
+
 function answer(
   host: string,
   path: string,
   shape: SiteShape,
-): { status: number; type: string; body: string } {
+): { status: number; type: string; body: string | Buffer } {
+  if (shape.huge && hugeFiles?.host === host) {
+    const file = hugeFiles.files.get(path);
+    if (file) return { status: 200, ...file };
+    if (path === '/')
+      return { status: 200, type: 'text/html; charset=utf-8', body: page(`Site ${host}`, '') };
+    return { status: 404, type: 'text/html; charset=utf-8', body: page('Not found') };
+  }
   const origin = `https://${host}/`;
   switch (path) {
     case '/': {

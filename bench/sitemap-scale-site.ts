@@ -66,9 +66,9 @@ function child(k: number): Buffer {
   return gzipSync(parts.join(''));
 }
 
-export function buildSite(): Map<string, { type: string; body: Buffer }> {
+/** The site's files by path; `base` is the origin its robots.txt and index point to. */
+export function buildSite(base = `http://${SCALE_HOST}`): Map<string, { type: string; body: Buffer }> {
   const files = new Map<string, { type: string; body: Buffer }>();
-  const base = `http://${SCALE_HOST}`;
   files.set('/robots.txt', {
     type: 'text/plain',
     body: Buffer.from(`User-agent: *\nDisallow: /cbbc/search/\n\nSitemap: ${base}/sitemap.xml\n`),
