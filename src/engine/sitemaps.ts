@@ -1,7 +1,7 @@
 // Sitemap discovery for one site: every robots-listed sitemap, else well-known paths, plus the well-known news
 // paths when no news sitemap turned up; follows indexes (cycles skipped, bounded depth) within a budget of files,
 // bytes and time, and counts distinct page URLs with running aggregates. Reading itself is in sitemap-file.ts.
-import { FetchError, type Fetcher } from '../ports/fetcher.js';
+import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
 import { emptyAggregates, type SitemapAggregates, SitemapAggregator } from './sitemap-aggregates.js';
 import { readSitemapFile } from './sitemap-file.js';
 import { readSitemapText, type SitemapKind } from './sitemap-reader.js';
@@ -141,6 +141,9 @@ function httpUrl(text: string, base: string): string | null {
 const isSitemap = (kind: SitemapKind | 'failed' | null): boolean =>
   kind === 'urlset' || kind === 'index' || kind === 'feed' || kind === 'text';
 
+/** A sitemap request's outcome, settled: an answer, or what it failed with. */
+type Fetched = { response: FetchResponse } | { error: unknown };
+
 interface Visit {
   status: number | null;
   kind: SitemapKind | 'failed' | null;
@@ -179,13 +182,27 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
   };
   const timeUp = () => input.now().getTime() - startedAt >= limits.maxDurationMs;
 
-  /** Reads one sitemap and everything under it. `linked`: robots or an index named it (a probe's 404 is no failure). */
+  /** One sitemap request, settled either way (a fetch started early may never be awaited). */
+  function fetchSitemap(url: string, following: number): Promise<Fetched> {
+    return fetcher.fetch(url, following > 0 ? { kind: 'sitemap', following } : { kind: 'sitemap' }).then(
+      (response) => ({ response }),
+      (error: unknown) => ({ error }),
+    );
+  }
+
+  /**
+   * Reads one sitemap and everything under it. `linked`: robots or an index named it (a probe's 404 is no
+   * failure). `early`: its request, already sent while the sibling before it was being read. `fetched` is called
+   * once its own answer is in, before the file is read: the caller starts the next sibling's request then.
+   */
   async function visit(
     url: string,
     depth: number,
     linked: boolean,
     keep: boolean,
     following = 0,
+    early?: Promise<Fetched>,
+    fetched?: () => void,
   ): Promise<Visit> {
     const none: Visit = { status: null, kind: null, news: false };
     if (result.filesFetched >= limits.maxFiles) truncate('max_files');
@@ -198,15 +215,16 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
       if (linked) result.files_failed += 1;
       return { status, kind: 'failed', news: false };
     };
-    let res: Awaited<ReturnType<Fetcher['fetch']>>;
-    try {
-      res = await fetcher.fetch(url, following > 0 ? { kind: 'sitemap', following } : { kind: 'sitemap' });
-    } catch (err) {
+    const answer = await (early ?? fetchSitemap(url, following));
+    fetched?.();
+    if ('error' in answer) {
+      const err = answer.error;
       // One unreadable file must not sink the others: a network error or a size cap skips that file only.
       if (!(err instanceof FetchError)) throw err;
       if (err.code === 'BODY_TOO_LARGE') truncate('file_too_large');
       return failed(err.status ?? null);
     }
+    const res = answer.response;
     if (res.status < 200 || res.status >= 300) return failed(res.status);
     // A redirect onto a sitemap already read is a loop (or an alias, e.g. /sitemap.xml → /sitemap_index.xml).
     if (res.finalUrl !== url) {
@@ -246,10 +264,18 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
     let news = read.summary.news;
     result.news ||= news;
 
+    // A child's request goes out as soon as the sibling before it has answered, while that sibling's file is
+    // read (2.6 million URLs take seconds to parse): the site still sees one request at a time, its gap kept by
+    // the fetcher, and the reading no longer waits for the network nor the network for the reading.
+    const ahead: { sent: { url: string; answer: Promise<Fetched> } | null } = { sent: null };
+    const eligible = (loc: string): string | null => {
+      const child = httpUrl(loc, res.finalUrl);
+      return child === null || !input.allowed(child) ? null : child;
+    };
     for (const [at, loc] of children.entries()) {
       if (stopped) break;
-      const child = httpUrl(loc, res.finalUrl);
-      if (child === null || !input.allowed(child)) continue;
+      const child = eligible(loc);
+      if (child === null) continue;
       if (seen.has(child)) {
         result.cycles += 1;
         continue;
@@ -258,8 +284,19 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
         truncate('max_depth');
         break;
       }
+      const early = ahead.sent?.url === child ? ahead.sent.answer : undefined;
+      ahead.sent = null;
+      const sendNext = () => {
+        for (let next = at + 1; next < children.length; next += 1) {
+          const sibling = eligible(children[next] as string);
+          if (sibling === null || sibling === child) continue;
+          if (!seen.has(sibling) && !stopped && result.filesFetched < limits.maxFiles)
+            ahead.sent = { url: sibling, answer: fetchSitemap(sibling, children.length - next - 1) };
+          return;
+        }
+      };
       // The siblings still to read follow this one: a big index says early that the site's chain is long.
-      const below = await visit(child, depth + 1, true, false, children.length - at - 1);
+      const below = await visit(child, depth + 1, true, false, children.length - at - 1, early, sendNext);
       news ||= below.news;
     }
     return { status: res.status, kind, news };

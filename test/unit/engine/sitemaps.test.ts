@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { discoverSitemaps, parseSitemap } from '../../../src/engine/sitemaps.js';
+import type { Fetcher } from '../../../src/ports/fetcher.js';
 import { SITES } from '../../fixtures/fake-internet/index.js';
 import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
 import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
@@ -187,5 +188,69 @@ describe('discoverSitemaps edge cases', () => {
       'https://a.example/sitemap-news.xml',
       'https://a.example/news_sitemap.xml',
     ]);
+  });
+});
+
+describe('reading and fetching side by side', () => {
+  it("sends a child's request once the sibling before it has answered, before that sibling is read", async () => {
+    const origin = 'https://big.test';
+    const urlset = (n: number) =>
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from(
+        { length: 20_000 },
+        (_, i) => `<url><loc>${origin}/story-${n}-${i}</loc></url>`,
+      ).join('')}</urlset>`;
+    const bodies: Record<string, string> = {
+      '/index.xml': `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[1, 2, 3]
+        .map((n) => `<sitemap><loc>${origin}/part-${n}.xml</loc></sitemap>`)
+        .join('')}</sitemapindex>`,
+      ...Object.fromEntries([1, 2, 3].map((n) => [`/part-${n}.xml`, urlset(n)])),
+    };
+    // What happened, in order: each request sent, and each time the reader looked at the clock (it does so
+    // between the chunks of a file it reads).
+    const events: string[] = [];
+    const fetcher: Fetcher = {
+      async fetch(url) {
+        const path = new URL(url).pathname;
+        events.push(`fetch ${path}`);
+        const body = bodies[path];
+        return {
+          url,
+          finalUrl: url,
+          status: body === undefined ? 404 : 200,
+          headers: {},
+          body: Buffer.from(body ?? ''),
+          redirects: [],
+          elapsedMs: 1,
+        };
+      },
+      setCrawlDelay() {},
+      async close() {},
+    };
+    const found = await discoverSitemaps(fetcher, {
+      origin,
+      listed: [`${origin}/index.xml`],
+      allowed: all,
+      now: () => {
+        events.push('read');
+        return NOW;
+      },
+    });
+    expect(found.url_count).toBe(60_000);
+    const sent = events.filter((e) => e.startsWith('fetch /part-'));
+    expect(sent).toEqual(['fetch /part-1.xml', 'fetch /part-2.xml', 'fetch /part-3.xml']);
+    // part-2 went out the moment part-1 answered, before part-1 was read; part-3 the moment part-2's answer was
+    // taken up (part-1 read), before part-2 was read: after it come the readings of two files, before it one.
+    const at = (path: string) => events.indexOf(`fetch ${path}`);
+    const readsBetween = (from: number, to: number) =>
+      events.slice(from, to).filter((e) => e === 'read').length;
+    expect(at('/part-2.xml')).toBe(at('/part-1.xml') + 1);
+    const afterPart3 = events.findIndex((e, i) => i > at('/part-3.xml') && e.startsWith('fetch'));
+    const readingOne = readsBetween(at('/part-2.xml'), at('/part-3.xml'));
+    expect(readingOne).toBeGreaterThan(0);
+    expect(readsBetween(at('/part-3.xml'), afterPart3)).toBeGreaterThanOrEqual(2 * readingOne);
+    // Nothing asked twice.
+    expect(new Set(events.filter((e) => e.startsWith('fetch'))).size).toBe(
+      events.filter((e) => e.startsWith('fetch')).length,
+    );
   });
 });
