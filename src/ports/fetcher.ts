@@ -55,7 +55,7 @@ export interface FetchResponse {
   redirects: string[];
   /**
    * From the call to the last byte read, redirects and retries included, and so is any wait for a global or
-   * per-host slot (the robots look-ahead and liveness latency read it this way; see docs/fetching.md).
+   * per-host slot (liveness latency reads it this way; the contract pool takes waitedMs off: docs/fetching.md).
    */
   elapsedMs: number;
   /**
