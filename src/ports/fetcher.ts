@@ -65,6 +65,11 @@ export interface FetchResponse {
   waitedMs?: number;
 }
 
+/** The site's own time for an answer: elapsedMs less our own wait in line (none when the fetcher did not say). */
+export function siteTimeMs(response: FetchResponse): number {
+  return Math.max(0, response.elapsedMs - (response.waitedMs ?? 0));
+}
+
 export type FetchErrorCode =
   | 'ENOTFOUND'
   | 'ECONNREFUSED'

@@ -1,6 +1,7 @@
 // Raw dataset chunks: immutable objects under raw/…, indexed by a catalog table so listings and
 // statistics need no bucket scan. A chunk number is reserved in the catalog before its object is written.
 import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import type { ExpressionBuilder } from 'kysely';
 import {
   type DatasetMeta,
@@ -159,10 +160,9 @@ export function createDatasetService(deps: {
   async function isWholeJson(key: string): Promise<boolean> {
     const stream = await objects.get(key);
     if (!stream) return false;
-    const parts: Buffer[] = [];
-    for await (const part of stream) parts.push(Buffer.from(part));
+    const body = await text(stream);
     try {
-      JSON.parse(Buffer.concat(parts).toString('utf8'));
+      JSON.parse(body);
       return true;
     } catch {
       return false;

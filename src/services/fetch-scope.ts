@@ -1,6 +1,6 @@
 // One domain's view of the shared fetcher: every request it sends carries the domain's deadline (an
 // AbortSignal) and its place in line (a priority), so the engine needs no parameter for either.
-import type { Fetcher, FetchResponse } from '../ports/fetcher.js';
+import { type Fetcher, type FetchResponse, siteTimeMs } from '../ports/fetcher.js';
 
 export interface FetchScope {
   /** Aborts when the domain's deadline passes. */
@@ -70,7 +70,7 @@ export function scopedFetcher(fetcher: Fetcher, scope: FetchScope, options: Scop
       }
       const waitedMs = response.waitedMs ?? 0;
       if (!sitemap && waitedMs > extended) scope.extend(waitedMs - extended);
-      if (options.judge?.isSlow(response.elapsedMs - waitedMs)) scope.lengthen();
+      if (options.judge?.isSlow(siteTimeMs(response))) scope.lengthen();
       return response;
     },
     setCrawlDelay(host, seconds) {

@@ -5,7 +5,7 @@
 // since every request still goes through the fetcher's politeness.
 
 import { parseRobots } from '../engine/robots.js';
-import type { Fetcher, FetchOptions, FetchResponse } from '../ports/fetcher.js';
+import { type Fetcher, type FetchOptions, type FetchResponse, siteTimeMs } from '../ports/fetcher.js';
 
 /** Requests a domain's contract usually takes (robots.txt, homepage, a few sitemaps and feeds). */
 const TYPICAL_REQUESTS = 12;
@@ -91,7 +91,7 @@ export function robotsLookahead(fetcher: Fetcher, host: string, times: AnswerTim
     }
     // The site's own time: a wait in our line says nothing about the site (at the start of a batch every
     // early read waits behind hundreds of others, so their elapsed times hide a slow site).
-    const siteMs = Math.max(0, response.elapsedMs - (response.waitedMs ?? 0));
+    const siteMs = siteTimeMs(response);
     const slow = times.isSlow(siteMs);
     times.add(siteMs);
     const ok = response.status >= 200 && response.status < 300;

@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { discoverSitemaps, parseSitemap } from '../../../src/engine/sitemaps.js';
-import type { Fetcher } from '../../../src/ports/fetcher.js';
 import { SITES } from '../../fixtures/fake-internet/index.js';
 import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
 import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
@@ -199,42 +198,35 @@ describe('reading and fetching side by side', () => {
         { length: 20_000 },
         (_, i) => `<url><loc>${origin}/story-${n}-${i}</loc></url>`,
       ).join('')}</urlset>`;
-    const bodies: Record<string, string> = {
-      '/index.xml': `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[1, 2, 3]
-        .map((n) => `<sitemap><loc>${origin}/part-${n}.xml</loc></sitemap>`)
-        .join('')}</sitemapindex>`,
-      ...Object.fromEntries([1, 2, 3].map((n) => [`/part-${n}.xml`, urlset(n)])),
-    };
+    const web = stubFetcher({
+      [`${origin}/index.xml`]: {
+        status: 200,
+        body: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[1, 2, 3]
+          .map((n) => `<sitemap><loc>${origin}/part-${n}.xml</loc></sitemap>`)
+          .join('')}</sitemapindex>`,
+      },
+      ...Object.fromEntries(
+        [1, 2, 3].map((n) => [`${origin}/part-${n}.xml`, { status: 200, body: urlset(n) }]),
+      ),
+    });
     // What happened, in order: each request sent, and each time the reader looked at the clock (it does so
     // between the chunks of a file it reads).
     const events: string[] = [];
-    const fetcher: Fetcher = {
-      async fetch(url) {
-        const path = new URL(url).pathname;
-        events.push(`fetch ${path}`);
-        const body = bodies[path];
-        return {
-          url,
-          finalUrl: url,
-          status: body === undefined ? 404 : 200,
-          headers: {},
-          body: Buffer.from(body ?? ''),
-          redirects: [],
-          elapsedMs: 1,
-        };
-      },
-      setCrawlDelay() {},
-      async close() {},
+    const sentSoFar = () => {
+      for (const url of web.calls.slice(events.filter((e) => e.startsWith('fetch')).length))
+        events.push(`fetch ${new URL(url).pathname}`);
     };
-    const found = await discoverSitemaps(fetcher, {
+    const found = await discoverSitemaps(web, {
       origin,
       listed: [`${origin}/index.xml`],
       allowed: all,
       now: () => {
+        sentSoFar();
         events.push('read');
         return NOW;
       },
     });
+    sentSoFar();
     expect(found.url_count).toBe(60_000);
     const sent = events.filter((e) => e.startsWith('fetch /part-'));
     expect(sent).toEqual(['fetch /part-1.xml', 'fetch /part-2.xml', 'fetch /part-3.xml']);
