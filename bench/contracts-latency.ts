@@ -6,8 +6,9 @@
 // global cap. Also reports politeness as the sites saw it, connections per site and how steadily progress moved.
 //
 //   npm run bench -- contracts-latency
-//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_TRACE=1] npx tsx bench/contracts-latency.ts
-import { mkdtemp, rm } from 'node:fs/promises';
+//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_TRACE=1] [BENCH_DUMP=file]
+//     npx tsx bench/contracts-latency.ts
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -147,6 +148,9 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const cpuMsPerSite = (cpu.user + cpu.system) / 1000 / options.sites;
     const { log, connections } = await net.takeLog();
 
+    // BENCH_DUMP=file: the requests the sites served, for a closer look (when each arrived and ended, per host).
+    const dump = process.env['BENCH_DUMP'];
+    if (dump) await writeFile(dump, JSON.stringify({ startedAt, log }));
     const byHost = new Map<string, ServedRequest[]>();
     for (const r of log) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r]);
     const gapOf = (host: string) => {

@@ -17,6 +17,9 @@ const intFrom = (min: number, max: number) => {
     .pipe(z.number().int().min(min, { message }).max(max, { message }));
 };
 
+/** Domains in flight per fetch socket by default (SEEDBED_DOMAIN_CONCURRENCY): see `fetch.domains` below. */
+const DOMAINS_PER_SOCKET = 6;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: intFrom(0, 65535).default(8080),
@@ -109,7 +112,7 @@ export interface Config {
     concurrency: number;
     /** Domains collected or checked at once in the process (contract and liveness queues together). */
     domains: number;
-    /** How long one domain may take once started; its robots.txt Crawl-delay waits extend it. */
+    /** How long one domain may take once started, of its own time: waits in our line (Crawl-delay too) do not count. */
     domainDeadlineMs: number;
     /** Domains claimed beyond those running, reading their robots.txt while they wait for a slot. */
     domainLookahead: number;
@@ -243,11 +246,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       canary: parseCanary(e.SEEDBED_NETWORK_CANARY),
       concurrency: e.SEEDBED_FETCH_CONCURRENCY,
       // A domain spends most of its time in its per-host gap (one request at a time, 250 ms after the last
-      // one ended), so it takes several domains per socket to keep every socket busy.
-      domains: e.SEEDBED_DOMAIN_CONCURRENCY ?? 4 * e.SEEDBED_FETCH_CONCURRENCY,
+      // one ended), so it takes several domains per socket to keep every socket busy (about 2.7 at 150 ms
+      // answers); twice that many let the last domains of a batch start early enough to end with the others
+      // (bench/contracts-latency.ts: 4 per socket left the batch's tail 2-3 s longer at 150 ms).
+      domains: e.SEEDBED_DOMAIN_CONCURRENCY ?? DOMAINS_PER_SOCKET * e.SEEDBED_FETCH_CONCURRENCY,
       domainDeadlineMs: e.SEEDBED_DOMAIN_DEADLINE_SECONDS * 1000,
       domainLookahead:
-        e.SEEDBED_DOMAIN_LOOKAHEAD ?? e.SEEDBED_DOMAIN_CONCURRENCY ?? 4 * e.SEEDBED_FETCH_CONCURRENCY,
+        e.SEEDBED_DOMAIN_LOOKAHEAD ??
+        e.SEEDBED_DOMAIN_CONCURRENCY ??
+        DOMAINS_PER_SOCKET * e.SEEDBED_FETCH_CONCURRENCY,
     },
     authority: {
       overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,

@@ -14,7 +14,7 @@ import {
 } from '../ports/fetcher.js';
 import { readBodyUpTo } from './fetch-body.js';
 import { AfterHeadersError, toFetchError } from './fetch-errors.js';
-import { HostPoliteness, realSleep, Semaphore, type Sleep } from './fetch-politeness.js';
+import { HostPoliteness, type Pass, realSleep, Semaphore, type Sleep } from './fetch-politeness.js';
 import { createBlockList, type LookupAll, resolvePublicAddresses, systemLookup } from './ssrf-guard.js';
 
 export const DEFAULT_MAX_BYTES: Readonly<Record<FetchKind, number>> = {
@@ -170,6 +170,40 @@ function createConnector(
   };
 }
 
+/**
+ * The whole-request timeout's clock: it runs only while the request is out of our own line (connecting, on the
+ * wire, reading), so a long wait for a slot behind other domains never times a request out before it was sent.
+ */
+interface WireClock {
+  run(): void;
+  pause(): void;
+}
+
+function wireClock(limitMs: number, onTimeout: () => void): WireClock {
+  let left = limitMs;
+  let runningSince = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    run() {
+      if (timer) return;
+      runningSince = performance.now();
+      timer = setTimeout(onTimeout, Math.max(0, left));
+    },
+    pause() {
+      if (!timer) return;
+      clearTimeout(timer);
+      timer = undefined;
+      left -= performance.now() - runningSince;
+    },
+  };
+}
+
+/** A request's time in our own line (the politeness waits), told to the caller and added up. */
+interface OwnLine {
+  enter(): void;
+  leave(waitedMs: number): void;
+}
+
 type HopResult =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'retry'; waitMs: number }
@@ -213,11 +247,16 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     signal: AbortSignal,
     priority: number,
     conditional: Record<string, string>,
-    waits: { add(ms: number): void },
+    line: OwnLine,
   ) {
     const asked = performance.now();
-    const pass = await politeness.acquire(url.hostname, signal, priority);
-    waits.add(performance.now() - asked);
+    line.enter();
+    let pass: Pass;
+    try {
+      pass = await politeness.acquire(url.hostname, signal, priority);
+    } finally {
+      line.leave(performance.now() - asked);
+    }
     try {
       // The gap is measured from the moment the request goes on the wire (after a new connection's
       // handshake), which is when undici starts the request on its socket.
@@ -270,7 +309,12 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     }
   }
 
-  async function run(requested: string, options: FetchOptions, signal: AbortSignal): Promise<FetchResponse> {
+  async function run(
+    requested: string,
+    options: FetchOptions,
+    signal: AbortSignal,
+    wire: WireClock,
+  ): Promise<FetchResponse> {
     const started = performance.now();
     const method = options.method ?? 'GET';
     let current = parseHttpUrl(requested);
@@ -281,9 +325,15 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
     const seen = new Set([current.href]);
     const conditional = conditionalHeaders(options.conditional);
     let waitedMs = 0;
-    const waits = {
-      add(ms: number) {
+    const line: OwnLine = {
+      enter() {
+        wire.pause();
+        options.queueing?.(true);
+      },
+      leave(ms) {
         waitedMs += ms;
+        wire.run();
+        options.queueing?.(false);
       },
     };
     let attempt = 0;
@@ -299,7 +349,7 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
           signal,
           options.priority ?? 0,
           conditional,
-          waits,
+          line,
         );
       } catch (err) {
         throw toFetchError(err, {
@@ -365,18 +415,17 @@ export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
       // One controller and one timer per request: AbortSignal.timeout and AbortSignal.any cost far more, and a
       // crawler sends thousands of requests a second.
       const controller = new AbortController();
-      const timer = setTimeout(
-        () => controller.abort(new DOMException('the whole request took too long', 'TimeoutError')),
-        s.totalTimeoutMs,
+      const wire = wireClock(s.totalTimeoutMs, () =>
+        controller.abort(new DOMException('the whole request took too long', 'TimeoutError')),
       );
       const caller = options.signal;
       const onCallerAbort = () => controller.abort(caller?.reason);
       if (caller?.aborted) onCallerAbort();
       else caller?.addEventListener('abort', onCallerAbort, { once: true });
       try {
-        return await run(url, options, controller.signal);
+        return await run(url, options, controller.signal, wire);
       } finally {
-        clearTimeout(timer);
+        wire.pause();
         caller?.removeEventListener('abort', onCallerAbort);
       }
     },

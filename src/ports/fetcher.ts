@@ -31,6 +31,12 @@ export interface FetchOptions {
    * resource answers 304 with no body (a re-check's politeness).
    */
   conditional?: Validators;
+  /**
+   * Told `true` when the request starts waiting in the fetcher's own line (the host's slot, its gap or
+   * Crawl-delay, a global slot), `false` when it leaves that line for the wire or gives up; again for each
+   * redirect or retry. A domain's deadline stands still meanwhile: that time is ours, not the site's.
+   */
+  queueing?: (waiting: boolean) => void;
 }
 
 /** What an answer said to revalidate it by: its ETag and Last-Modified headers, as sent. */

@@ -34,7 +34,7 @@ export interface ChunkBudget {
 export interface DomainPoolOptions {
   /** Domains in flight in this process. */
   domains: number;
-  /** How long one domain may take once it has a slot (Crawl-delay waits extend it). */
+  /** How long one domain may take once it has a slot, of its own time (its holds and extensions do not count). */
   deadlineMs: number;
   /**
    * Domains claimed beyond the slots, waiting with their lookahead done, so that a long chain queued behind
@@ -57,10 +57,12 @@ const TYPICAL_REQUESTS = 12;
  */
 const LONG_CHAIN_SCALE = 2 ** -40;
 /**
- * A waiting domain's lookahead (one small request) goes ahead of every ordinary domain's requests, behind long
- * chains: a long chain queued behind the pool is only worth knowing early. In arrival order among them.
+ * A domain's first request (its robots.txt: read early by a waiting domain's lookahead, or first by a running
+ * one) goes ahead of every ordinary domain's requests, behind long chains: the Crawl-delay or the slowness it
+ * tells is only worth knowing early, since a long chain found late decides when the batch ends. In start
+ * order among them.
  */
-const LOOKAHEAD_PLACE = 0.5;
+const FIRST_REQUEST_PLACE = 0.5;
 /** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
 const MAX_CLAIM = 32;
 
@@ -90,17 +92,18 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   let estimate = FIRST_ESTIMATE;
   /** A domain's place in line for the fetcher; 0 is left to requests of no domain (the network canary). */
   let sequence = 1;
-  // Domains started earlier go first, so results come in steadily. Yet each of a domain's first requests
-  // moves its next ones back by a fraction of the pool, so the last domains to start are not left to run
-  // their whole chains alone at the end (all domains in lockstep finish soonest but show no progress until
-  // then). Past a typical domain's count the domain goes ahead of every ordinary one (LONG_CHAIN_SCALE).
-  const weight = Math.max(1, Math.round(limit / 8));
+  // Domains started earlier go first, so results come in steadily. Yet each of a domain's requests moves its
+  // next ones back by a twelfth of the pool (64 domains by default), so the last domains to start are not left
+  // to run their whole chains alone at the end (all domains in lockstep finish soonest but show no progress
+  // until then). Past a typical domain's count the domain goes ahead of every ordinary one (LONG_CHAIN_SCALE).
+  const weight = Math.max(1, Math.round(limit / 12));
   /** A domain's place in line for each of its requests; a domain known long (or found so) goes ahead. */
   function placeInLine(start: number, knownLong: boolean): Pick<FetchScope, 'priority' | 'lengthen'> {
     let long = knownLong;
     return {
       priority(n, following = 0) {
         if (long || n + following >= TYPICAL_REQUESTS) return start * LONG_CHAIN_SCALE;
+        if (n === 0) return FIRST_REQUEST_PLACE + start * LONG_CHAIN_SCALE;
         return start + n * weight;
       },
       lengthen() {
@@ -173,7 +176,7 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
       const entry: Waiting = { admit, chainMs: 0 };
       waiting.push(entry);
       if (ahead > 0 && lookahead)
-        void lookahead(LOOKAHEAD_PLACE + lookaheads++ * LONG_CHAIN_SCALE).then(
+        void lookahead(FIRST_REQUEST_PLACE + lookaheads++ * LONG_CHAIN_SCALE).then(
           (chainMs) => {
             entry.chainMs = chainMs;
             const at = waiting.indexOf(entry);
@@ -240,10 +243,14 @@ async function withDeadline<T>(
 ): Promise<DomainOutcome<T>> {
   const controller = new AbortController();
   let deadlineAt = performance.now() + deadlineMs;
+  /** Holds under way (requests in our own line), and since when the first of them has held the clock. */
+  let holds = 0;
+  let heldSince = 0;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<DomainOutcome<T>>((resolve) => {
     const check = () => {
-      const left = deadlineAt - performance.now();
+      // While held, the clock stopped at heldSince: what was left then is still left.
+      const left = deadlineAt - (holds > 0 ? heldSince : performance.now());
       if (left > 0) {
         timer = setTimeout(check, left);
         return;
@@ -260,6 +267,17 @@ async function withDeadline<T>(
     ...place,
     extend(ms) {
       if (ms > 0) deadlineAt += ms;
+    },
+    hold() {
+      if (holds === 0) heldSince = performance.now();
+      holds += 1;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        holds -= 1;
+        if (holds === 0) deadlineAt += performance.now() - heldSince;
+      };
     },
   };
   const working = work(scope).then((value): DomainOutcome<T> => ({ ok: true, value }));

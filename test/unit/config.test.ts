@@ -65,10 +65,10 @@ describe('loadConfig', () => {
   });
 
   it('sizes the fetch budget, the domain pool from it, and the domain deadline', () => {
-    expect(loadConfig({}).fetch).toMatchObject({ concurrency: 128, domains: 512, domainDeadlineMs: 120_000 });
+    expect(loadConfig({}).fetch).toMatchObject({ concurrency: 128, domains: 768, domainDeadlineMs: 120_000 });
     expect(loadConfig({ SEEDBED_FETCH_CONCURRENCY: '300' }).fetch).toMatchObject({
       concurrency: 300,
-      domains: 1200,
+      domains: 1800,
     });
     expect(
       loadConfig({ SEEDBED_DOMAIN_CONCURRENCY: '50', SEEDBED_DOMAIN_DEADLINE_SECONDS: '30' }).fetch,
@@ -76,7 +76,7 @@ describe('loadConfig', () => {
   });
 
   it('looks ahead as many domains as the pool runs, unless told otherwise (0: off)', () => {
-    expect(loadConfig({}).fetch.domainLookahead).toBe(512);
+    expect(loadConfig({}).fetch.domainLookahead).toBe(768);
     expect(loadConfig({ SEEDBED_DOMAIN_CONCURRENCY: '50' }).fetch.domainLookahead).toBe(50);
     expect(loadConfig({ SEEDBED_DOMAIN_LOOKAHEAD: '0' }).fetch.domainLookahead).toBe(0);
   });

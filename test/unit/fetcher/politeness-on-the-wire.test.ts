@@ -91,13 +91,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-function wireFetcher(globalConcurrency: number, perHostMinDelayMs: number): Fetcher {
+function wireFetcher(globalConcurrency: number, perHostMinDelayMs: number, totalTimeoutMs?: number): Fetcher {
   return createHttpFetcher({
     userAgent: TEST_USER_AGENT,
     resolve: `*.wire.test=127.0.0.1:${port}`,
     globalConcurrency,
     perHostConcurrency: 1,
     perHostMinDelayMs,
+    ...(totalTimeoutMs ? { totalTimeoutMs } : {}),
   });
 }
 
@@ -161,6 +162,45 @@ describe('politeness on the wire', () => {
       expect(answer.waitedMs).toBeLessThanOrEqual(answer.elapsedMs);
       // What is left is the site's: well under the wait, and within the run's whole time.
       expect(answer.elapsedMs - (answer.waitedMs as number)).toBeLessThan(wall - 250);
+    } finally {
+      await fetcher.close();
+    }
+  });
+
+  it('tells the caller while a request waits in its own line, and when it leaves it for the wire', async () => {
+    const fetcher = wireFetcher(1, 0);
+    const told: Array<[boolean, number]> = [];
+    try {
+      const started = performance.now();
+      const slow = fetcher.fetch('http://slow.wire.test/?ms=300', { kind: 'html' });
+      await fetcher.fetch('http://quick.wire.test/?ms=5', {
+        kind: 'html',
+        queueing: (waiting) => void told.push([waiting, performance.now() - started]),
+      });
+      await slow;
+    } finally {
+      await fetcher.close();
+    }
+    // In line at once; out of it only when the slow answer freed the one slot.
+    expect(told.map(([waiting]) => waiting)).toEqual([true, false]);
+    expect(told[0]![1]).toBeLessThan(100);
+    expect(told[1]![1]).toBeGreaterThanOrEqual(250);
+  });
+
+  it('times a request out by its time on the wire, never by its wait in our own line', async () => {
+    const fetcher = wireFetcher(1, 0, 200);
+    try {
+      // The one slot is held 150 ms, then 120 ms: the third request waits 270 ms in line, past the 200 ms limit.
+      const first = fetcher.fetch('http://one.wire.test/?ms=150', { kind: 'html' });
+      const second = fetcher.fetch('http://two.wire.test/?ms=120', { kind: 'html' });
+      const third = fetcher.fetch('http://three.wire.test/?ms=5', { kind: 'html' });
+      const answers = await Promise.all([first, second, third]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(answers[2]!.waitedMs).toBeGreaterThan(200);
+      // A site that itself takes longer than the limit is still cut off.
+      await expect(fetcher.fetch('http://slow.wire.test/?ms=400', { kind: 'html' })).rejects.toMatchObject({
+        code: 'TIMEOUT',
+      });
     } finally {
       await fetcher.close();
     }

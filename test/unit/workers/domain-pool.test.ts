@@ -58,7 +58,33 @@ describe('domain pool', () => {
     expect(await next).toEqual({ ok: true, value: 'next' });
   });
 
-  it('lets the work push its deadline back (Crawl-delay waits do not count against it)', async () => {
+  it('stops the deadline while the work holds it (waiting in our own line), and runs it again after', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const pool = createDomainPool({ domains: 2, deadlineMs: 60 });
+    // Held for 150 ms (overlapping holds), then 30 ms of its own: well inside 60 ms of its own time.
+    const waited = pool.run(async (scope) => {
+      const first = scope.hold();
+      const second = scope.hold();
+      await sleep(100);
+      first();
+      await sleep(50);
+      second();
+      second();
+      await sleep(30);
+      return scope.signal.aborted;
+    });
+    // The same hold, then more of its own time than the deadline allows: the clock ran again after the hold.
+    const overran = pool.run(async (scope) => {
+      const done = scope.hold();
+      await sleep(100);
+      done();
+      await sleep(200);
+    });
+    expect(await waited).toEqual({ ok: true, value: false });
+    expect(await overran).toEqual({ ok: false, reason: expect.stringMatching(/^deadline exceeded/) });
+  });
+
+  it("lets the work push its deadline back (time that is not the site's own does not count)", async () => {
     const pool = createDomainPool({ domains: 1, deadlineMs: 30 });
     const outcome = await pool.run(async (scope) => {
       scope.extend(200);
@@ -80,8 +106,10 @@ describe('domain pool', () => {
     await Promise.all([1, 2].map(() => pool.run(async (scope) => void scopes.push(scope))));
     const [first, second] = scopes as [FetchScope, FetchScope];
     expect(first.priority(0)).toBeLessThan(second.priority(0));
-    // A second request of the first domain waits behind a first request of a domain started just after it.
+    // A second request of the first domain waits behind a first request of a domain started just after it:
+    // every domain's first request (its robots.txt) goes ahead of every ordinary domain's later ones.
     expect(first.priority(1)).toBeGreaterThan(second.priority(0));
+    expect(second.priority(0)).toBeLessThan(1);
     // A long chain — past a typical domain's requests, or known to come (a big sitemap index) — goes ahead of
     // every ordinary request, the earlier domain first among such.
     expect(second.priority(12)).toBeLessThan(first.priority(0));
@@ -166,7 +194,12 @@ describe('domain pool', () => {
     const crawlDelayed = scopes.get('crawl-delayed') as FetchScope;
     expect(crawlDelayed.priority(0)).toBeLessThan(1);
     expect(crawlDelayed.priority(5)).toBeLessThan((scopes.get('first') as FetchScope).priority(0));
-    expect((scopes.get('ordinary') as FetchScope).priority(0)).toBeGreaterThanOrEqual(1);
+    // An ordinary domain's first request goes ahead of ordinary ones (what it tells is worth knowing early),
+    // behind the long chain's; its later ones are ordinary.
+    const plain = scopes.get('ordinary') as FetchScope;
+    expect(plain.priority(0)).toBeLessThan(1);
+    expect(plain.priority(0)).toBeGreaterThan(crawlDelayed.priority(5));
+    expect(plain.priority(1)).toBeGreaterThanOrEqual(1);
     expect(pool.stats).toEqual({ running: 0, load: 0 });
   });
 

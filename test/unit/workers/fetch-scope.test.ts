@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fetcher, FetchOptions } from '../../../src/ports/fetcher.js';
 import { type FetchScope, scopedFetcher } from '../../../src/services/fetch-scope.js';
+import { AnswerTimes } from '../../../src/services/robots-lookahead.js';
 
 /** A domain's scope that asks nothing of the test; a test overrides what it watches. */
 function scopeWith(overrides: Partial<FetchScope>): FetchScope {
@@ -8,9 +9,25 @@ function scopeWith(overrides: Partial<FetchScope>): FetchScope {
     signal: new AbortController().signal,
     priority: () => 1,
     extend: () => {},
+    hold: () => () => {},
     lengthen: () => {},
     ...overrides,
   };
+}
+
+/** A scope that counts the holds on its deadline under way. */
+function countingHolds(): FetchScope & { holds: number } {
+  const scope = {
+    ...scopeWith({}),
+    holds: 0,
+    hold() {
+      scope.holds += 1;
+      return () => {
+        scope.holds -= 1;
+      };
+    },
+  };
+  return scope;
 }
 
 /** Answers every request at once, each after the given own wait and the site's time (ms). */
@@ -77,40 +94,70 @@ describe('a domain scope over the shared fetcher', () => {
     expect(calls.map((c) => c.priority)).toEqual([100, 101]);
   });
 
-  it('passes a Crawl-delay on, and extends the deadline by it for every later request (capped)', async () => {
+  it('passes a Crawl-delay on, and leaves its waits to the hold (no extension of its own)', async () => {
     const { fetcher, delays } = recordingFetcher();
     const extended: number[] = [];
-    // A clock that stands still: only the Crawl-delay can extend here.
-    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }), {
-      now: () => 0,
-    });
+    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }));
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     scoped.setCrawlDelay('a.test', 5);
-    await scoped.fetch('https://a.test/sitemap.xml', { kind: 'sitemap' });
     await scoped.fetch('https://a.test/feed', { kind: 'feed' });
-    scoped.setCrawlDelay('a.test', 3_600);
-    await scoped.fetch('https://a.test/atom', { kind: 'feed' });
-    expect(delays).toEqual([
-      ['a.test', 5],
-      ['a.test', 3_600],
-    ]);
-    expect(extended).toEqual([5_000, 5_000, 60_000]);
+    expect(delays).toEqual([['a.test', 5]]);
+    expect(extended).toEqual([]);
   });
 
-  it('gives back what a request waited in our own line beyond the Crawl-delay already granted', async () => {
-    const { fetcher } = recordingFetcher([
-      { waitedMs: 0, siteMs: 100 },
-      { waitedMs: 4_000, siteMs: 100 },
-      { waitedMs: 2_500, siteMs: 100 },
+  it('holds the deadline while a request waits in our own line, for each hop of it', async () => {
+    const scope = countingHolds();
+    const seen: Array<[boolean, number]> = [];
+    const fetcher: Fetcher = {
+      async fetch(url, options) {
+        // Two hops (a redirect): each waits in line, then goes on the wire.
+        for (let hop = 0; hop < 2; hop += 1) {
+          options.queueing?.(true);
+          seen.push([true, scope.holds]);
+          options.queueing?.(false);
+          seen.push([false, scope.holds]);
+        }
+        return {
+          url,
+          finalUrl: url,
+          status: 200,
+          headers: {},
+          body: Buffer.alloc(0),
+          redirects: [],
+          elapsedMs: 1,
+        };
+      },
+      setCrawlDelay: () => {},
+      async close() {},
+    };
+    const own: boolean[] = [];
+    await scopedFetcher(fetcher, scope).fetch('https://a.test/', {
+      kind: 'html',
+      queueing: (waiting) => void own.push(waiting),
+    });
+    expect(seen).toEqual([
+      [true, 1],
+      [false, 0],
+      [true, 1],
+      [false, 0],
     ]);
-    const extended: number[] = [];
-    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }));
-    await scoped.fetch('https://a.test/robots.txt', { kind: 'robots' });
-    await scoped.fetch('https://a.test/', { kind: 'probe' });
-    scoped.setCrawlDelay('a.test', 2);
-    await scoped.fetch('https://a.test/feed', { kind: 'feed' });
-    // Nothing for the unwaited first; 4 s for the second; the third's 2 s Crawl-delay up front, the rest after.
-    expect(extended).toEqual([4_000, 2_000, 500]);
+    expect(scope.holds).toBe(0);
+    // The caller's own hook still hears it.
+    expect(own).toEqual([true, false, true, false]);
+  });
+
+  it('lets go of its hold when a request fails while still in line', async () => {
+    const scope = countingHolds();
+    const fetcher: Fetcher = {
+      async fetch(_url, options) {
+        options.queueing?.(true);
+        throw new Error('aborted in line');
+      },
+      setCrawlDelay: () => {},
+      async close() {},
+    };
+    await expect(scopedFetcher(fetcher, scope).fetch('https://a.test/', { kind: 'html' })).rejects.toThrow();
+    expect(scope.holds).toBe(0);
   });
 
   it('marks the domain long once an answer took the site itself far longer than the typical one', async () => {
@@ -120,6 +167,7 @@ describe('a domain scope over the shared fetcher', () => {
       { waitedMs: 0, siteMs: 200 },
     ]);
     const judged: number[] = [];
+    const learned: number[] = [];
     let lengthened = 0;
     const scoped = scopedFetcher(
       fetcher,
@@ -134,6 +182,7 @@ describe('a domain scope over the shared fetcher', () => {
             judged.push(siteMs);
             return siteMs > 1_000;
           },
+          add: (siteMs) => void learned.push(siteMs),
         },
       },
     );
@@ -143,14 +192,36 @@ describe('a domain scope over the shared fetcher', () => {
     await scoped.fetch('https://a.test/', { kind: 'probe' });
     expect(lengthened).toBe(1);
     expect(judged).toEqual([200, 5_000]);
+    // Every answer teaches the judge, each judged before it counts: no domain need wait for a look-ahead read.
+    expect(learned).toEqual([200, 5_000]);
+  });
+
+  it('finds a slow site among ordinary ones from their own answers, with no look-ahead read at all', async () => {
+    const times = new AnswerTimes();
+    const lengthened: string[] = [];
+    async function domain(host: string, siteMs: number) {
+      const { fetcher } = recordingFetcher([{ waitedMs: 3_000, siteMs }]);
+      const scope = scopeWith({ lengthen: () => void lengthened.push(host) });
+      await scopedFetcher(fetcher, scope, { judge: times }).fetch(`https://${host}/robots.txt`, {
+        kind: 'robots',
+      });
+    }
+    for (let i = 0; i < 12; i += 1) await domain(`s${i}.test`, 150 + i);
+    await domain('slow.test', 5_000);
+    await domain('ordinary.test', 400);
+    expect(lengthened).toEqual(['slow.test']);
   });
 
   it('does not count reading sitemaps against the deadline: their requests, and our parsing before each', async () => {
     let clock = 0;
-    const took: Record<string, number> = { '/': 200, '/sitemap_index.xml': 3_000, '/sitemap-1.xml': 4_000 };
+    const scope = countingHolds();
+    const extended: number[] = [];
+    scope.extend = (ms) => void extended.push(ms);
+    const heldDuring: Record<string, number> = {};
     const fetcher: Fetcher = {
       async fetch(url) {
-        clock += took[new URL(url).pathname] ?? 100;
+        heldDuring[new URL(url).pathname] = scope.holds;
+        clock += 1_000;
         return {
           url,
           finalUrl: url,
@@ -164,10 +235,7 @@ describe('a domain scope over the shared fetcher', () => {
       setCrawlDelay: () => {},
       async close() {},
     };
-    const extended: number[] = [];
-    const scoped = scopedFetcher(fetcher, scopeWith({ extend: (ms) => void extended.push(ms) }), {
-      now: () => clock,
-    });
+    const scoped = scopedFetcher(fetcher, scope, { now: () => clock });
     await scoped.fetch('https://a.test/', { kind: 'html' });
     clock += 500; // reading the homepage
     await scoped.fetch('https://a.test/sitemap_index.xml', { kind: 'sitemap' });
@@ -175,8 +243,11 @@ describe('a domain scope over the shared fetcher', () => {
     await scoped.fetch('https://a.test/sitemap-1.xml', { kind: 'sitemap' });
     clock += 7_000; // parsing a big child
     await scoped.fetch('https://a.test/feed', { kind: 'feed' });
-    // The homepage and the feed count; so does the reading of the last sitemap file (a budget of sitemaps.ts
-    // bounds that): only the time before each sitemap request and the request itself are given back.
-    expect(extended).toEqual([500, 3_000, 6_000, 4_000]);
+    // The deadline stands still through each sitemap request, not through the others.
+    expect(heldDuring).toEqual({ '/': 0, '/sitemap_index.xml': 1, '/sitemap-1.xml': 1, '/feed': 0 });
+    expect(scope.holds).toBe(0);
+    // The time before each sitemap request is given back; the reading of the last one counts (a budget of
+    // sitemaps.ts bounds that), as do the homepage and the feed.
+    expect(extended).toEqual([500, 6_000]);
   });
 });
