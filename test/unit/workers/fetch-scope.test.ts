@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fetcher, FetchOptions } from '../../../src/ports/fetcher.js';
+import type { Fetcher, FetchOptions, FetchResponse } from '../../../src/ports/fetcher.js';
 import { type FetchScope, scopedFetcher } from '../../../src/services/fetch-scope.js';
 import { AnswerTimes } from '../../../src/services/robots-lookahead.js';
 
@@ -12,6 +12,23 @@ function scopeWith(overrides: Partial<FetchScope>): FetchScope {
     hold: () => () => {},
     lengthen: () => {},
     ...overrides,
+  };
+}
+
+/** A 200 answer with no body, at once. */
+function answered(url: string): FetchResponse {
+  return { url, finalUrl: url, status: 200, headers: {}, body: Buffer.alloc(0), redirects: [], elapsedMs: 1 };
+}
+
+/** A fetcher whose every request first runs `before` (which may throw), then answers 200 at once. */
+function fetcherThat(before: (url: string, options: FetchOptions) => void): Fetcher {
+  return {
+    async fetch(url, options) {
+      before(url, options);
+      return answered(url);
+    },
+    setCrawlDelay: () => {},
+    async close() {},
   };
 }
 
@@ -39,13 +56,7 @@ function recordingFetcher(times: Array<{ waitedMs: number; siteMs: number }> = [
       const time = times[calls.length];
       calls.push(options);
       return {
-        url,
-        finalUrl: url,
-        status: 200,
-        headers: {},
-        body: Buffer.alloc(0),
-        redirects: [],
-        elapsedMs: 1,
+        ...answered(url),
         ...(time ? { elapsedMs: time.waitedMs + time.siteMs, waitedMs: time.waitedMs } : {}),
       };
     },
@@ -108,28 +119,15 @@ describe('a domain scope over the shared fetcher', () => {
   it('holds the deadline while a request waits in our own line, for each hop of it', async () => {
     const scope = countingHolds();
     const seen: Array<[boolean, number]> = [];
-    const fetcher: Fetcher = {
-      async fetch(url, options) {
-        // Two hops (a redirect): each waits in line, then goes on the wire.
-        for (let hop = 0; hop < 2; hop += 1) {
-          options.queueing?.(true);
-          seen.push([true, scope.holds]);
-          options.queueing?.(false);
-          seen.push([false, scope.holds]);
-        }
-        return {
-          url,
-          finalUrl: url,
-          status: 200,
-          headers: {},
-          body: Buffer.alloc(0),
-          redirects: [],
-          elapsedMs: 1,
-        };
-      },
-      setCrawlDelay: () => {},
-      async close() {},
-    };
+    const fetcher = fetcherThat((_url, options) => {
+      // Two hops (a redirect): each waits in line, then goes on the wire.
+      for (let hop = 0; hop < 2; hop += 1) {
+        options.queueing?.(true);
+        seen.push([true, scope.holds]);
+        options.queueing?.(false);
+        seen.push([false, scope.holds]);
+      }
+    });
     const own: boolean[] = [];
     await scopedFetcher(fetcher, scope).fetch('https://a.test/', {
       kind: 'html',
@@ -148,14 +146,10 @@ describe('a domain scope over the shared fetcher', () => {
 
   it('lets go of its hold when a request fails while still in line', async () => {
     const scope = countingHolds();
-    const fetcher: Fetcher = {
-      async fetch(_url, options) {
-        options.queueing?.(true);
-        throw new Error('aborted in line');
-      },
-      setCrawlDelay: () => {},
-      async close() {},
-    };
+    const fetcher = fetcherThat((_url, options) => {
+      options.queueing?.(true);
+      throw new Error('aborted in line');
+    });
     await expect(scopedFetcher(fetcher, scope).fetch('https://a.test/', { kind: 'html' })).rejects.toThrow();
     expect(scope.holds).toBe(0);
   });
@@ -218,23 +212,10 @@ describe('a domain scope over the shared fetcher', () => {
     const extended: number[] = [];
     scope.extend = (ms) => void extended.push(ms);
     const heldDuring: Record<string, number> = {};
-    const fetcher: Fetcher = {
-      async fetch(url) {
-        heldDuring[new URL(url).pathname] = scope.holds;
-        clock += 1_000;
-        return {
-          url,
-          finalUrl: url,
-          status: 200,
-          headers: {},
-          body: Buffer.alloc(0),
-          redirects: [],
-          elapsedMs: 1,
-        };
-      },
-      setCrawlDelay: () => {},
-      async close() {},
-    };
+    const fetcher = fetcherThat((url) => {
+      heldDuring[new URL(url).pathname] = scope.holds;
+      clock += 1_000;
+    });
     const scoped = scopedFetcher(fetcher, scope, { now: () => clock });
     await scoped.fetch('https://a.test/', { kind: 'html' });
     clock += 500; // reading the homepage
