@@ -2,7 +2,7 @@
 // not be reached) classified into alive | blocked | dead | error, always with a reason when not alive, and with
 // the evidence a verdict rests on (the challenge recognised, the status that blocked us, the network canary).
 import { STATUS_CODES } from 'node:http';
-import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
+import { FetchError, type Fetcher, type FetchResponse, siteTimeMs } from '../ports/fetcher.js';
 import { type ChallengeMatch, recogniseChallenge } from './challenge.js';
 import type { CanaryProbe, NetworkCanary } from './network-canary.js';
 
@@ -169,7 +169,8 @@ async function attempt(fetcher: Fetcher, url: string): Promise<Attempt> {
       verdict,
       status: response.status,
       finalUrl: response.finalUrl,
-      latencyMs: response.elapsedMs,
+      // The site's own time: a wait in our own line (a busy fetcher, the host's gap) says nothing about it.
+      latencyMs: siteTimeMs(response),
     };
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;

@@ -61,7 +61,7 @@ export interface FetchResponse {
   redirects: string[];
   /**
    * From the call to the last byte read, redirects and retries included, and so is any wait for a global or
-   * per-host slot (liveness latency reads it this way; the contract pool takes waitedMs off: docs/fetching.md).
+   * per-host slot. What the site itself took is `siteTimeMs` (liveness latency, the slow-site judge).
    */
   elapsedMs: number;
   /**

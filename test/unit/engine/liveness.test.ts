@@ -132,6 +132,14 @@ describe('checkLiveness fallbacks (stubbed)', () => {
     });
     expect(await checkLiveness(up, 'a.example', { now })).toMatchObject({ state: 'alive', https: true });
   });
+
+  it("records the site's own latency, not what the request waited in our own line", async () => {
+    const busy = stubFetcher({ 'https://a.example/': { status: 200, elapsedMs: 5_200, waitedMs: 5_000 } });
+    expect(await checkLiveness(busy, 'a.example', { now })).toMatchObject({
+      state: 'alive',
+      latency_ms: 200,
+    });
+  });
 });
 
 describe('classifyAnswer', () => {
