@@ -16,6 +16,7 @@ import { todayUtc } from './domain/identifiers.js';
 /** Domains per chunk of a recheck batch: as a contract batch's default (each is a whole discovery). */
 const RECHECK_CHUNK_SIZE = 20;
 
+import { createFeedReaderPool } from './adapters/feed-reader-pool.js';
 import { createNetworkCanary, type NetworkCanary } from './engine/network-canary.js';
 import { buildHttpApp } from './http/app.js';
 import { createMetrics } from './metrics.js';
@@ -178,6 +179,7 @@ export async function createSeedbed(options: SeedbedOptions) {
   const canary = outages.canary;
   const liveness = createLivenessService({ database, seeds });
   const seedHealth = createSeedHealthService({ changes, autoSuspendAfter: config.recheck.autoSuspendAfter });
+  const feedReaders = createFeedReaderPool(config.collection.feedWorkers);
   const contracts = createContractService({
     objects,
     fetcher,
@@ -189,6 +191,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     canary,
     staleAfterDays: config.collection.staleAfterDays,
     outages,
+    readFeed: feedReaders.read,
   });
   const evidence = createEvidenceService({ seeds, objects });
   const today = () => todayUtc(clock());
@@ -323,6 +326,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     async close() {
       await Promise.all(pools.map((p) => p.stop()));
       await queue.stop();
+      await feedReaders.close();
       await fetcher.close();
       await objects.close();
       await database.close();

@@ -54,6 +54,7 @@ const envSchema = z.object({
   SEEDBED_JOB_LEASE_SECONDS: intFrom(2, 3600).default(60),
   SEEDBED_PUBLIC_URL: z.url().default('https://github.com/seedbed/seedbed'),
   SEEDBED_STALE_AFTER_DAYS: intFrom(1, 3650).default(30),
+  SEEDBED_FEED_WORKERS: intFrom(0, 16).default(1),
   SEEDBED_RECHECK_CRON: z.string().min(1).default('0 * * * *'),
   SEEDBED_AUTO_SUSPEND: intFrom(1, 1000).optional(),
 });
@@ -120,7 +121,11 @@ export interface Config {
   /** An operator's authority override file (JSON), added to the shipped table; read by the composition root. */
   authority: { overridesFile: string | undefined };
   /** A source whose newest item is older than this many days is stale (SEEDBED_STALE_AFTER_DAYS). */
-  collection: { staleAfterDays: number };
+  collection: {
+    staleAfterDays: number;
+    /** Worker threads that read fetched feeds off the main thread (SEEDBED_FEED_WORKERS); 0: on it. */
+    feedWorkers: number;
+  };
   recheck: {
     /** SEEDBED_RECHECK_CRON: when active seeds are re-checked (each on the tick its domain's hash picks); null: off. */
     cron: string | null;
@@ -259,7 +264,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authority: {
       overridesFile: e.SEEDBED_AUTHORITY_OVERRIDES ? resolve(e.SEEDBED_AUTHORITY_OVERRIDES) : undefined,
     },
-    collection: { staleAfterDays: e.SEEDBED_STALE_AFTER_DAYS },
+    collection: { staleAfterDays: e.SEEDBED_STALE_AFTER_DAYS, feedWorkers: e.SEEDBED_FEED_WORKERS },
     recheck: { cron: recheckCron, autoSuspendAfter: e.SEEDBED_AUTO_SUSPEND ?? null },
     sync: {
       target: e.SEEDBED_SYNC_TARGET,

@@ -3,6 +3,7 @@
 import type { Fetcher, Validators } from '../ports/fetcher.js';
 import { type AiPolicy, fetchTdmRep, readAiPolicy, type TdmRule } from './ai-policy.js';
 import { parseHomepage } from './feed-candidates.js';
+import type { FeedReader } from './feed-content.js';
 import { type DiscoveredFeed, discoverFeeds, type FeedRecord, feedFetchUrls, feedRecord } from './feeds.js';
 import { cadenceFor, cronFor, type Freshness, measureFreshness } from './freshness.js';
 import { type SourceLanguage, sourceLanguages } from './languages.js';
@@ -170,10 +171,15 @@ function httpsOrigin(host: string): string | null {
  * A liveness answer of error / NETWORK_UNAVAILABLE (see isNetworkUnavailable) comes back like any other dead end,
  * with no draft: the caller must retry it later rather than record it.
  */
+/** The liveness options, and how fetched feeds are read (on another thread: feed-reader-pool.ts). */
+export interface ContractOptions extends LivenessOptions {
+  readFeed?: FeedReader;
+}
+
 export async function discoverContract(
   network: Fetcher,
   input: ContractInput,
-  options: LivenessOptions = {},
+  options: ContractOptions = {},
 ): Promise<ContractDiscovery> {
   const fetcher = revalidatingFetcher(network, input.previous ?? null);
   const now = options.now ?? (() => new Date());
@@ -247,7 +253,13 @@ export async function discoverContract(
             now,
             limits: input.sitemapLimits,
           });
-    feeds = await discoverFeeds(fetcher, { pageUrl: entryUrl, html, allowed: policy.allowed, now });
+    feeds = await discoverFeeds(fetcher, {
+      pageUrl: entryUrl,
+      html,
+      allowed: policy.allowed,
+      now,
+      ...(options.readFeed ? { readFeed: options.readFeed } : {}),
+    });
   }
   // TDMRep's site-wide file is read like any other path: only where robots.txt lets us in.
   const tdmUrl = new URL('/.well-known/tdmrep.json', entry.origin).href;

@@ -112,6 +112,13 @@ function homeLinkOf(type: FeedType, feed: Dict): string | null {
   return typeof feed['link'] === 'string' ? clean(feed['link']) : null;
 }
 
+/** Reads a feed body as readFeed does, on this thread or another (adapters/feed-reader-pool.ts). */
+export type FeedReader = (
+  body: Buffer,
+  now: Date | null,
+  contentType?: string,
+) => Promise<FeedContent | null>;
+
 /**
  * The feed's content when the body really is a feed (RSS, Atom, RDF, JSON Feed); null otherwise. Dates are
  * judged against `now` (null: no item counts as recent and none as future).

@@ -10,7 +10,7 @@ import {
   parsePage,
   sameSite,
 } from './feed-candidates.js';
-import { type FeedContent, type FeedType, readFeed } from './feed-content.js';
+import { type FeedContent, type FeedReader, type FeedType, readFeed } from './feed-content.js';
 import {
   classifyFeeds,
   commentsReason,
@@ -92,6 +92,8 @@ export interface FeedInput {
   /** robots.txt check; a disallowed candidate is not fetched. */
   allowed: (url: string) => boolean;
   now: () => Date;
+  /** Reads a fetched body as a feed; readFeed on this thread when absent. */
+  readFeed?: FeedReader;
 }
 
 interface Pending extends FeedCandidate {
@@ -201,7 +203,9 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     const res = await fetchOne(candidate.url);
     if (res === null) return null;
     seen.add(res.finalUrl);
-    const content = readFeed(res.body, input.now(), res.headers['content-type']);
+    const content = input.readFeed
+      ? await input.readFeed(res.body, input.now(), res.headers['content-type'])
+      : readFeed(res.body, input.now(), res.headers['content-type']);
     if (content === null) {
       const firstHop = candidate.source === 'link' || candidate.source === 'anchor';
       if (firstHop && pagesRead < MAX_FEED_PAGES && looksLikeHtml(res)) {

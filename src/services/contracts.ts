@@ -8,6 +8,7 @@ import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
 import { discoverContract } from '../engine/contract-discovery.js';
 import { summarizeDiscovery } from '../engine/discovery-changes.js';
+import type { FeedReader } from '../engine/feed-content.js';
 import { isNetworkUnavailable } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
 import type { DbTransaction } from '../ports/database.js';
@@ -56,6 +57,8 @@ export function createContractService(deps: {
   staleAfterDays?: number;
   /** Distrusts a failure seen while the canary found our network down (domains run side by side). */
   outages?: OutageWatch;
+  /** Reads fetched feeds (off the main thread: SEEDBED_FEED_WORKERS); on this thread when absent. */
+  readFeed?: FeedReader;
 }) {
   const { objects, fetcher, seeds, liveness, changes, health, clock } = deps;
   /** Sites' own times for early robots.txt reads: a slow site's chain is long, whether it waited or not. */
@@ -109,7 +112,7 @@ export function createContractService(deps: {
         staleAfterDays: deps.staleAfterDays,
         previous,
       },
-      { now: clock, canary: deps.canary ?? null },
+      { now: clock, canary: deps.canary ?? null, ...(deps.readFeed ? { readFeed: deps.readFeed } : {}) },
     );
     // Past its deadline the domain's answers are cut short: nothing of them is stored.
     scope?.signal.throwIfAborted();

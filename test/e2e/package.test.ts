@@ -83,6 +83,26 @@ describe('the packed package', () => {
     expect((await seedbed(['--version'])).stdout.trim()).toBe(manifest.version);
   });
 
+  it('reads feeds on its worker thread from dist/, with no TypeScript loader', async () => {
+    const modulePath = join(pkg, 'dist', 'adapters', 'feed-reader-pool.js');
+    const { createFeedReaderPool } = (await import(
+      modulePath
+    )) as typeof import('../../src/adapters/feed-reader-pool.js');
+    const pool = createFeedReaderPool(1);
+    try {
+      const body = Buffer.from(
+        '<rss version="2.0"><channel><title>Shipped</title><item><title>One</title></item></channel></rss>',
+      );
+      expect(await pool.read(body, null, 'application/rss+xml')).toMatchObject({
+        type: 'rss',
+        title: 'Shipped',
+      });
+      expect(pool.stats).toEqual({ onWorkers: 1, onCaller: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('migrates a fresh data directory (migrations and shipped data found in dist/)', async () => {
     const data = join(dir, 'data');
     await mkdir(data);

@@ -75,6 +75,12 @@ describe('loadConfig', () => {
     ).toMatchObject({ concurrency: 128, domains: 50, domainDeadlineMs: 30_000 });
   });
 
+  it('reads feeds on one worker thread by default, on the main thread with 0', () => {
+    expect(loadConfig({}).collection.feedWorkers).toBe(1);
+    expect(loadConfig({ SEEDBED_FEED_WORKERS: '0' }).collection.feedWorkers).toBe(0);
+    expect(() => loadConfig({ SEEDBED_FEED_WORKERS: '17' })).toThrow(/SEEDBED_FEED_WORKERS/);
+  });
+
   it('looks ahead as many domains as the pool runs, unless told otherwise (0: off)', () => {
     expect(loadConfig({}).fetch.domainLookahead).toBe(768);
     expect(loadConfig({ SEEDBED_DOMAIN_CONCURRENCY: '50' }).fetch.domainLookahead).toBe(50);
