@@ -29,6 +29,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Whether it ever answered: a worker that cannot even start is not started again. */
+  answered: boolean;
 }
 
 /** Starts the worker: its compiled .js beside this file, or (running from source) the .ts through tsx. */
@@ -46,9 +48,11 @@ function startWorker(): Worker {
 
 /**
  * `size` workers, started on first use; 0 reads on the calling thread. A worker that dies fails what it had
- * in hand (the domain's feed is then read on the calling thread) and is replaced on the next read.
+ * in hand (the domain's feed is then read on the calling thread) and is replaced on the next read; one that
+ * dies before it ever answered (it cannot start here) leaves the pool reading on the calling thread for good,
+ * rather than starting a doomed worker for every feed. `start` is for tests.
  */
-export function createFeedReaderPool(size: number): FeedReaderPool {
+export function createFeedReaderPool(size: number, start: () => Worker = startWorker): FeedReaderPool {
   const stats = { onWorkers: 0, onCaller: 0 };
   const onCaller = (body: Buffer, now: Date | null, contentType?: string) => {
     stats.onCaller += 1;
@@ -63,18 +67,20 @@ export function createFeedReaderPool(size: number): FeedReaderPool {
   function slot(at: number): Slot {
     const existing = slots[at];
     if (existing) return existing;
-    const created: Slot = { worker: startWorker(), pending: new Map() };
+    const created: Slot = { worker: start(), pending: new Map(), answered: false };
     created.worker.unref();
     created.worker.on('message', (answer: FeedReadAnswer) => {
       const waiting = created.pending.get(answer.id);
       if (!waiting) return;
       created.pending.delete(answer.id);
+      created.answered = true;
       if (created.pending.size === 0) created.worker.unref();
       if ('error' in answer) waiting.reject(new Error(answer.error));
       else waiting.resolve(answer.content);
     });
     const fail = (error: Error) => {
       if (slots[at] === created) slots[at] = null;
+      if (!created.answered) closed = true;
       for (const waiting of created.pending.values()) waiting.reject(error);
       created.pending.clear();
     };

@@ -1,4 +1,5 @@
 // Feeds read on worker threads read exactly as on the calling thread (the pool runs the same readFeed).
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFeedReaderPool, type FeedReaderPool } from '../../../src/adapters/feed-reader-pool.js';
 import { readFeed } from '../../../src/engine/feed-content.js';
@@ -82,5 +83,18 @@ describe('the feed reader pool', () => {
     await pool.close();
     expect(await pool.read(body, NOW, type)).toEqual(readFeed(body, NOW, type));
     expect(pool.stats).toEqual({ onWorkers: 1, onCaller: 1 });
+  });
+
+  it('reads on the calling thread for good when its worker cannot start, instead of starting one per feed', async () => {
+    let started = 0;
+    pool = createFeedReaderPool(1, () => {
+      started += 1;
+      return new Worker('throw new Error("no worker here")', { eval: true });
+    });
+    const [, body, type] = BODIES[0] as [string, Buffer, string];
+    expect(await pool.read(body, NOW, type)).toEqual(readFeed(body, NOW, type));
+    expect(await pool.read(body, NOW, type)).toEqual(readFeed(body, NOW, type));
+    expect(started).toBe(1);
+    expect(pool.stats).toEqual({ onWorkers: 0, onCaller: 2 });
   });
 });
