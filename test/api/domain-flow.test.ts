@@ -4,6 +4,7 @@
 // every step observable without timing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { FetchError, type Fetcher, type FetchOptions, type FetchResponse } from '../../src/ports/fetcher.js';
+import { sitemapIndex, urlset } from '../fixtures/fake-internet/content.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
 
 interface HeldFetcher extends Fetcher {
@@ -251,18 +252,12 @@ describe('domains in flight', () => {
   it('reads a sitemap tree that takes longer than the deadline whole: its budgets bound it, not the deadline', async () => {
     // Every sitemap file takes 400 ms to answer; four of them are past the domain's 1 s deadline.
     const origin = 'https://tree.test';
-    const urlset = (n: number) =>
-      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from(
-        { length: 5 },
-        (_, i) => `<url><loc>${origin}/story-${n}-${i}</loc></url>`,
-      ).join('')}</urlset>`;
+    const stories = (n: number) => Array.from({ length: 5 }, (_, i) => `${origin}/story-${n}-${i}`);
     const files: Record<string, string> = {
       '/robots.txt': `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap_index.xml\n`,
       '/': '<html><head><title>Tree</title></head></html>',
-      '/sitemap_index.xml': `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[1, 2, 3]
-        .map((n) => `<sitemap><loc>${origin}/sitemap-${n}.xml</loc></sitemap>`)
-        .join('')}</sitemapindex>`,
-      ...Object.fromEntries([1, 2, 3].map((n) => [`/sitemap-${n}.xml`, urlset(n)])),
+      '/sitemap_index.xml': sitemapIndex([1, 2, 3].map((n) => `${origin}/sitemap-${n}.xml`)),
+      ...Object.fromEntries([1, 2, 3].map((n) => [`/sitemap-${n}.xml`, urlset(stories(n))])),
     };
     const fetcher: Fetcher = {
       async fetch(url, options) {

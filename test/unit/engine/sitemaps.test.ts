@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { discoverSitemaps, parseSitemap } from '../../../src/engine/sitemaps.js';
+import { sitemapIndex, urlset } from '../../fixtures/fake-internet/content.js';
 import { SITES } from '../../fixtures/fake-internet/index.js';
 import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
 import { useFakeInternet } from '../../fixtures/fake-internet/use-fake-internet.js';
@@ -193,20 +194,14 @@ describe('discoverSitemaps edge cases', () => {
 describe('reading and fetching side by side', () => {
   it("sends a child's request once the sibling before it has answered, before that sibling is read", async () => {
     const origin = 'https://big.test';
-    const urlset = (n: number) =>
-      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from(
-        { length: 20_000 },
-        (_, i) => `<url><loc>${origin}/story-${n}-${i}</loc></url>`,
-      ).join('')}</urlset>`;
+    const stories = (n: number) => Array.from({ length: 20_000 }, (_, i) => `${origin}/story-${n}-${i}`);
     const web = stubFetcher({
       [`${origin}/index.xml`]: {
         status: 200,
-        body: `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[1, 2, 3]
-          .map((n) => `<sitemap><loc>${origin}/part-${n}.xml</loc></sitemap>`)
-          .join('')}</sitemapindex>`,
+        body: sitemapIndex([1, 2, 3].map((n) => `${origin}/part-${n}.xml`)),
       },
       ...Object.fromEntries(
-        [1, 2, 3].map((n) => [`${origin}/part-${n}.xml`, { status: 200, body: urlset(n) }]),
+        [1, 2, 3].map((n) => [`${origin}/part-${n}.xml`, { status: 200, body: urlset(stories(n)) }]),
       ),
     });
     // What happened, in order: each request sent, and each time the reader looked at the clock (it does so
