@@ -203,9 +203,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     const res = await fetchOne(candidate.url);
     if (res === null) return null;
     seen.add(res.finalUrl);
-    const content = input.readFeed
-      ? await input.readFeed(res.body, input.now(), res.headers['content-type'])
-      : readFeed(res.body, input.now(), res.headers['content-type']);
+    const content = await (input.readFeed ?? readFeed)(res.body, input.now(), res.headers['content-type']);
     if (content === null) {
       const firstHop = candidate.source === 'link' || candidate.source === 'anchor';
       if (firstHop && pagesRead < MAX_FEED_PAGES && looksLikeHtml(res)) {
