@@ -39,8 +39,11 @@ import { createMetadataService } from './services/metadata.js';
 import { createOrchestrationService } from './services/orchestration.js';
 import { watchOutages } from './services/outage-watch.js';
 import { createRecheckService } from './services/recheck.js';
+import { createRecordDomain } from './services/record-domain.js';
 import { createResearchService } from './services/research.js';
+import { createSeedContractRuns } from './services/seed-contract-runs.js';
 import { createSeedHealthService } from './services/seed-health.js';
+import { createSeedRepository } from './services/seed-repository/index.js';
 import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
 import { chunkWorker } from './workers/chunk-worker.js';
@@ -151,7 +154,8 @@ export async function createSeedbed(options: SeedbedOptions) {
     clock,
     summaries: { research: research.batchSummary },
   });
-  const seeds = createSeedService({ database, clock, authorityOverrides });
+  const seedRepository = createSeedRepository(database);
+  const seeds = createSeedService({ database, clock, authorityOverrides, repository: seedRepository });
   const changes = createChangeService({ database, clock });
   const orchestration = createOrchestrationService({
     objects,
@@ -177,16 +181,31 @@ export async function createSeedbed(options: SeedbedOptions) {
     options.canary !== undefined ? options.canary : networkCanary(config, fetcher),
   );
   const canary = outages.canary;
-  const liveness = createLivenessService({ database, seeds });
-  const seedHealth = createSeedHealthService({ changes, autoSuspendAfter: config.recheck.autoSuspendAfter });
+  const liveness = createLivenessService({ database, repository: seedRepository });
+  const seedHealth = createSeedHealthService({
+    repository: seedRepository,
+    changes,
+    autoSuspendAfter: config.recheck.autoSuspendAfter,
+  });
+  const contractRuns = createSeedContractRuns({
+    repository: seedRepository,
+    revisions: seeds.revisions,
+    health: seedHealth,
+    clock,
+  });
+  const recordDomain = createRecordDomain({
+    liveness,
+    changes,
+    contractRuns,
+    health: seedHealth,
+    repository: seedRepository,
+  });
   const feedReaders = createFeedReaderPool(config.collection.feedWorkers);
   const contracts = createContractService({
     objects,
     fetcher,
-    seeds,
-    liveness,
     changes,
-    health: seedHealth,
+    recordDomain,
     clock,
     canary,
     staleAfterDays: config.collection.staleAfterDays,
@@ -218,6 +237,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     health,
     liveness,
     contracts,
+    contractRuns,
     evidence,
     recheck,
   };

@@ -201,6 +201,12 @@ export function seedIdOf(domainId: string, contentType: string): string {
   return `${domainId}::${contentType}`;
 }
 
+/** A seed id in its canonical spelling (any case, surrounding space ignored); as given when it is not one. */
+export function canonicalSeedId(value: string): string {
+  const parsed = parseSeedId(value);
+  return parsed ? seedIdOf(parsed.domainId, parsed.contentType) : value;
+}
+
 /** Parses a seed id and returns its canonical (trimmed, lowercase) parts. */
 export function parseSeedId(value: string): { domainId: string; contentType: string } | null {
   const text = value.trim().toLowerCase();

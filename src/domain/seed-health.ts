@@ -1,24 +1,9 @@
 // A seed's health from its checks (DESIGN §11): pure rules, so the contract worker, the re-check planner and the
 // tests agree on what one more check does to it.
 
-export const HEALTH_STATES = ['ok', 'failing', 'stale'] as const;
-export type HealthState = (typeof HEALTH_STATES)[number];
+import type { SeedHealth } from './seed-facts.js';
 
-export interface SeedHealth {
-  /** ok: the last check reached the source; failing: it did not; stale: reached, but nothing new for too long. */
-  state: HealthState;
-  /** Checks in a row that did not reach the source (0 after a good one). */
-  consecutive_failures: number;
-  last_checked_at: string;
-  /** The last check that reached the source; null when none has. */
-  last_ok_at: string | null;
-  /** Why the last failed check failed (dead, blocked, an error code); null after a good one. */
-  last_error: string | null;
-  /** The batch of the last check. */
-  last_batch_id: string | null;
-  /** Set when SEEDBED_AUTO_SUSPEND suspended the seed: when, and why. */
-  suspended?: { at: string; reason: string };
-}
+export { HEALTH_STATES, type HealthState, type SeedHealth } from './seed-facts.js';
 
 /** What one check found: reached (and whether the newest item is too old), or not, with the reason. */
 export type CheckOutcome =

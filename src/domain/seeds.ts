@@ -20,6 +20,10 @@ export function canTransition(from: SeedStatus, to: SeedStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/** A revision of a seed: applied at once, or proposed and then accepted, rejected or superseded. */
+export const REVISION_STATUSES = ['applied', 'proposed', 'accepted', 'rejected', 'superseded'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
 export const FETCH_TYPES = ['rss', 'sitemap', 'html', 'api'] as const;
 
 const httpUrl = z
@@ -216,6 +220,10 @@ export const promoteSchema = z
   })
   .meta({ id: 'PromoteRequest' });
 export type PromoteRequest = z.infer<typeof promoteSchema>;
+
+/** `found` = oldest first, `-found` = newest first, `-rate` = highest publication rate first (unmeasured last). */
+export const SEED_SORTS = ['found', '-found', '-rate'] as const;
+export type SeedSort = (typeof SEED_SORTS)[number];
 
 /** Fields whose change is a change of contract: they raise the seed's version. */
 export const CONTRACT_FIELDS = ['entry_url', 'fetch', 'schedule', 'policy'] as const;

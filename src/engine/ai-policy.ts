@@ -41,32 +41,9 @@ export const AI_CRAWLERS: readonly string[] = [
   'img2dataset',
 ];
 
-export type AiStatus = 'disallowed' | 'reserved' | 'allowed' | 'unknown';
-export type TdmSource = 'header' | 'meta' | 'tdmrep.json';
+import type { AiPolicy, AiStatus, TdmSource } from '../domain/seed-facts.js';
 
-/** `policy.ai` (DESIGN §3): a discovery fact shown inside the seed's policy, never part of its contract. */
-export interface AiPolicy {
-  /** AI_CRAWLER_LIST_DATE of the list the agents were checked against. */
-  crawler_list: string;
-  /** `read`: a robots.txt was parsed; `none`: there is none (no rules); `unreadable`: 5xx or unreachable. */
-  robots: 'read' | 'none' | 'unreadable';
-  /** Known AI crawlers robots.txt keeps out of the entry URL. */
-  disallowed_agents: string[];
-  /** Known AI crawlers it lets in. */
-  allowed_agents: string[];
-  /** The evidence for the crawlers robots.txt names in a group of their own: the verdict and the deciding line. */
-  named: Array<{ agent: string; allowed: boolean; line: number | null }>;
-  /** TDMRep: true when text-and-data-mining rights are reserved, false when expressly not; null when unsaid. */
-  tdm_reservation: boolean | null;
-  tdm_policy_url: string | null;
-  /** Which TDMRep technique answered (the header first, then the meta tag, then tdmrep.json). */
-  tdm_source: TdmSource | null;
-  /** `noai` in a robots meta tag or an X-Robots-Tag header. */
-  noai: boolean;
-  noimageai: boolean;
-  /** disallowed: an AI crawler is kept out; reserved: none is, but TDM rights are reserved or noai is set. */
-  status: AiStatus;
-}
+export type { AiPolicy, AiStatus, TdmSource } from '../domain/seed-facts.js';
 
 export interface TdmRule {
   location: string;

@@ -2,11 +2,12 @@
 // and the events between two summaries — feeds, robots.txt, news sitemaps, AI crawlers, TDM, the site's state.
 // Pure: the caller stores the summaries and the events.
 import { isDeepStrictEqual } from 'node:util';
+import type { LivenessState as SiteState } from '../domain/seed-facts.js';
 import { AI_CRAWLERS } from './ai-policy.js';
 import type { DomainMetadata } from './contract-discovery.js';
 import { parseRobotsRules } from './robots-rules.js';
 
-export type SiteState = 'alive' | 'dead' | 'blocked' | 'error';
+export type { SiteState };
 
 /** One discovery, reduced to what changes are computed on. `null` is "not known by this run", never "none". */
 export interface DiscoverySummary {

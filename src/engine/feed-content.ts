@@ -1,9 +1,10 @@
 // What a fetched feed says about itself: format, title, language, home link, and small aggregates of its items
 // (count, dates, a few titles and links) that roles, ranking and later freshness/language work read.
 import { parseFeed } from 'feedsmith';
+import type { FeedType } from '../domain/seed-facts.js';
 import { decodeText } from './text-decoding.js';
 
-export type FeedType = 'rss' | 'atom' | 'rdf' | 'json';
+export type { FeedType };
 
 /** Item titles kept per feed (for language detection and comment-feed evidence). */
 export const MAX_ITEM_TITLES = 20;

@@ -1,10 +1,11 @@
 // Feed roles: main (the site's posts), section, comments (site-wide or one post's) or item (one article's own
 // feed), from the feed's content, its link title and its URL shape. The order of evidence is in docs/collection.md.
+
+import type { FeedRole } from '../domain/seed-facts.js';
 import type { CandidateSource } from './feed-candidates.js';
 import type { FeedContent } from './feed-content.js';
 
-export const FEED_ROLES = ['main', 'section', 'comments', 'item'] as const;
-export type FeedRole = (typeof FEED_ROLES)[number];
+export { FEED_ROLES, type FeedRole } from '../domain/seed-facts.js';
 
 /** The page a candidate was announced on: an article page's feeds may be that article's own. */
 export interface PageContext {

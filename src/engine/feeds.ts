@@ -59,17 +59,9 @@ export interface DiscoveredFeed {
   duplicate_of: string | null;
 }
 
-/** What metadata and the seed keep of a feed (DESIGN §3): the ranked list's public fields. */
-export interface FeedRecord {
-  url: string;
-  type: FeedType;
-  title: string | null;
-  role: FeedRole;
-  item_count: number;
-  newest_item_at: string | null;
-  /** Present only when the feed declares a language. */
-  language?: string;
-}
+import type { FeedRecord } from '../domain/seed-facts.js';
+
+export type { FeedRecord };
 
 export function feedRecord(feed: DiscoveredFeed): FeedRecord {
   const record: FeedRecord = {

@@ -10,19 +10,9 @@ export const DEFAULT_STALE_AFTER_DAYS = 30;
 /** A window shorter than this (one burst of items) says little about a daily rate: it is counted as this. */
 const MIN_SPAN_DAYS = 1 / 24;
 
-export interface Freshness {
-  /** The newest dated item of a main (or section) feed or a news sitemap; null when nothing was dated. */
-  newest_item_at: string | null;
-  /** Items dated in the 7 days before `measured_at`, from the source that counted most (they overlap). */
-  items_last_7d: number;
-  /** Items per day over the window the source covers; null when no item was dated. */
-  items_per_day: number | null;
-  measured_at: string;
-  /** The newest item is older than the stale age; null when nothing was dated. */
-  stale: boolean | null;
-  /** What the rate was read from. */
-  based_on: 'feed' | 'news_sitemap' | null;
-}
+import type { Freshness } from '../domain/seed-facts.js';
+
+export type { Freshness };
 
 interface RateSource {
   kind: 'feed' | 'news_sitemap';

@@ -1,26 +1,13 @@
 // The languages a source publishes in, each with where it was read: <html lang>, Content-Language, hreflang
 // alternates, feed <language>, news:language; detected from item titles only when none of them says.
+
+import type { LanguageSource, SourceLanguage } from '../domain/seed-facts.js';
 import type { DiscoveredFeed } from './feeds.js';
 import { languageList, normaliseLanguageTag, type PageSignals } from './page-signals.js';
 import type { SitemapAggregates } from './sitemap-aggregates.js';
 import { detectTitlesLanguage } from './title-language.js';
 
-export type LanguageSource =
-  | 'html_lang'
-  | 'content_language'
-  | 'hreflang'
-  | 'feed'
-  | 'news_sitemap'
-  | 'sitemap_hreflang'
-  | 'detected';
-
-export interface SourceLanguage {
-  /** BCP 47, lower-cased (`fr`, `pt-br`); `?language=fr` matches `fr` and `fr-*`. */
-  code: string;
-  sources: LanguageSource[];
-  /** Detected only: the share of titles that agreed (0..1). */
-  confidence?: number;
-}
+export type { LanguageSource, SourceLanguage };
 
 /** How much a source says about the site's own language: hreflang names alternates, not this page's. */
 const WEIGHT: Record<LanguageSource, number> = {

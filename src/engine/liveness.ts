@@ -2,11 +2,12 @@
 // not be reached) classified into alive | blocked | dead | error, always with a reason when not alive, and with
 // the evidence a verdict rests on (the challenge recognised, the status that blocked us, the network canary).
 import { STATUS_CODES } from 'node:http';
+import type { LivenessState } from '../domain/seed-facts.js';
 import { FetchError, type Fetcher, type FetchResponse, siteTimeMs } from '../ports/fetcher.js';
 import { type ChallengeMatch, recogniseChallenge } from './challenge.js';
 import type { CanaryProbe, NetworkCanary } from './network-canary.js';
 
-export type LivenessState = 'alive' | 'blocked' | 'dead' | 'error';
+export type { LivenessState };
 
 export interface LivenessResult {
   domain: string;

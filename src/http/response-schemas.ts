@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { BATCH_STATUSES, BATCH_TYPES, ITEM_STATUSES } from '../domain/batches.js';
 import { AUTHORITIES, SOURCE_TYPES } from '../domain/domains.js';
 import { EVIDENCE_FILES } from '../domain/keys.js';
-import { HEALTH_STATES } from '../domain/seed-health.js';
-import { FETCH_TYPES, SEED_STATUSES } from '../domain/seeds.js';
+import { TASK_STATUSES } from '../domain/metadata-tasks.js';
+import { LIVENESS_STATES } from '../domain/seed-facts.js';
+import { REVISION_STATUSES, SEED_STATUSES } from '../domain/seeds.js';
 import { nullableTimestamp, pageOf, timestampSchema as timestamp } from './responses.js';
 
 const int = z.number().int();
@@ -103,7 +104,7 @@ export const metadataTaskSchema = z
   .object({
     taskId: z.string(),
     kind: z.literal('sync'),
-    status: z.enum(['queued', 'running', 'retrying', 'succeeded', 'unchanged', 'failed', 'skipped']),
+    status: z.enum(TASK_STATUSES),
     trigger: z.string(),
     target: z.string().nullable(),
     commit_id: z.string().nullable(),
@@ -275,130 +276,15 @@ export const researchCreatedSchema = z
 
 // Seeds.
 
-export const seedSchema = z
-  .object({
-    seed_id: z.string(),
-    domain_id: z.string(),
-    registrable_domain: z.string(),
-    country: z.string(),
-    category: z.string(),
-    content_type: z.string(),
-    source_type: z.enum(SOURCE_TYPES),
-    status: z.enum(SEED_STATUSES),
-    version: int,
-    name: z.string().nullable(),
-    entry_url: z.string().nullable(),
-    fetch: z.object({ type: z.enum(FETCH_TYPES), urls: z.array(z.string()) }),
-    schedule: z.string().nullable(),
-    // The shape of SeedCreateRequest's policy without its checks: what is stored is shown as it is.
-    policy: z.looseObject({
-      robots_url: z.string().nullable().optional(),
-      robots_allowed: z.boolean().optional(),
-      crawl_delay: z.number().nullable().optional(),
-      sitemap_urls: z.array(z.string()).optional(),
-      ai: z
-        .looseObject({
-          crawler_list: z.string(),
-          robots: z.enum(['read', 'none', 'unreadable']),
-          disallowed_agents: z.array(z.string()),
-          allowed_agents: z.array(z.string()),
-          named: z.array(z.object({ agent: z.string(), allowed: z.boolean(), line: int.nullable() })),
-          tdm_reservation: z.boolean().nullable(),
-          tdm_policy_url: z.string().nullable(),
-          tdm_source: z.enum(['header', 'meta', 'tdmrep.json']).nullable(),
-          noai: z.boolean(),
-          noimageai: z.boolean(),
-          status: z.enum(['disallowed', 'reserved', 'allowed', 'unknown']),
-        })
-        .optional()
-        .meta({
-          description:
-            'Server-owned, from discovery: what robots.txt (known AI crawlers, a dated list), TDMRep and noai say; not part of the contract',
-        }),
-    }),
-    discovery: json,
-    provenance: json,
-    created_at: timestamp,
-    updated_at: timestamp,
-    promoted_at: nullableTimestamp,
-    feeds: z
-      .array(
-        z.looseObject({
-          url: z.string(),
-          type: z.enum(['rss', 'atom', 'rdf', 'json']),
-          title: z.string().nullable(),
-          role: z.enum(['main', 'section', 'comments', 'item']),
-          item_count: int,
-          newest_item_at: z.string().nullable(),
-          language: z.string().optional(),
-        }),
-      )
-      .meta({
-        description: 'Every feed discovery found, ranked; fetch.urls holds only main and section feeds',
-      }),
-    sitemap: z
-      .looseObject({
-        url: z.string().nullable(),
-        url_count: int,
-        news: z.boolean(),
-        truncated: z.boolean(),
-        truncated_reason: z.string().nullable(),
-        sitemaps: z.array(json),
-      })
-      .nullable()
-      .meta({
-        description: 'The latest discovery: distinct page URLs, and whether the reading was cut short',
-      }),
-    human_fields: z.array(z.string()).meta({
-      description: 'The fields a person set: a contract run never overwrites them, it proposes a revision',
-    }),
-    freshness: z
-      .looseObject({
-        newest_item_at: z.string().nullable(),
-        items_last_7d: int,
-        items_per_day: z.number().nullable(),
-        measured_at: z.string(),
-        stale: z.boolean().nullable(),
-        based_on: z.enum(['feed', 'news_sitemap']).nullable(),
-      })
-      .nullable()
-      .meta({ description: 'Publication rate from the main feeds and news sitemaps; null before discovery' }),
-    languages: z
-      .array(
-        z.looseObject({
-          code: z.string(),
-          sources: z.array(z.string()),
-          confidence: z.number().optional(),
-        }),
-      )
-      .meta({
-        description:
-          'Languages with where each was read, strongest first; detected only when none is declared',
-      }),
-    health: z
-      .object({
-        state: z.enum(HEALTH_STATES),
-        consecutive_failures: int,
-        last_checked_at: z.string(),
-        last_ok_at: z.string().nullable(),
-        last_error: z.string().nullable(),
-        last_batch_id: z.string().nullable(),
-        suspended: z.object({ at: z.string(), reason: z.string() }).optional(),
-      })
-      .nullable()
-      .meta({
-        description:
-          'From every check of the domain (contract runs and re-checks): failing from the first failed check, with the count in a row; null before the first check',
-      }),
-  })
-  .meta({ id: 'Seed', description: 'A seed; POST it back as it is to copy it (see SeedCreateRequest)' });
+// The seed's own schema (domain/seed-record.ts) is the one every answer is serialised through.
+export { seedSchema } from '../domain/seed-record.js';
 
 const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
 export const seedRevisionSchema = z
   .object({
     seed_id: z.string(),
     number: int,
-    status: z.enum(['applied', 'proposed', 'accepted', 'rejected', 'superseded']),
+    status: z.enum(REVISION_STATUSES),
     author: z
       .string()
       .meta({ description: "batch:<id> for a contract run, the API key's name for a person" }),
@@ -484,7 +370,7 @@ export const livenessCheckSchema = z
   .object({
     domain: z.string(),
     alive: z.boolean(),
-    state: z.enum(['alive', 'dead', 'blocked', 'error']),
+    state: z.enum(LIVENESS_STATES),
     http_status: int.nullable(),
     final_url: z.string().nullable(),
     https: z.boolean(),

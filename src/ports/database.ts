@@ -4,7 +4,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BatchStatus, BatchType, ChunkStatus, ItemStatus } from '../domain/batches.js';
 import type { Authority, SourceType } from '../domain/domains.js';
 import type { QueueName } from '../domain/jobs.js';
-import type { SeedStatus } from '../domain/seeds.js';
+import type { TaskStatus } from '../domain/metadata-tasks.js';
+import type { LivenessState } from '../domain/seed-facts.js';
+import type { RevisionStatus, SeedStatus } from '../domain/seeds.js';
 
 export interface BatchTable {
   id: string;
@@ -173,7 +175,7 @@ export interface SeedTable {
 export interface SeedRevisionTable {
   seed_id: string;
   number: number;
-  status: 'applied' | 'proposed' | 'accepted' | 'rejected' | 'superseded';
+  status: RevisionStatus;
   /** `batch:<id>` for a contract run, the API key's name (or `anonymous`) for a person. */
   author: string;
   created_at: string;
@@ -216,7 +218,7 @@ export interface DomainChangeTable {
 export interface LivenessResultTable {
   domain: string;
   alive: number;
-  state: 'alive' | 'dead' | 'blocked' | 'error';
+  state: LivenessState;
   http_status: number | null;
   final_url: string | null;
   https: number;
@@ -240,7 +242,7 @@ export interface LivenessHistoryTable extends LivenessResultTable {
 export interface MetadataTaskTable {
   id: string;
   kind: 'sync';
-  status: 'queued' | 'running' | 'retrying' | 'succeeded' | 'unchanged' | 'failed' | 'skipped';
+  status: TaskStatus;
   trigger: string;
   target: string | null;
   commit_id: string | null;

@@ -1,5 +1,6 @@
-// Seed contracts: for one domain of a partition, discover robots/sitemaps/feeds/homepage, store the
-// evidence under prod/…/{domain}/, and create or update the draft seed. Used by the contract worker.
+// Seed contracts: for one domain of a partition, discover robots/sitemaps/feeds/homepage and store the evidence
+// under prod/…/{domain}/. Collecting returns what was found as plain data (DomainFindings); record-domain.ts
+// writes it in the caller's transaction. Used by the contract worker.
 
 import type { ItemResult } from '../domain/batches.js';
 import { parseDomainId } from '../domain/domains.js';
@@ -7,7 +8,6 @@ import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
 import { discoverContract } from '../engine/contract-discovery.js';
-import { summarizeDiscovery } from '../engine/discovery-changes.js';
 import type { FeedReader } from '../engine/feed-content.js';
 import { isNetworkUnavailable } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
@@ -17,12 +17,10 @@ import type { ObjectStore } from '../ports/object-store.js';
 import type { ChangeService } from './changes.js';
 import type { Clock } from './common.js';
 import { type FetchScope, scopedFetcher } from './fetch-scope.js';
-import type { LivenessService } from './liveness.js';
 import type { OutageWatch } from './outage-watch.js';
 import { previousDiscovery } from './previous-discovery.js';
+import type { DomainFindings, RecordDomain } from './record-domain.js';
 import { AnswerTimes, type RobotsLookahead, robotsLookahead } from './robots-lookahead.js';
-import type { SeedHealthService } from './seed-health.js';
-import { type SeedService, seedSitemapOf } from './seeds.js';
 
 export interface ContractRequest {
   index: number;
@@ -34,22 +32,21 @@ export interface ContractRequest {
   source: { batch_id?: string; raw_file_path?: string };
 }
 
-/** One domain after its fetching: how to record its result, and the checkpoint that follows the commit. */
-export interface CollectedDomain {
-  index: number;
-  record(trx: DbTransaction): Promise<ItemResult>;
-  checkpointKey: string | null;
-}
+/**
+ * One domain after its fetching: either an answer decided without the network (a bad id, a checkpoint), or what
+ * the run found, to be recorded by recordDomain; and the checkpoint that follows the commit.
+ */
+export type CollectedDomain =
+  | { index: number; answer: ItemResult; findings?: undefined; checkpointKey: null }
+  | { index: number; answer?: undefined; findings: DomainFindings; checkpointKey: string | null };
 
 export type ContractService = ReturnType<typeof createContractService>;
 
 export function createContractService(deps: {
   objects: ObjectStore;
   fetcher: Fetcher;
-  seeds: SeedService;
-  liveness: LivenessService;
-  changes: ChangeService;
-  health: SeedHealthService;
+  changes: Pick<ChangeService, 'lastMetadataKey'>;
+  recordDomain: RecordDomain;
   clock: Clock;
   /** Asked before a failure is stored as dead (SEEDBED_NETWORK_CANARY); null: never. */
   canary?: NetworkCanary | null;
@@ -60,7 +57,7 @@ export function createContractService(deps: {
   /** Reads fetched feeds (off the main thread: SEEDBED_FEED_WORKERS); on this thread when absent. */
   readFeed?: FeedReader;
 }) {
-  const { objects, fetcher, seeds, liveness, changes, health, clock } = deps;
+  const { objects, fetcher, changes, recordDomain, clock } = deps;
   /** Sites' own times for early robots.txt reads: a slow site's chain is long, whether it waited or not. */
   const answerTimes = new AnswerTimes();
 
@@ -77,7 +74,7 @@ export function createContractService(deps: {
     const { index, input, partition } = request;
     const answer = (result: Omit<ItemResult, 'index' | 'input'>): CollectedDomain => ({
       index,
-      record: async () => ({ index, input, ...result }),
+      answer: { index, input, ...result },
       checkpointKey: null,
     });
     const id = parseDomainId(request.domainId);
@@ -125,127 +122,43 @@ export function createContractService(deps: {
         `${id.registrableDomain}: our network was down while it was checked (${found.liveness.error_code})`,
       );
     }
-    const batchId = request.source.batch_id ?? null;
-    const recordLiveness = (trx: DbTransaction) =>
-      liveness.record(trx, id.registrableDomain, found.liveness, batchId);
     const draft = found.draft;
-    // This run against the domain's last one: what changed is an event, with what it rests on.
-    const recordChanges = (trx: DbTransaction) =>
-      changes.record(trx, {
-        registrableDomain: id.registrableDomain,
-        domainId: request.domainId,
-        collectedAt: found.metadata.collected_at,
-        batchId,
-        metadataKey: draft ? key('domain_metadata.json') : null,
-        summary: summarizeDiscovery({
-          state: found.liveness.state,
-          metadata: found.metadata,
-          // policy.ai rides along, so AI crawler and TDM changes are read from the same policy the seed shows.
-          policy: draft ? { ...draft.policy, ai: draft.ai } : null,
-          robotsTxt: found.evidence.robotsTxt,
-          origin: draft ? new URL(draft.entry_url).origin : null,
-        }),
-        evidence: draft
-          ? {
-              objects: [
-                key('domain_metadata.json'),
-                ...(found.evidence.robotsTxt ? [key('robots.txt')] : []),
-              ],
-            }
-          : {
-              liveness: {
-                state: found.liveness.state,
-                http_status: found.liveness.http_status,
-                error_code: found.liveness.error_code,
-                checked_at: found.liveness.checked_at,
-              },
-            },
+    const evidenceKeys: string[] = [];
+    if (draft) {
+      // Objects before the transaction that records them (a crash between leaves an unreferenced file, never a
+      // seed pointing at a missing one).
+      if (found.evidence.robotsTxt) {
+        await objects.put(key('robots.txt'), found.evidence.robotsTxt, { contentType: 'text/plain' });
+      }
+      if (found.evidence.sitemapXml)
+        await objects.put(key('sitemap.xml'), found.evidence.sitemapXml, { contentType: 'application/xml' });
+      await objects.put(key('domain_metadata.json'), `${JSON.stringify(found.metadata, null, 2)}\n`, {
+        contentType: 'application/json',
       });
-    if (!draft) {
-      // A dead domain gets no seed, and its item fails with the reason; its liveness is still worth keeping.
-      const reason =
-        found.reason ?? `${found.liveness.state}: ${found.liveness.error_code ?? found.liveness.http_status}`;
-      return {
-        index,
-        async record(trx) {
-          await recordLiveness(trx);
-          await recordChanges(trx);
-          await health.recordCheck(trx, request.domainId, {
-            reached: false,
-            reason,
-            at: found.liveness.checked_at,
-            batchId,
-          });
-          return {
-            index,
-            input,
-            status: 'failed',
-            outcome: found.liveness.state,
-            reason,
-            result: { liveness: found.liveness },
-          };
-        },
-        checkpointKey: null,
-      };
+      evidenceKeys.push(
+        key('domain_metadata.json'),
+        ...(found.evidence.robotsTxt ? [key('robots.txt')] : []),
+      );
     }
-
-    if (found.evidence.robotsTxt)
-      await objects.put(key('robots.txt'), found.evidence.robotsTxt, { contentType: 'text/plain' });
-    if (found.evidence.sitemapXml)
-      await objects.put(key('sitemap.xml'), found.evidence.sitemapXml, { contentType: 'application/xml' });
-    await objects.put(key('domain_metadata.json'), `${JSON.stringify(found.metadata, null, 2)}\n`, {
-      contentType: 'application/json',
-    });
-
-    return {
+    const findings: DomainFindings = {
       index,
-      async record(trx) {
-        await recordLiveness(trx);
-        const events = await recordChanges(trx);
-        const seed = await seeds.upsertDraft(trx, {
-          domainId: request.domainId,
-          category: partition.category,
-          name: draft.name,
-          entry_url: draft.entry_url,
-          fetch: draft.fetch,
-          schedule: draft.schedule,
-          policy: draft.policy,
-          discovery: draft.discovery,
-          provenance: { ...request.source, date: partition.date, collected_at: found.metadata.collected_at },
-          facts: {
-            feeds: draft.feeds,
-            sitemap: seedSitemapOf(found.metadata.sitemap),
-            freshness: draft.freshness,
-            languages: draft.languages,
-            ai: draft.ai,
-          },
-          author: request.source.batch_id ? `batch:${request.source.batch_id}` : 'contract',
-        });
-        await health.recordCheck(trx, request.domainId, {
-          reached: true,
-          stale: draft.freshness.stale,
-          at: found.liveness.checked_at,
-          batchId,
-        });
-        const result = {
-          seed_id: seed.seed_id,
-          fetch_type: draft.fetch.type,
-          robots_allowed: draft.policy.robots_allowed,
-          feeds: draft.feeds.length,
-          sitemap_urls: found.metadata.sitemap.url_count,
-          sitemap_truncated: found.metadata.sitemap.truncated,
-          // Which budget cut the reading short (max_files, max_depth, …), so a batch's items say it too.
-          sitemap_truncated_reason: found.metadata.sitemap.truncated_reason,
-          changes: events.map((event) => event.kind),
-        };
-        if (seed.proposed_revision !== undefined)
-          Object.assign(result, { proposed_revision: seed.proposed_revision });
-        if (seed.outcome === 'kept')
-          return { index, input, status: 'skipped', outcome: 'kept', reason: seed.reason, result };
-        return { index, input, status: 'succeeded', outcome: seed.outcome, result };
-      },
-      checkpointKey,
+      input,
+      domainId: request.domainId,
+      registrableDomain: id.registrableDomain,
+      category: partition.category,
+      date: partition.date,
+      source: request.source,
+      liveness: found.liveness,
+      metadata: found.metadata,
+      draft,
+      reason: draft
+        ? null
+        : (found.reason ??
+          `${found.liveness.state}: ${found.liveness.error_code ?? found.liveness.http_status}`),
+      robotsTxt: found.evidence.robotsTxt,
+      evidenceKeys,
     };
+    return { index, findings, checkpointKey: draft ? checkpointKey : null };
   }
 
   async function writeCheckpoint(key: string): Promise<void> {
@@ -275,5 +188,10 @@ export function createContractService(deps: {
     };
   }
 
-  return { collect, lookahead, writeCheckpoint };
+  /** Writes what `collect` found in the caller's transaction (record-domain.ts), or its ready answer. */
+  function record(trx: DbTransaction, collected: CollectedDomain): Promise<ItemResult> {
+    return collected.findings ? recordDomain(trx, collected.findings) : Promise.resolve(collected.answer);
+  }
+
+  return { collect, lookahead, record, writeCheckpoint };
 }

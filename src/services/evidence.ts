@@ -4,8 +4,9 @@ import type { Readable } from 'node:stream';
 import { NotFoundError } from '../domain/errors.js';
 import { type Partition, partitionSchema } from '../domain/identifiers.js';
 import { EVIDENCE_FILES, type EvidenceFile, prodDomainKey, prodDomainPrefix } from '../domain/keys.js';
+import type { Seed } from '../domain/seed-record.js';
 import type { ObjectStore } from '../ports/object-store.js';
-import type { SeedService, SeedView } from './seeds.js';
+import type { SeedService } from './seeds.js';
 
 export const EVIDENCE_CONTENT_TYPES: Record<EvidenceFile, string> = {
   'domain_metadata.json': 'application/json',
@@ -38,7 +39,7 @@ export function createEvidenceService(deps: { seeds: Pick<SeedService, 'get'>; o
    * A contract run writes the seed's provenance (its partition date) with the seed, after the evidence is stored;
    * a seed a person created has no date, and so no evidence.
    */
-  async function locate(seedId: string): Promise<{ seed: SeedView; partition: Partition | null }> {
+  async function locate(seedId: string): Promise<{ seed: Seed; partition: Partition | null }> {
     const seed = await seeds.get(seedId);
     const parsed = partitionSchema.safeParse({
       country: seed.country,

@@ -1,11 +1,12 @@
 // Liveness results: the latest per host and every check in its history (and, through the batch items, per
-// batch); every seed of the domain gets its `discovery` updated with it.
+// batch). A liveness batch's check also reaches every seed of the domain, as its `discovery`.
 import { NotFoundError } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
+import { discoveryOf } from '../domain/seed-facts.js';
 import type { LivenessEvidence, LivenessResult } from '../engine/liveness.js';
 import type { Database, DbExecutor, LivenessResultTable } from '../ports/database.js';
 import { type Page, type PageRequest, page, parseJson } from './common.js';
-import type { SeedService } from './seeds.js';
+import type { SeedRepository } from './seed-repository/index.js';
 
 export interface LivenessView {
   domain: string;
@@ -31,11 +32,12 @@ export interface DomainLiveness extends Page<LivenessView> {
 
 export type LivenessService = ReturnType<typeof createLivenessService>;
 
-export function createLivenessService(deps: { database: Database; seeds: SeedService }) {
-  const { seeds } = deps;
-
-  /** In the caller's transaction: the latest row of the host, one history row, and the seeds' discovery. */
-  async function record(
+export function createLivenessService(deps: {
+  database: Database;
+  repository: Pick<SeedRepository, 'setDiscovery'>;
+}) {
+  /** In the caller's transaction: the latest row of the host and one history row. */
+  async function recordRows(
     executor: DbExecutor,
     registrableDomain: string,
     result: LivenessResult,
@@ -66,12 +68,19 @@ export function createLivenessService(deps: { database: Database; seeds: SeedSer
       .insertInto('liveness_history')
       .values({ ...row, id: uuidv7(), registrable_domain: registrableDomain })
       .execute();
-    await seeds.updateDiscovery(executor, registrableDomain, {
-      alive: result.alive,
-      checked_at: result.checked_at,
-      http_status: result.http_status,
-      state: result.state,
-      error_code: result.error_code,
+  }
+
+  /** A liveness batch's check: its rows, and the discovery of every seed of the domain, in one shape. */
+  async function record(
+    executor: DbExecutor,
+    registrableDomain: string,
+    result: LivenessResult,
+    batchId: string | null,
+  ) {
+    await recordRows(executor, registrableDomain, result, batchId);
+    await deps.repository.setDiscovery(executor, registrableDomain, {
+      discovery: discoveryOf(result),
+      at: result.checked_at,
     });
   }
 
@@ -103,7 +112,7 @@ export function createLivenessService(deps: { database: Database; seeds: SeedSer
     return { domain, latest: toView(first), ...page(rows.map(toView), request, Number(total.n)) };
   }
 
-  return { record, latest, history };
+  return { record, recordRows, latest, history };
 }
 
 function toView(row: LivenessResultTable): LivenessView {

@@ -13,7 +13,7 @@ import type { ChangeService } from './changes.js';
 import { type Clock, type PageRequest, page } from './common.js';
 import type { DatasetService } from './datasets.js';
 import type { ResearchService } from './research.js';
-import { type SeedService, seedAnswer } from './seeds.js';
+import type { SeedService } from './seeds.js';
 
 export interface DateNode {
   chunks: number;
@@ -251,8 +251,7 @@ export function createMetadataService(deps: {
     const files: SnapshotFile[] = [];
     for (const country of await deps.seeds.countries()) {
       let content = '';
-      for await (const seed of deps.seeds.stream({ country, status: 'active' }))
-        content += jsonLine(seedAnswer(seed));
+      for await (const seed of deps.seeds.stream({ country, status: 'active' })) content += jsonLine(seed);
       files.push({ path: `seeds/${country}.jsonl`, content });
     }
     return files;

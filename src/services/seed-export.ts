@@ -10,7 +10,7 @@ import {
   opmlTail,
 } from '../domain/seed-export.js';
 import type { Clock } from './common.js';
-import { type SeedFilter, type SeedService, seedAnswer } from './seeds.js';
+import type { SeedFilter, SeedService } from './seeds.js';
 
 /** Pieces are grouped up to about this many characters: one write per seed would be slow for a big export. */
 const PIECE = 64 * 1024;
@@ -24,8 +24,7 @@ export async function* exportSeeds(
   let buffer =
     format === 'csv' ? csvHeader() : format === 'opml' ? opmlHead(exportTitle(filter), clock()) : '';
   for await (const seed of seeds.stream(filter)) {
-    buffer +=
-      format === 'jsonl' ? jsonLine(seedAnswer(seed)) : format === 'csv' ? csvRow(seed) : opmlOutlines(seed);
+    buffer += format === 'jsonl' ? jsonLine(seed) : format === 'csv' ? csvRow(seed) : opmlOutlines(seed);
     if (buffer.length >= PIECE) {
       yield buffer;
       buffer = '';

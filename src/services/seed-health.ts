@@ -1,63 +1,74 @@
-// Seed health (DESIGN §11): every check of a domain — a contract run or a re-check — moves the health of the
+// Seed health (docs/rechecks.md): every check of a domain — a contract run or a re-check — moves the health of the
 // domain's seeds, and SEEDBED_AUTO_SUSPEND suspends an active seed after that many failed checks in a row,
-// recording why. Writes only the seeds' health columns (and status, for a suspension); seeds.ts owns the rest.
+// recording why. The rule is decided here; the columns are written by the seed repository.
 import { type CheckOutcome, nextHealth, type SeedHealth, shouldSuspend } from '../domain/seed-health.js';
-import type { DbExecutor } from '../ports/database.js';
+import type { DbExecutor, SeedTable } from '../ports/database.js';
 import type { ChangeService } from './changes.js';
 import { parseJson } from './common.js';
+import type { DomainSeedRow, SeedRepository } from './seed-repository/index.js';
+import { healthColumns } from './seed-repository/rows.js';
 
 export type SeedHealthService = ReturnType<typeof createSeedHealthService>;
 
 export function createSeedHealthService(deps: {
+  repository: Pick<SeedRepository, 'seedsOfDomain' | 'update'>;
   changes: Pick<ChangeService, 'recordEvent'>;
   /** SEEDBED_AUTO_SUSPEND; null: never suspend. */
   autoSuspendAfter: number | null;
 }) {
-  const { changes, autoSuspendAfter } = deps;
+  const { repository, changes, autoSuspendAfter } = deps;
 
   /**
-   * Records one check of `domainId` on each of its seeds, in the caller's transaction. Returns the seeds it
-   * suspended. A check older than the seed's last one (a slow chunk committing late) changes nothing.
+   * The health columns one more check gives a seed (and its suspension, recorded as a change), for the caller to
+   * write with the rest of the row. Null when the check is older than the seed's last one (a slow chunk
+   * committing late): it changes nothing.
    */
-  async function recordCheck(executor: DbExecutor, domainId: string, check: CheckOutcome): Promise<string[]> {
-    const rows = await executor
-      .selectFrom('seeds')
-      .select(['seed_id', 'registrable_domain', 'status', 'health'])
-      .where('domain_id', '=', domainId)
-      .execute();
+  async function columnsAfter(
+    executor: DbExecutor,
+    domainId: string,
+    seed: DomainSeedRow,
+    check: CheckOutcome,
+  ): Promise<Partial<SeedTable> | null> {
+    const previous = parseJson<SeedHealth | null>(seed.health, null);
+    if (previous && previous.last_checked_at > check.at) return null;
+    let health = nextHealth(previous, check);
+    const suspend = shouldSuspend(health, seed.status, autoSuspendAfter);
+    if (!suspend) return healthColumns(health);
+    const reason = `${health.consecutive_failures} checks in a row failed (SEEDBED_AUTO_SUSPEND=${autoSuspendAfter}); last: ${health.last_error}`;
+    health = { ...health, suspended: { at: check.at, reason } };
+    await changes.recordEvent(executor, {
+      registrableDomain: seed.registrable_domain,
+      domainId,
+      kind: 'seed_suspended',
+      message: `seed ${seed.seed_id} suspended: ${reason}`,
+      before: 'active',
+      after: 'suspended',
+      evidence: { seed_id: seed.seed_id, health },
+      batchId: check.batchId,
+    });
+    return { ...healthColumns(health), status: 'suspended', updated_at: check.at };
+  }
+
+  /**
+   * Records one check of `domainId` on each of its seeds but `except` (written by its own caller), in the
+   * caller's transaction. Returns the seeds it suspended.
+   */
+  async function recordCheck(
+    executor: DbExecutor,
+    domainId: string,
+    check: CheckOutcome,
+    except: string | null = null,
+  ): Promise<string[]> {
     const suspended: string[] = [];
-    for (const row of rows) {
-      const previous = parseJson<SeedHealth | null>(row.health, null);
-      if (previous && previous.last_checked_at > check.at) continue;
-      let health = nextHealth(previous, check);
-      const suspend = shouldSuspend(health, row.status, autoSuspendAfter);
-      if (suspend) {
-        const reason = `${health.consecutive_failures} checks in a row failed (SEEDBED_AUTO_SUSPEND=${autoSuspendAfter}); last: ${health.last_error}`;
-        health = { ...health, suspended: { at: check.at, reason } };
-        await changes.recordEvent(executor, {
-          registrableDomain: row.registrable_domain,
-          domainId,
-          kind: 'seed_suspended',
-          message: `seed ${row.seed_id} suspended: ${reason}`,
-          before: 'active',
-          after: 'suspended',
-          evidence: { seed_id: row.seed_id, health },
-          batchId: check.batchId,
-        });
-        suspended.push(row.seed_id);
-      }
-      await executor
-        .updateTable('seeds')
-        .set({
-          health: JSON.stringify(health),
-          health_state: health.state,
-          ...(suspend ? { status: 'suspended', updated_at: check.at } : {}),
-        })
-        .where('seed_id', '=', row.seed_id)
-        .execute();
+    for (const seed of await repository.seedsOfDomain(executor, domainId)) {
+      if (seed.seed_id === except) continue;
+      const columns = await columnsAfter(executor, domainId, seed, check);
+      if (columns === null) continue;
+      if (columns.status === 'suspended') suspended.push(seed.seed_id);
+      await repository.update(executor, seed.seed_id, columns);
     }
     return suspended;
   }
 
-  return { recordCheck };
+  return { columnsAfter, recordCheck };
 }

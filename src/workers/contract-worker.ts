@@ -31,7 +31,7 @@ export function contractHandler(deps: {
       return;
     }
     const collected = outcome.value;
-    const status = await items.commit(index, (unit) => collected.record(unit));
+    const status = await items.commit(index, (unit) => contracts.record(unit, collected));
     // The checkpoint says the seed is stored, so it follows the commit (an earlier attempt's failed answer
     // stands, and vouches for nothing); the chunk completes after it, so a batch that reports completed has
     // every checkpoint in place.

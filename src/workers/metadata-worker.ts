@@ -1,6 +1,7 @@
 // METADATA_QUEUE: builds the snapshot and publishes it to the sync target, one task at a time.
 import { errorMessage } from '../domain/errors.js';
 import { JOBS, type MetadataJob } from '../domain/jobs.js';
+import { UNFINISHED_TASK_STATUSES } from '../domain/metadata-tasks.js';
 import type { MetadataService } from '../services/metadata.js';
 import type { WorkerDefinition } from './runner.js';
 
@@ -26,7 +27,7 @@ export function metadataWorker(deps: { metadata: MetadataService }): WorkerDefin
       // The tick's task exists: carry on only if it is this job's own unfinished attempt, never run a tick twice.
       const taskId = taskIdOf(payload);
       const existing = taskId ? await metadata.getTask(taskId) : null;
-      if (existing && ['queued', 'running', 'retrying'].includes(existing.status))
+      if (existing && UNFINISHED_TASK_STATUSES.includes(existing.status))
         await metadata.runSync(existing.taskId);
     },
     async onExhausted(delivery, error) {

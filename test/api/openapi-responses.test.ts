@@ -1,6 +1,7 @@
 // The OpenAPI document tells the truth (DESIGN §7): every operation declares its success status and body and its
 // problem responses, and real answers — successes and problems alike — validate against what is declared for
 // their status and media type. Public operations carry no security requirement.
+
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   datasetRecord,
   type Method,
 } from '../support/api-helpers.js';
+import { writeDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const P = { country: 'sg', category: 'news', date: '2026-06-01' };
@@ -153,7 +155,7 @@ describe('the OpenAPI document and the real answers', () => {
     // A seed a contract run made (its evidence on disk) and two liveness checks, written as the workers would.
     const { database, services, objects } = t.seedbed;
     await database.transaction(async (trx) => {
-      await services.seeds.upsertDraft(trx, contractDraft('Ministry of Finance'));
+      await writeDraft(services, trx, contractDraft('Ministry of Finance'));
       const result: LivenessResult = {
         domain: 'mof.gov.sg',
         alive: false,
@@ -177,9 +179,7 @@ describe('the OpenAPI document and the real answers', () => {
     });
     // A person names the seed; the next run's title becomes a proposed revision (3).
     await services.seeds.patch(CONTRACT_SEED, { name: 'MOF' }, 'reviewer');
-    await database.transaction((trx) =>
-      services.seeds.upsertDraft(trx, contractDraft('Ministry of Finance')),
-    );
+    await database.transaction((trx) => writeDraft(services, trx, contractDraft('Ministry of Finance')));
     // Two discoveries of a domain with a feed gone between them: one change.
     const summary = {
       state: 'alive' as const,
@@ -393,7 +393,7 @@ describe('the OpenAPI document and the real answers', () => {
     expect(r3.statusCode).toBe(409);
     expect((await decide(99, 'reject')).statusCode).toBe(404);
     await t.seedbed.database.transaction((trx) =>
-      t.seedbed.services.seeds.upsertDraft(trx, contractDraft('Finance Ministry')),
+      writeDraft(t.seedbed.services, trx, contractDraft('Finance Ministry')),
     );
     expect((await decide(4, 'reject')).statusCode).toBe(200);
     const changes = await get('/api/v1/changes', '/api/v1/changes?domain=mof.gov.sg&kind=feed_removed');

@@ -4,8 +4,8 @@
 // and last week's changes, each linking to the list it counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_CRAWLER_LIST_DATE, type AiPolicy } from '../../src/engine/ai-policy.js';
-import type { ContractDraft } from '../../src/services/seeds.js';
 import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
+import { type ContractDraft, writeDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const ORIGIN = 'http://seedbed.local';
@@ -67,7 +67,7 @@ describe('the review page: filters, promote all matching, changes and dashboard'
   beforeAll(async () => {
     t = await createApiSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }, { clock: () => NOW });
     const upsert = (d: ContractDraft) =>
-      t.seedbed.database.transaction((trx) => t.seedbed.services.seeds.upsertDraft(trx, d));
+      t.seedbed.database.transaction((trx) => writeDraft(t.seedbed.services, trx, d));
     await upsert(draft('paris.fr', { lang: 'fr', ai: 'disallowed', rate: 12, stale: false, alive: true }));
     await upsert(draft('lyon.fr', { lang: 'fr', ai: 'allowed', rate: 0.5, stale: false, alive: true }));
     await upsert(draft('vieux.fr', { lang: 'fr', ai: 'allowed', rate: 0.01, stale: true, alive: true }));

@@ -3,8 +3,8 @@
 import { parseOpml } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedRecord } from '../../src/engine/feeds.js';
-import type { ContractDraft } from '../../src/services/seeds.js';
 import { createApiSeedbed, expectValidation, inject } from '../support/api-helpers.js';
+import { type ContractDraft, writeDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const feed = (url: string, role: FeedRecord['role'], title: string | null): FeedRecord => ({
@@ -41,7 +41,8 @@ describe('GET /api/v1/seeds/export', () => {
     const { database, services } = t.seedbed;
     await database.transaction(async (trx) => {
       // Main and section feeds, a comments feed: only the main one is for a reader.
-      await services.seeds.upsertDraft(
+      await writeDraft(
+        services,
         trx,
         draft('gov:sg:mom.gov.sg', {
           name: 'Ministry of Manpower',
@@ -56,7 +57,8 @@ describe('GET /api/v1/seeds/export', () => {
         }),
       );
       // No feed records (found before roles existed), an rss contract: its fetch URLs are its feeds.
-      await services.seeds.upsertDraft(
+      await writeDraft(
+        services,
         trx,
         draft('gov:sg:mof.gov.sg', {
           name: '=HYPERLINK("x")',
@@ -64,15 +66,17 @@ describe('GET /api/v1/seeds/export', () => {
         }),
       );
       // No feed at all: in JSON lines and CSV, not in OPML.
-      await services.seeds.upsertDraft(trx, draft('gov:sg:iras.gov.sg'));
+      await writeDraft(services, trx, draft('gov:sg:iras.gov.sg'));
       // Another country, and a draft left as a draft.
-      await services.seeds.upsertDraft(
+      await writeDraft(
+        services,
         trx,
         draft('com:my:thestar.com.my', {
           facts: { feeds: [feed('https://www.thestar.com.my/rss', 'main', null)], sitemap: null },
         }),
       );
-      await services.seeds.upsertDraft(
+      await writeDraft(
+        services,
         trx,
         draft('gov:sg:hdb.gov.sg', {
           facts: { feeds: [feed('https://www.hdb.gov.sg/rss', 'main', 'HDB')], sitemap: null },

@@ -3,8 +3,8 @@
 // naming the parameter, and promote by filter takes the drafts the list shows for the same filter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Freshness } from '../../src/engine/freshness.js';
-import type { ContractDraft } from '../../src/services/seeds.js';
 import { createApiSeedbed, expectValidation, inject } from '../support/api-helpers.js';
+import { type ContractDraft, writeDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 function freshness(rate: number | null, stale: boolean | null): Freshness {
@@ -49,7 +49,7 @@ describe('seed list by freshness and rate', () => {
     return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
   };
   const upsert = (d: ContractDraft) =>
-    t.seedbed.database.transaction((trx) => t.seedbed.services.seeds.upsertDraft(trx, d));
+    t.seedbed.database.transaction((trx) => writeDraft(t.seedbed.services, trx, d));
 
   beforeAll(async () => {
     t = await createApiSeedbed();

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_CRAWLER_LIST_DATE, type AiPolicy } from '../../src/engine/ai-policy.js';
 import type { Freshness } from '../../src/engine/freshness.js';
 import type { SourceLanguage } from '../../src/engine/languages.js';
-import type { ContractDraft } from '../../src/services/seeds.js';
 import { createApiSeedbed, expectProblem, inject } from '../support/api-helpers.js';
+import { type ContractDraft, writeDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const FRESHNESS: Freshness = {
@@ -61,7 +61,7 @@ describe('seed source facts', () => {
     return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
   };
   const upsert = (d: ContractDraft) =>
-    t.seedbed.database.transaction((trx) => t.seedbed.services.seeds.upsertDraft(trx, d));
+    t.seedbed.database.transaction((trx) => writeDraft(t.seedbed.services, trx, d));
 
   beforeAll(async () => {
     t = await createApiSeedbed();

@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsObjectStore } from '../../src/adapters/fs-object-store.js';
 import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database.js';
 import type { Database } from '../../src/ports/database.js';
+import { createChangeService } from '../../src/services/changes.js';
 import { createDatasetService } from '../../src/services/datasets.js';
 import { createResearchService } from '../../src/services/research.js';
+import { createSeedContractRuns } from '../../src/services/seed-contract-runs.js';
+import { createSeedHealthService } from '../../src/services/seed-health.js';
+import { createSeedRepository } from '../../src/services/seed-repository/index.js';
 import { createSeedService } from '../../src/services/seeds.js';
+import { writeDraft } from '../support/contract-runs.js';
 import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
 
@@ -70,7 +75,14 @@ describe.skipIf(!up)('chunk reservation on PostgreSQL', () => {
   });
 
   it('turns parallel contracts for one seed into one created seed and updates, never an error', async () => {
-    const seeds = createSeedService({ database, clock: () => new Date() });
+    const clock = () => new Date();
+    const repository = createSeedRepository(database);
+    const seeds = createSeedService({ database, clock, repository });
+    const changes = createChangeService({ database, clock });
+    const health = createSeedHealthService({ repository, changes, autoSuspendAfter: null });
+    const services = {
+      contractRuns: createSeedContractRuns({ repository, revisions: seeds.revisions, health, clock }),
+    };
     const draft = (n: number) => ({
       domainId: 'gov:fr:interieur.gouv.fr',
       category: 'news',
@@ -79,11 +91,10 @@ describe.skipIf(!up)('chunk reservation on PostgreSQL', () => {
       fetch: { type: 'html', urls: [`https://interieur.gouv.fr/${n % 2}`] },
       schedule: '0 6 * * *',
       policy: {},
-      discovery: {},
       provenance: { n },
     });
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, (_, n) => database.transaction((trx) => seeds.upsertDraft(trx, draft(n)))),
+      Array.from({ length: 8 }, (_, n) => database.transaction((trx) => writeDraft(services, trx, draft(n)))),
     );
     expect(outcomes.filter((o) => o.outcome === 'created')).toHaveLength(1);
     expect(outcomes.every((o) => ['created', 'updated', 'unchanged'].includes(o.outcome))).toBe(true);

@@ -13,7 +13,10 @@ import type { Database } from '../../src/ports/database.js';
 import { createChangeService } from '../../src/services/changes.js';
 import { createContractService } from '../../src/services/contracts.js';
 import { createLivenessService } from '../../src/services/liveness.js';
+import { createRecordDomain } from '../../src/services/record-domain.js';
+import { createSeedContractRuns } from '../../src/services/seed-contract-runs.js';
 import { createSeedHealthService } from '../../src/services/seed-health.js';
+import { createSeedRepository } from '../../src/services/seed-repository/index.js';
 import { createSeedService } from '../../src/services/seeds.js';
 import { type StubAnswer, stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
 import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
@@ -80,16 +83,22 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
     await database.migrate();
     dir = await mkdtemp(join(tmpdir(), 'seedbed-site-changes-'));
     const fetcher = stubFetcher(answers);
-    seeds = createSeedService({ database, clock });
+    const repository = createSeedRepository(database);
+    seeds = createSeedService({ database, clock, repository });
     changes = createChangeService({ database, clock });
-    const liveness = createLivenessService({ database, seeds });
+    const health = createSeedHealthService({ repository, changes, autoSuspendAfter: null });
+    const contractRuns = createSeedContractRuns({ repository, revisions: seeds.revisions, health, clock });
     contracts = createContractService({
       objects: createFsObjectStore(dir),
       fetcher,
-      seeds,
-      liveness,
       changes,
-      health: createSeedHealthService({ changes, autoSuspendAfter: null }),
+      recordDomain: createRecordDomain({
+        liveness: createLivenessService({ database, repository }),
+        changes,
+        contractRuns,
+        health,
+        repository,
+      }),
       clock,
       canary: null,
     });
@@ -110,7 +119,7 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
       force: true,
       source: { batch_id: batchId },
     });
-    return database.transaction((trx) => collected.record(trx));
+    return database.transaction((trx) => contracts.record(trx, collected));
   }
   const revisions = async () => (await seeds.revisions.list(SEED_ID, { limit: 100, offset: 0 })).data;
   const kinds = async (batchId: string) =>
@@ -202,10 +211,11 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
     expect(result).toMatchObject({ status: 'skipped', outcome: 'kept', result: { proposed_revision: 5 } });
     const after = await seeds.get(SEED_ID);
     // Facts about the source are refreshed whatever the status (freshness measured again); the contract is not.
-    const facts = { updated_at: null, discovery: null, health: null, freshness: null, ai: null };
+    const facts = { updated_at: null, discovery: null, health: null, freshness: null, policy: null };
     expect({ ...after, ...facts }).toEqual({ ...before, ...facts });
     expect(after.freshness?.measured_at).not.toBe(before.freshness?.measured_at);
-    expect(after.ai?.status).toBe('disallowed');
+    expect(after.policy.ai?.status).toBe('disallowed');
+    expect({ ...after.policy, ai: null }).toEqual({ ...before.policy, ai: null });
     const all = await revisions();
     expect(all[3]).toMatchObject({ number: 4, status: 'superseded' });
     expect(all[4]).toMatchObject({ number: 5, status: 'proposed' });

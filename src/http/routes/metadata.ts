@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countrySchema } from '../../domain/identifiers.js';
+import { TASK_STATUSES } from '../../domain/metadata-tasks.js';
 import type { MetadataService } from '../../services/metadata.js';
 import { countryMetadataSchema, metadataTaskSchema, snapshotSchema } from '../response-schemas.js';
 import { json, pageOf, problems } from '../responses.js';
@@ -67,9 +68,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
         summary: 'Metadata tasks (snapshot builds and syncs) and their status',
         response: { 200: json(pageOf(metadataTaskSchema), 'A page of tasks, newest first') },
         querystring: paginationSchema.extend({
-          status: z
-            .enum(['queued', 'running', 'retrying', 'succeeded', 'unchanged', 'failed', 'skipped'])
-            .optional(),
+          status: z.enum(TASK_STATUSES).optional(),
         }),
       },
     },

@@ -14,6 +14,7 @@ import {
   healthFilterSchema,
   languageFilterSchema,
   promoteSchema,
+  SEED_SORTS,
   SEED_STATUSES,
   seedCreateSchema,
   seedPatchSchema,
@@ -21,8 +22,7 @@ import {
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
 import { exportSeeds } from '../../services/seed-export.js';
-import { SEED_SORTS } from '../../services/seed-filters.js';
-import { type SeedService, seedAnswer } from '../../services/seeds.js';
+import type { SeedService } from '../../services/seeds.js';
 import {
   evidenceListSchema,
   orchestrateResultSchema,
@@ -111,10 +111,7 @@ export function seedRoutes(
         querystring: paginationSchema.extend({ ...seedFilterShape, sort: seedSortSchema.optional() }),
       },
     },
-    async (request) => {
-      const found = await seeds.list(request.query);
-      return { ...found, data: found.data.map(seedAnswer) };
-    },
+    (request) => seeds.list(request.query),
   );
 
   r.get(
@@ -159,7 +156,7 @@ export function seedRoutes(
         params: seedParams,
       },
     },
-    async (request) => seedAnswer(await seeds.get(request.params.seedId)),
+    (request) => seeds.get(request.params.seedId),
   );
 
   r.get(
@@ -221,7 +218,7 @@ export function seedRoutes(
       return reply
         .code(201)
         .header('Location', `/api/v1/seeds/${encodeURIComponent(seed.seed_id)}`)
-        .send(seedAnswer(seed));
+        .send(seed);
     },
   );
 
@@ -238,10 +235,7 @@ export function seedRoutes(
         body: seedPatchSchema,
       },
     },
-    async (request) =>
-      seedAnswer(
-        await seeds.patch(request.params.seedId, request.body, request.principal?.name ?? 'anonymous'),
-      ),
+    (request) => seeds.patch(request.params.seedId, request.body, request.principal?.name ?? 'anonymous'),
   );
 
   r.post(

@@ -1,14 +1,15 @@
 // The review page's pure pieces: escaping, the form → PATCH translation and its per-field messages, the
 // robots.txt excerpt around the deciding line, the redirect target after sign-in and the revision diff.
 import { describe, expect, it } from 'vitest';
+import { NO_DISCOVERY } from '../../../src/domain/seed-facts.js';
+import type { Seed } from '../../../src/domain/seed-record.js';
 import { escapeHtml, html } from '../../../src/http/routes/ui/html.js';
 import { fieldOf, patchOf, validatePatch, valuesOf } from '../../../src/http/routes/ui/seed-edit.js';
 import { robotsExcerpt } from '../../../src/http/routes/ui/seed-evidence.js';
 import { revisionDiff } from '../../../src/http/routes/ui/seed-revisions.js';
 import { safeNext } from '../../../src/http/routes/ui/session.js';
-import type { SeedView } from '../../../src/services/seeds.js';
 
-const SEED: SeedView = {
+const SEED: Seed = {
   seed_id: 'com:sg:beta-news.com::news',
   domain_id: 'com:sg:beta-news.com',
   registrable_domain: 'beta-news.com',
@@ -28,7 +29,7 @@ const SEED: SeedView = {
     crawl_delay: null,
     sitemap_urls: [],
   },
-  discovery: {},
+  discovery: NO_DISCOVERY,
   provenance: {},
   created_at: '2026-11-23T00:00:00.000Z',
   updated_at: '2026-11-23T00:00:00.000Z',
@@ -38,7 +39,6 @@ const SEED: SeedView = {
   human_fields: [],
   freshness: null,
   languages: [],
-  ai: null,
   health: null,
 };
 

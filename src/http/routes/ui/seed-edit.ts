@@ -3,8 +3,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { ConflictError } from '../../../domain/errors.js';
+import type { Seed } from '../../../domain/seed-record.js';
 import { FETCH_TYPES, type SeedPatch, seedPatchSchema } from '../../../domain/seeds.js';
-import type { SeedService, SeedView } from '../../../services/seeds.js';
+import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
 import { page } from './layout.js';
 import { authorOf, type Form, formText, mayDecide } from './seed-actions.js';
@@ -29,7 +30,7 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter((l) => l !== '');
 
-export function valuesOf(seed: SeedView): EditValues {
+export function valuesOf(seed: Seed): EditValues {
   const p = seed.policy;
   return {
     name: seed.name ?? '',
@@ -45,7 +46,7 @@ export function valuesOf(seed: SeedView): EditValues {
 }
 
 /** The PATCH body the form asks for: only what differs from the seed, so an unchanged form changes nothing. */
-export function patchOf(seed: SeedView, v: EditValues): Record<string, unknown> {
+export function patchOf(seed: Seed, v: EditValues): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
   const name = orNull(v.name);
@@ -130,7 +131,7 @@ function choice(
 }
 
 export function editForm(
-  seed: SeedView,
+  seed: Seed,
   v: EditValues,
   errors: Record<string, string[]>,
   formError?: string,
@@ -174,7 +175,7 @@ export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService 
   const send = (
     reply: import('fastify').FastifyReply,
     request: import('fastify').FastifyRequest,
-    seed: SeedView,
+    seed: Seed,
     body: Html,
     code = 200,
   ) =>

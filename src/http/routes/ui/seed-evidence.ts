@@ -3,9 +3,9 @@
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { EvidenceFile } from '../../../domain/keys.js';
+import type { Seed } from '../../../domain/seed-record.js';
 import { parseRobots } from '../../../engine/robots.js';
 import type { EvidenceService } from '../../../services/evidence.js';
-import type { SeedView } from '../../../services/seeds.js';
 
 /** robots.txt past RFC 9309's parse limit is not read by the engine either. */
 const MAX_READ_BYTES = 512 * 1024;
@@ -69,7 +69,7 @@ export function robotsExcerpt(robotsUrl: string, text: string, entryUrl: string)
   return { url: robotsUrl, allowed: decision.allowed, line, lines };
 }
 
-export async function loadEvidence(evidence: EvidenceService, seed: SeedView): Promise<SeedEvidence> {
+export async function loadEvidence(evidence: EvidenceService, seed: Seed): Promise<SeedEvidence> {
   const list = await evidence.list(seed.seed_id);
   const has = (name: string) => list.files.some((file) => file.name === name);
   let homepage: SeedEvidence['homepage'] = null;

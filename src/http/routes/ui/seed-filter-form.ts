@@ -10,9 +10,9 @@ import {
   FETCH_TYPES,
   FRESHNESS_FILTERS,
   languageFilterSchema,
+  SEED_SORTS,
   SEED_STATUSES,
 } from '../../../domain/seeds.js';
-import { SEED_SORTS } from '../../../services/seed-filters.js';
 import { type Html, html, query } from './html.js';
 import { filledFields, select } from './layout.js';
 

@@ -1,7 +1,8 @@
 // /ui/seeds: the seeds to review, filtered and paginated, and one action (promote or archive) on a selection, or
 // promote on every draft the filter matches, answered per seed. Filters are the seed service's (seed-filter-form.ts).
 import type { FastifyInstance } from 'fastify';
-import type { SeedService, SeedView } from '../../../services/seeds.js';
+import type { Seed } from '../../../domain/seed-record.js';
+import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
 import { page } from './layout.js';
 import {
@@ -18,7 +19,7 @@ import { canDecide } from './session.js';
 
 const PAGE_SIZE = 25;
 
-function row(seed: SeedView, decide: boolean) {
+function row(seed: Seed, decide: boolean) {
   const robots = seed.policy.robots_allowed;
   const mainFeed = seed.feeds.some((feed) => feed.role === 'main');
   return html`<tr>
@@ -27,7 +28,7 @@ ${decide ? html`<td><input type="checkbox" name="seed" value="${seed.seed_id}" a
 <td>${seed.country}</td><td>${seed.category}</td><td>${seed.source_type}</td><td>${seed.fetch.type}</td>
 <td>${robots === undefined ? '—' : robots ? 'allowed' : html`<span class="bad">disallowed</span>`}</td>
 <td>${mainFeed ? 'yes' : 'no'}</td>
-<td>${seed.languages.map((l) => l.code).join(' ') || '—'}</td><td>${seed.ai?.status ?? '—'}</td>
+<td>${seed.languages.map((l) => l.code).join(' ') || '—'}</td><td>${seed.policy.ai?.status ?? '—'}</td>
 <td data-rate="${seed.freshness?.items_per_day ?? ''}">${freshnessCell(seed)}</td>
 <td><time datetime="${seed.created_at}">${seed.created_at.slice(0, 16).replace('T', ' ')}</time></td>
 <td>${seed.status}</td>
@@ -35,7 +36,7 @@ ${decide ? html`<td><input type="checkbox" name="seed" value="${seed.seed_id}" a
 }
 
 /** Items a day, and "stale" when the newest item is old; a dash when never measured. */
-function freshnessCell(seed: SeedView): Html | string {
+function freshnessCell(seed: Seed): Html | string {
   const f = seed.freshness;
   if (!f) return '—';
   const rate = f.items_per_day === null ? 'no dated item' : `${f.items_per_day}/day`;

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../../domain/errors.js';
 import { EVIDENCE_FILES, type EvidenceFile } from '../../../domain/keys.js';
+import type { Seed } from '../../../domain/seed-record.js';
 import type { SeedStatus } from '../../../domain/seeds.js';
 import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService, LivenessView } from '../../../services/liveness.js';
-import type { SeedService, SeedView } from '../../../services/seeds.js';
+import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
 import { facts, page } from './layout.js';
 import { loadEvidence } from './seed-evidence.js';
@@ -41,7 +42,7 @@ const MOVES: Record<SeedStatus, Array<[SeedStatus, string]>> = {
   archived: [],
 };
 
-function actions(seed: SeedView) {
+function actions(seed: Seed) {
   const moves = MOVES[seed.status].map(
     ([to, label]) => html`<form method="post" action="${seedHref(seed.seed_id)}/status" class="inline">
 <input type="hidden" name="to" value="${to}"><button type="submit">${label}</button></form>`,
@@ -49,7 +50,7 @@ function actions(seed: SeedView) {
   return html`<div class="actions">${moves} <a class="button" href="${seedHref(seed.seed_id)}/edit">Edit contract</a></div>`;
 }
 
-async function livenessOf(liveness: LivenessService, seed: SeedView): Promise<LivenessView[] | null> {
+async function livenessOf(liveness: LivenessService, seed: Seed): Promise<LivenessView[] | null> {
   try {
     return (await liveness.history(seed.registrable_domain, { limit: HISTORY, offset: 0 })).data;
   } catch (error) {

@@ -1,7 +1,8 @@
 // The sections of one seed's page, each from one kind of evidence. Facts other branches add to the seed
 // (freshness, languages, policy.ai, health, revisions) are shown when the seed carries them, and left out otherwise.
+
+import type { Seed } from '../../../domain/seed-record.js';
 import type { LivenessView } from '../../../services/liveness.js';
-import type { SeedView } from '../../../services/seeds.js';
 import { type Html, html } from './html.js';
 import { facts } from './layout.js';
 import type { RobotsExcerpt, SeedEvidence } from './seed-evidence.js';
@@ -18,7 +19,7 @@ const link = (url: unknown) =>
 const section = (id: string, title: string, content: Html) =>
   html`<section aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${content}</section>`;
 
-export function contractSection(seed: SeedView): Html {
+export function contractSection(seed: Seed): Html {
   const p = seed.policy;
   return section(
     'contract',
@@ -36,7 +37,7 @@ export function contractSection(seed: SeedView): Html {
   );
 }
 
-export function homepageSection(seed: SeedView, evidence: SeedEvidence): Html {
+export function homepageSection(seed: Seed, evidence: SeedEvidence): Html {
   const d = seed.discovery;
   return section(
     'homepage',
@@ -67,7 +68,7 @@ export function robotsSection(excerpt: RobotsExcerpt | null): Html {
   );
 }
 
-export function sitemapSection(seed: SeedView): Html {
+export function sitemapSection(seed: Seed): Html {
   const s = seed.sitemap;
   if (!s) return section('sitemaps', 'Sitemaps', html`<p>No sitemap was found.</p>`);
   return section(
@@ -79,7 +80,7 @@ export function sitemapSection(seed: SeedView): Html {
   );
 }
 
-export function feedSection(seed: SeedView): Html {
+export function feedSection(seed: Seed): Html {
   if (seed.feeds.length === 0) return section('feeds', 'Feeds', html`<p>No feed was found.</p>`);
   return section(
     'feeds',
@@ -90,7 +91,7 @@ export function feedSection(seed: SeedView): Html {
 }
 
 /** Freshness, languages, AI policy and health: shown when the seed carries them (DESIGN §3). */
-export function sourceFactsSection(seed: SeedView): Html | null {
+export function sourceFactsSection(seed: Seed): Html | null {
   const view = seed as unknown as Record<string, unknown>;
   const freshness = view.freshness as Record<string, unknown> | null | undefined;
   const languages = view.languages;
@@ -146,7 +147,7 @@ export function livenessSection(history: LivenessView[] | null): Html {
   );
 }
 
-export function provenanceSection(seed: SeedView, evidence: SeedEvidence): Html {
+export function provenanceSection(seed: Seed, evidence: SeedEvidence): Html {
   const p = seed.provenance;
   const batchId = (p.batch_id as string | undefined) ?? evidence.source?.batch_id;
   const rawFile = (p.source_file as string | undefined) ?? evidence.source?.raw_file_path;

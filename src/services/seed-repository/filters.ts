@@ -1,11 +1,11 @@
 // The seed list's filters and orders, shared by a page of seeds, an export, a promote by filter and the review
 // page: one place says what "the seeds matching" means, so the page and the API select the same seeds.
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { SourceType } from '../domain/domains.js';
-import type { HealthState } from '../domain/seed-health.js';
-import type { FRESHNESS_FILTERS, SeedStatus } from '../domain/seeds.js';
-import type { AiStatus } from '../engine/ai-policy.js';
-import type { Tables } from '../ports/database.js';
+import type { SourceType } from '../../domain/domains.js';
+import type { AiStatus } from '../../domain/seed-facts.js';
+import type { HealthState } from '../../domain/seed-health.js';
+import type { FRESHNESS_FILTERS, SeedSort, SeedStatus } from '../../domain/seeds.js';
+import type { Tables } from '../../ports/database.js';
 
 /** The list filters, shared by a page of seeds and an export. */
 export interface SeedFilter {
@@ -23,10 +23,6 @@ export interface SeedFilter {
 }
 
 export type SeedFreshness = (typeof FRESHNESS_FILTERS)[number];
-
-/** `found` = oldest first, `-found` = newest first, `-rate` = highest publication rate first (unmeasured last). */
-export const SEED_SORTS = ['found', '-found', '-rate'] as const;
-export type SeedSort = (typeof SEED_SORTS)[number];
 
 /** Filters the review page adds to the list (matched on the JSON columns; not query parameters of the API). */
 export interface ReviewFilter {

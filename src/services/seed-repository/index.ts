@@ -1,0 +1,262 @@
+// The seed repository: every SQL statement on `seeds` and `seed_revisions`, and nothing else. Services decide
+// (the state machine, human edits win, health rules); this module reads and writes rows for them. A method that
+// takes an executor runs in the caller's transaction; the others read outside any.
+
+import type { AiStatus, SeedDiscovery } from '../../domain/seed-facts.js';
+import type { HealthState } from '../../domain/seed-health.js';
+import type { Database, DbExecutor, SeedTable } from '../../ports/database.js';
+import type { PageRequest } from '../common.js';
+import { orderSeeds, type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
+import { type NewRevision, type RevisionView, revisionOfRow, revisionRow } from './rows.js';
+
+export type SeedRepository = ReturnType<typeof createSeedRepository>;
+
+/** The seeds of a domain, as a check of it updates them (health, and a suspension). */
+export interface DomainSeedRow {
+  seed_id: string;
+  registrable_domain: string;
+  status: string;
+  health: string | null;
+}
+
+export function createSeedRepository(database: Database) {
+  const { db } = database;
+  const filtered = (filter: SeedFilter & ReviewFilter) => whereSeedsMatch(db.selectFrom('seeds'), filter);
+
+  /** The row, locked for this transaction on PostgreSQL so two writers of one seed take turns. */
+  function find(executor: DbExecutor, seedId: string, lock = false): Promise<SeedTable | undefined> {
+    return executor
+      .selectFrom('seeds')
+      .selectAll()
+      .where('seed_id', '=', seedId)
+      .$if(lock && database.dialect === 'postgres', (qb) => qb.forUpdate())
+      .executeTakeFirst();
+  }
+
+  /**
+   * A new seed and its first revision. With `ifAbsent`, a seed committed meanwhile by another writer (PostgreSQL
+   * runs contracts side by side) makes this a no-op that answers false, instead of a unique violation.
+   */
+  async function insert(
+    executor: DbExecutor,
+    row: SeedTable,
+    first: NewRevision,
+    options: { ifAbsent?: boolean } = {},
+  ): Promise<boolean> {
+    const inserted = await executor
+      .insertInto('seeds')
+      .values(row)
+      .$if(options.ifAbsent === true, (qb) => qb.onConflict((oc) => oc.column('seed_id').doNothing()))
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await executor.insertInto('seed_revisions').values(revisionRow(first)).execute();
+    return true;
+  }
+
+  async function update(executor: DbExecutor, seedId: string, columns: Partial<SeedTable>): Promise<void> {
+    await executor.updateTable('seeds').set(columns).where('seed_id', '=', seedId).execute();
+  }
+
+  async function list(filter: SeedFilter & ReviewFilter & PageRequest) {
+    const query = filtered(filter);
+    const [rows, total] = await Promise.all([
+      orderSeeds(query.selectAll(), filter.sort).limit(filter.limit).offset(filter.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  /** A page of rows in seed id order after `after` (keyset paging: no offset scan). */
+  function pageAfter(filter: SeedFilter, after: string | null, size: number): Promise<SeedTable[]> {
+    let query = filtered(filter).selectAll().orderBy('seed_id').limit(size);
+    if (after !== null) query = query.where('seed_id', '>', after);
+    return query.execute();
+  }
+
+  /** The ids of the drafts a filter matches, first `limit` by seed id. */
+  async function draftIdsMatching(executor: DbExecutor, filter: SeedFilter & ReviewFilter, limit: number) {
+    const rows = await whereSeedsMatch(executor.selectFrom('seeds'), { ...filter, status: 'draft' })
+      .select('seed_id')
+      .orderBy('seed_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.seed_id);
+  }
+
+  async function countries(): Promise<string[]> {
+    const rows = await db.selectFrom('seeds').select('country').distinct().orderBy('country').execute();
+    return rows.map((row) => row.country);
+  }
+
+  /** Every seed of a registrable domain (but `except`, written by its caller) learns its latest liveness. */
+  async function setDiscovery(
+    executor: DbExecutor,
+    registrableDomain: string,
+    change: { discovery: SeedDiscovery; at: string; except?: string },
+  ) {
+    await executor
+      .updateTable('seeds')
+      .set({ discovery: JSON.stringify(change.discovery), updated_at: change.at })
+      .where('registrable_domain', '=', registrableDomain)
+      .$if(change.except !== undefined, (qb) => qb.where('seed_id', '!=', change.except as string))
+      .execute();
+  }
+
+  function seedsOfDomain(executor: DbExecutor, domainId: string): Promise<DomainSeedRow[]> {
+    return executor
+      .selectFrom('seeds')
+      .select(['seed_id', 'registrable_domain', 'status', 'health'])
+      .where('domain_id', '=', domainId)
+      .execute();
+  }
+
+  /** Active seeds to re-check, in seed id order. */
+  function activeSeeds(filter: { country?: string; category?: string; seedIds?: readonly string[] }) {
+    return db
+      .selectFrom('seeds')
+      .select(['domain_id', 'registrable_domain', 'country', 'category'])
+      .where('status', '=', 'active')
+      .$if(filter.country !== undefined, (qb) => qb.where('country', '=', filter.country as string))
+      .$if(filter.category !== undefined, (qb) => qb.where('category', '=', filter.category as string))
+      .$if(filter.seedIds !== undefined, (qb) => qb.where('seed_id', 'in', [...(filter.seedIds ?? [])]))
+      .orderBy('seed_id')
+      .execute();
+  }
+
+  async function exists(seedId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('seeds')
+      .select('seed_id')
+      .where('seed_id', '=', seedId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async function countByStatus(): Promise<Record<string, number>> {
+    const rows = await db
+      .selectFrom('seeds')
+      .select(['status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  /** Seeds whose latest check did not reach the source, by status. */
+  async function countFailing(): Promise<Record<string, number>> {
+    const rows = await filtered({ health: 'failing' })
+      .select(['status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
+  /** Active seeds by health (`unchecked`: no check yet). */
+  async function countActiveByHealth(): Promise<Record<HealthState | 'unchecked', number>> {
+    const rows = await db
+      .selectFrom('seeds')
+      .select(['health_state', (eb) => eb.fn.countAll().as('n')])
+      .where('status', '=', 'active')
+      .groupBy('health_state')
+      .execute();
+    const counts: Record<HealthState | 'unchecked', number> = { ok: 0, failing: 0, stale: 0, unchecked: 0 };
+    for (const row of rows) {
+      const key = (row.health_state ?? 'unchecked') as HealthState | 'unchecked';
+      counts[key in counts ? key : 'unchecked'] += Number(row.n);
+    }
+    return counts;
+  }
+
+  /** Seeds by what their source says to AI crawlers (`unknown` also counts seeds never measured). */
+  async function countByAi(): Promise<Record<AiStatus, number>> {
+    const rows = await db
+      .selectFrom('seeds')
+      .select(['ai_status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('ai_status')
+      .execute();
+    const counts: Record<AiStatus, number> = { disallowed: 0, reserved: 0, allowed: 0, unknown: 0 };
+    for (const row of rows) {
+      const key = (row.ai_status ?? 'unknown') as AiStatus;
+      counts[key in counts ? key : 'unknown'] += Number(row.n);
+    }
+    return counts;
+  }
+
+  // Revisions.
+
+  async function insertRevision(executor: DbExecutor, revision: NewRevision): Promise<void> {
+    await executor.insertInto('seed_revisions').values(revisionRow(revision)).execute();
+  }
+
+  async function openProposals(executor: DbExecutor, seedId: string): Promise<RevisionView[]> {
+    const rows = await executor
+      .selectFrom('seed_revisions')
+      .selectAll()
+      .where('seed_id', '=', seedId)
+      .where('status', '=', 'proposed')
+      .orderBy('number')
+      .execute();
+    return rows.map(revisionOfRow);
+  }
+
+  /** Settles open proposals (a settled one is left as it is). */
+  async function settle(
+    executor: DbExecutor,
+    seedId: string,
+    numbers: number[],
+    decision: { status: RevisionView['status']; by: string; at: string },
+  ): Promise<void> {
+    if (numbers.length === 0) return;
+    await executor
+      .updateTable('seed_revisions')
+      .set({ status: decision.status, settled_by: decision.by, settled_at: decision.at })
+      .where('seed_id', '=', seedId)
+      .where('number', 'in', numbers)
+      .where('status', '=', 'proposed')
+      .execute();
+  }
+
+  async function findRevision(executor: DbExecutor, seedId: string, number: number) {
+    const row = await executor
+      .selectFrom('seed_revisions')
+      .selectAll()
+      .where('seed_id', '=', seedId)
+      .where('number', '=', number)
+      .executeTakeFirst();
+    return row ? revisionOfRow(row) : undefined;
+  }
+
+  async function listRevisions(seedId: string, request: PageRequest) {
+    const query = db.selectFrom('seed_revisions').where('seed_id', '=', seedId);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy('number').limit(request.limit).offset(request.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { revisions: rows.map(revisionOfRow), total: Number(total.n) };
+  }
+
+  return {
+    find,
+    insert,
+    update,
+    list,
+    pageAfter,
+    draftIdsMatching,
+    countries,
+    setDiscovery,
+    seedsOfDomain,
+    activeSeeds,
+    exists,
+    countByStatus,
+    countFailing,
+    countActiveByHealth,
+    countByAi,
+    insertRevision,
+    openProposals,
+    settle,
+    findRevision,
+    listRevisions,
+  };
+}
+
+export type { ReviewFilter, SeedFilter } from './filters.js';

@@ -1,0 +1,226 @@
+// A stored seed row and the seed it holds, converted in one place each way. JSON columns are parsed with their
+// defaults; `discovery` is read into its one shape whatever an older writer left in it; the AI policy fact, kept
+// in a column of its own, is shown as `policy.ai`.
+import type { SourceType } from '../../domain/domains.js';
+import { diffFields, type FieldDiff, REVISION_FIELDS, type RevisionValues } from '../../domain/seed-diff.js';
+import {
+  type AiPolicy,
+  type FeedRecord,
+  type Freshness,
+  NO_DISCOVERY,
+  type SeedDiscovery,
+  type SeedHealth,
+  type SeedSitemap,
+  type SourceLanguage,
+} from '../../domain/seed-facts.js';
+import type { Seed } from '../../domain/seed-record.js';
+import type { RevisionStatus, SeedStatus } from '../../domain/seeds.js';
+import { languageIndex } from '../../engine/languages.js';
+import type { SitemapMetadata } from '../../engine/sitemaps.js';
+import type { SeedRevisionTable, SeedTable } from '../../ports/database.js';
+import { parseJson } from '../common.js';
+
+/** What discovery knows about the source beside its contract: refreshed by every run, whatever the status. */
+export interface SeedFacts {
+  feeds: FeedRecord[];
+  sitemap: SeedSitemap | null;
+  freshness?: Freshness;
+  languages?: SourceLanguage[];
+  ai?: AiPolicy;
+}
+
+export type FactColumn =
+  | 'feeds'
+  | 'sitemap'
+  | 'freshness'
+  | 'items_per_day'
+  | 'languages'
+  | 'ai'
+  | 'language_codes'
+  | 'ai_status';
+
+/** A seed before any discovery measured its source, and before any check reached it. */
+export const NO_FACTS: Pick<SeedTable, FactColumn | 'discovery' | 'health' | 'health_state'> = {
+  feeds: '[]',
+  sitemap: null,
+  freshness: null,
+  items_per_day: null,
+  languages: '[]',
+  ai: null,
+  language_codes: null,
+  ai_status: null,
+  discovery: JSON.stringify(NO_DISCOVERY),
+  health: null,
+  health_state: null,
+};
+
+/** The fact columns a run measured; a fact it did not measure keeps its column. */
+export function factColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTable, FactColumn>> {
+  if (!facts) return {};
+  const columns: Partial<Pick<SeedTable, FactColumn>> = {
+    feeds: JSON.stringify(facts.feeds),
+    sitemap: facts.sitemap ? JSON.stringify(facts.sitemap) : null,
+  };
+  if (facts.freshness) {
+    columns.freshness = JSON.stringify(facts.freshness);
+    // Beside the JSON, as a number the list sorts on (`sort=-rate`).
+    columns.items_per_day = facts.freshness.items_per_day;
+  }
+  if (facts.languages) {
+    columns.languages = JSON.stringify(facts.languages);
+    columns.language_codes = languageIndex(facts.languages);
+  }
+  if (facts.ai) {
+    columns.ai = JSON.stringify(facts.ai);
+    columns.ai_status = facts.ai.status;
+  }
+  return columns;
+}
+
+/** The health columns: the JSON and the state the `?health=` filter reads. */
+export function healthColumns(health: SeedHealth): Pick<SeedTable, 'health' | 'health_state'> {
+  return { health: JSON.stringify(health), health_state: health.state };
+}
+
+/** `discovery` in its one shape: the known fields of whatever was stored, the rest left unknown. */
+export function discoveryOfColumn(text: string | null): SeedDiscovery {
+  const stored = parseJson<Partial<SeedDiscovery>>(text, {});
+  return {
+    alive: stored.alive ?? null,
+    checked_at: stored.checked_at ?? null,
+    http_status: stored.http_status ?? null,
+    state: stored.state ?? null,
+    error_code: stored.error_code ?? null,
+  };
+}
+
+export function seedOfRow(row: SeedTable): Seed {
+  const ai = parseJson<AiPolicy | null>(row.ai, null);
+  const policy = parseJson<Seed['policy']>(row.policy, {});
+  return {
+    seed_id: row.seed_id,
+    domain_id: row.domain_id,
+    registrable_domain: row.registrable_domain,
+    country: row.country,
+    category: row.category,
+    content_type: row.content_type,
+    source_type: row.source_type as SourceType,
+    status: row.status as SeedStatus,
+    version: Number(row.version),
+    name: row.name,
+    entry_url: row.entry_url,
+    fetch: parseJson(row.fetch, { type: 'html', urls: [] }),
+    schedule: row.schedule,
+    policy: ai === null ? policy : { ...policy, ai },
+    discovery: discoveryOfColumn(row.discovery),
+    provenance: parseJson(row.provenance, {}),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    promoted_at: row.promoted_at,
+    feeds: parseJson<FeedRecord[]>(row.feeds, []),
+    sitemap: parseJson<SeedSitemap | null>(row.sitemap, null),
+    human_fields: parseJson<string[]>(row.human_fields, []),
+    freshness: parseJson<Freshness | null>(row.freshness, null),
+    languages: parseJson<SourceLanguage[]>(row.languages, []),
+    health: parseJson<SeedHealth | null>(row.health, null),
+  };
+}
+
+/** The revision fields of a stored seed, as the seed shows them (the contract policy without its AI fact). */
+export function revisionValuesOf(row: SeedTable): RevisionValues {
+  return {
+    name: row.name,
+    entry_url: row.entry_url,
+    fetch: parseJson(row.fetch, { type: 'html', urls: [] }),
+    schedule: row.schedule,
+    policy: parseJson(row.policy, {}),
+  };
+}
+
+/** The stored columns of the fields a diff leads to. */
+export function columnsOf(diff: FieldDiff): Partial<SeedTable> {
+  const columns: Partial<SeedTable> = {};
+  for (const field of REVISION_FIELDS) {
+    const change = diff[field];
+    if (!change) continue;
+    if (field === 'fetch' || field === 'policy') columns[field] = JSON.stringify(change.after ?? {});
+    else columns[field] = (change.after ?? null) as string | null;
+  }
+  return columns;
+}
+
+export interface RevisionView {
+  seed_id: string;
+  number: number;
+  status: RevisionStatus;
+  author: string;
+  created_at: string;
+  base_version: number;
+  changes: FieldDiff;
+  settled_by: string | null;
+  settled_at: string | null;
+}
+
+export function revisionOfRow(row: SeedRevisionTable): RevisionView {
+  return {
+    seed_id: row.seed_id,
+    number: Number(row.number),
+    status: row.status,
+    author: row.author,
+    created_at: row.created_at,
+    base_version: Number(row.base_version),
+    changes: parseJson<FieldDiff>(row.changes, {}),
+    settled_by: row.settled_by,
+    settled_at: row.settled_at,
+  };
+}
+
+/** A revision to store: its number, status, author and changes. */
+export interface NewRevision {
+  seedId: string;
+  number: number;
+  status: RevisionStatus;
+  author: string;
+  baseVersion: number;
+  changes: FieldDiff;
+  at: string;
+}
+
+export function revisionRow(revision: NewRevision): SeedRevisionTable {
+  return {
+    seed_id: revision.seedId,
+    number: revision.number,
+    status: revision.status,
+    author: revision.author,
+    created_at: revision.at,
+    base_version: revision.baseVersion,
+    changes: JSON.stringify(revision.changes),
+    settled_by: null,
+    settled_at: null,
+  };
+}
+
+/** The first revision of a seed: every field it was created with, from nothing. */
+export function firstRevision(
+  seedId: string,
+  author: string,
+  values: RevisionValues,
+  at: string,
+): NewRevision {
+  return {
+    seedId,
+    number: 1,
+    status: 'applied',
+    author,
+    baseVersion: 1,
+    changes: diffFields({}, values),
+    at,
+  };
+}
+
+/** The sitemap summary a seed keeps: no aggregates (they are in domain_metadata.json). */
+export function seedSitemapOf(metadata: SitemapMetadata): SeedSitemap | null {
+  if (!metadata.exists && metadata.url === null) return null;
+  const { url, url_count, news, truncated, truncated_reason, sitemaps } = metadata;
+  return { url, url_count, news, truncated, truncated_reason, sitemaps };
+}
