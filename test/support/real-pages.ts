@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+export const REAL_PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-pages');
+
+export type RealPageKind =
+  | 'news'
+  | 'recipe'
+  | 'shop'
+  | 'docs'
+  | 'company'
+  | 'personal_blog'
+  | 'reference'
+  | 'government'
+  | 'platform'
+  | 'other';
+
+export type RealPageType = 'homepage' | 'article' | 'section' | 'other';
+
+export interface RealPageEntry {
+  id: string;
+  url: string;
+  registrable_domain: string;
+  kind: RealPageKind;
+  news: boolean;
+  country: string | null;
+  language: string;
+  page_type: RealPageType;
+  truncated?: boolean;
+  source: { repo: string; path: string; commit: string; license: string };
+}
+
+export interface RealPageManifest {
+  about: string;
+  pages: RealPageEntry[];
+}
+
+export interface RealPage {
+  id: string;
+  url: string;
+  html: string;
+  labels: {
+    news: boolean;
+    kind: RealPageKind;
+    country: string | null;
+    language: string;
+    page_type: RealPageType;
+    registrable_domain: string;
+  };
+}
+
+export function readRealPagesManifest(): RealPageManifest {
+  return JSON.parse(readFileSync(join(REAL_PAGES_DIR, 'manifest.json'), 'utf8')) as RealPageManifest;
+}
+
+export function realPageFile(id: string): string {
+  return join(REAL_PAGES_DIR, `${id}.html.gz`);
+}
+
+export function realPageExists(id: string): boolean {
+  return existsSync(realPageFile(id));
+}
+
+/** The charset a page declares in a meta tag (first 8 KiB), if any. */
+function declaredCharset(bytes: Buffer): string | null {
+  const head = bytes.subarray(0, 8192).toString('latin1');
+  const direct = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i.exec(head);
+  return direct?.[1]?.toLowerCase() ?? null;
+}
+
+export function decodeHtml(bytes: Buffer): string {
+  const charset = declaredCharset(bytes);
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    try {
+      return new TextDecoder(charset).decode(bytes);
+    } catch {
+      // unknown label: fall through to utf-8
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+export function loadRealPages(): RealPage[] {
+  return readRealPagesManifest().pages.map((entry) => ({
+    id: entry.id,
+    url: entry.url,
+    html: decodeHtml(gunzipSync(readFileSync(realPageFile(entry.id)))),
+    labels: {
+      news: entry.news,
+      kind: entry.kind,
+      country: entry.country,
+      language: entry.language,
+      page_type: entry.page_type,
+      registrable_domain: entry.registrable_domain,
+    },
+  }));
+}
