@@ -1,0 +1,68 @@
+// Does a URL look like one article? News sites give each story a date, a numeric id or a long slug in its path;
+// front pages, sections, tags, products and static pages have none of these. Pure; any string is accepted.
+
+export const ARTICLE_URL_SHAPES = ['dated', 'numeric_id', 'long_slug', 'html_under_section'] as const;
+export type ArticleUrlShape = (typeof ARTICLE_URL_SHAPES)[number];
+
+/** Years a dated path may carry: older archives and a little of the future (scheduled posts, clock skew). */
+const MIN_YEAR = 1995;
+const MAX_YEAR = 2035;
+
+/** /2024/05/12/, /2024/05/, /2024-05-12, /20240512 (as a whole segment or a segment's prefix). */
+const DATED_SEGMENTS = /\/((?:19|20)\d\d)[/-](0[1-9]|1[0-2])(?:[/-](0[1-9]|[12]\d|3[01]))?(?=[/\-_.]|$)/;
+const COMPACT_DATE = /(?:^|[/\-_])((?:19|20)\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/\-_.]|$)/;
+/** Five or more digits standing as their own token: /story/12345678, -a-123456.html, ?id=45678. */
+const NUMERIC_ID = /(?:^|[/\-_.=,])(\d{5,})(?=$|[/\-_.,&?])/;
+/** Path segments that name listings, people, shops or site furniture, never one story. */
+const NOT_ARTICLE_SEGMENT =
+  /^(tag|tags|category|categories|categoria|kategorie|rubrique|author|authors|autor|auteur|page|pages|search|suche|login|signin|sign-in|register|account|about|about-us|contact|contacto|kontakt|impressum|privacy|privacy-policy|terms|cookies|legal|shop|store|product|products|produkt|produit|producto|collections|cart|checkout|basket|warenkorb|panier|carrito|carrello|item|items|wp-admin|wp-content|wp-includes|wp-json|feed|rss|cdn-cgi|static|assets|images|img|media|uploads|video|videos|gallery|galleries|topics?|subscribe|subscription|newsletter|jobs|careers|events)$/i;
+/** Files that are never an article page, whatever their path says. */
+const NOT_ARTICLE_FILE =
+  /\.(jpe?g|png|gif|webp|avif|svg|ico|css|js|json|xml|rss|pdf|zip|mp3|mp4|m3u8|woff2?|ttf)$/i;
+const HTML_FILE = /\.(s?html?|php|aspx?)$/i;
+
+function pathAndQuery(url: string): { path: string; query: string } | null {
+  if (typeof url !== 'string' || url.length > 4096) return null;
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)(\?[^#]*)?/i.exec(url.trim());
+  if (match === null) return null;
+  return { path: match[1] || '/', query: match[2] ?? '' };
+}
+
+/**
+ * The first shape that makes the URL look like one article, or null. A dated path wins over an id, an id over a
+ * slug: the strongest evidence is the one reported.
+ */
+export function articleUrlShape(url: string): ArticleUrlShape | null {
+  const parts = pathAndQuery(url);
+  if (parts === null) return null;
+  const { path, query } = parts;
+  if (NOT_ARTICLE_FILE.test(path)) return null;
+  const segments = path.split('/').filter((s) => s !== '');
+  if (segments.length === 0) return null;
+  if (segments.some((s) => NOT_ARTICLE_SEGMENT.test(s))) return null;
+  const last = segments[segments.length - 1]!;
+  // A bare page number (/news/2) or year (/2024/) is an archive listing, not a story.
+  if (/^\d{1,4}$/.test(last) && segments.length <= 2) return null;
+
+  const dated = DATED_SEGMENTS.exec(path) ?? COMPACT_DATE.exec(path);
+  if (dated !== null) {
+    const year = Number(dated[1]);
+    // /2024/05/ alone is a monthly archive; a story follows the date.
+    const afterDate = path.slice(dated.index + dated[0].length).replace(/^[/\-_]+/, '');
+    if (year >= MIN_YEAR && year <= MAX_YEAR && afterDate.length >= 3) return 'dated';
+  }
+  if (NUMERIC_ID.test(path) || /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid)=\d{4,}/i.test(query))
+    return 'numeric_id';
+  const words = last
+    .replace(HTML_FILE, '')
+    .split(/[-_]+/)
+    .filter((w) => w !== '');
+  if (words.length >= 5 && last.length >= 25) return 'long_slug';
+  if (HTML_FILE.test(last) && segments.length >= 2 && words.length >= 3 && last.length >= 15)
+    return 'html_under_section';
+  return null;
+}
+
+export function looksLikeArticleUrl(url: string): boolean {
+  return articleUrlShape(url) !== null;
+}

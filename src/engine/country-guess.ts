@@ -1,0 +1,251 @@
+// Which country a source belongs to, with its reasons: a country-code TLD, the regions of its language tags, the
+// languages it publishes in (only one spoken mainly in one country counts) and the countries of the seeds citing
+// it. Each signal adds a weight to its country; strong signals that disagree make the guess `intl`. Pure.
+import { parse } from 'tldts';
+import { isCountryCode } from '../domain/countries.js';
+import { countriesOfLanguage } from '../domain/language-countries.js';
+
+export interface CountryReason {
+  signal: string;
+  /** The country the signal points to; null for a signal that only says "several countries". */
+  country: string | null;
+  evidence: string;
+  weight: number;
+}
+
+export interface CountryGuess {
+  /** ISO 3166-1 alpha-2, lower-case, or `intl`. */
+  code: string;
+  confidence: number;
+  reasons: CountryReason[];
+}
+
+export interface CountryInput {
+  host: string;
+  registrableDomain: string;
+  htmlLang: string | null;
+  contentLanguage: string[];
+  hreflang: string[];
+  /** The source's languages, strongest first (languages.ts). */
+  languages: Array<{ code: string }>;
+  /** Countries of the seeds that link to it, with how many seeds. */
+  citing?: Record<string, number>;
+}
+
+/**
+ * Country-code TLDs sold and used worldwide as generic names (.io for tech, .tv for video, .fm for radio, .me,
+ * .co…): alone they say nothing about the country. They still count under a second-level label (com.co is
+ * Colombian, co.tv is not a thing) because registries there sell only to residents or locals use them.
+ */
+export const GENERIC_CCTLDS: ReadonlySet<string> = new Set([
+  'ac',
+  'ad',
+  'ag',
+  'ai',
+  'am',
+  'as',
+  'bz',
+  'cc',
+  'cd',
+  'cx',
+  'co',
+  'dj',
+  'fm',
+  'gg',
+  'gl',
+  'gs',
+  'io',
+  'je',
+  'la',
+  'ly',
+  'me',
+  'ms',
+  'mu',
+  'nu',
+  'sh',
+  'so',
+  'st',
+  'sx',
+  'tk',
+  'tm',
+  'to',
+  'tv',
+  'vc',
+  'vg',
+  'ws',
+]);
+/** ISO 3166 names the United Kingdom gb; its TLD is .uk. */
+const TLD_ALIASES: Readonly<Record<string, string>> = { uk: 'gb' };
+
+/** A country-code TLD of the host: decisive unless other strong signals disagree. */
+export const CCTLD_WEIGHT = 3;
+/** A region chosen in <html lang> or Content-Language (de-AT). */
+export const REGION_WEIGHT = 2;
+/** The language's likely region (en-US, de-DE): what a CMS writes when nobody chose. */
+export const LIKELY_REGION_WEIGHT = 1;
+/** The only region among hreflang alternates. */
+export const HREFLANG_REGION_WEIGHT = 1;
+/** Alternates for this many countries or more: a site for several countries. */
+export const MANY_REGIONS = 3;
+export const MANY_REGIONS_WEIGHT = 2;
+/** A language spoken mainly in one country (CLDR): supports, never decides against stronger signals. */
+export const DOMINANT_LANGUAGE_WEIGHT = 1;
+/** Citations: at most this much, reached with 4 seeds of one country. */
+export const MAX_CITING_WEIGHT = 3;
+/** Two countries each this strong: the signals disagree, the source is `intl`. */
+export const STRONG = 2;
+/** Strong signals disagree: the source is likely read across borders, but which of them is right is unknown. */
+export const DISAGREEMENT_CONFIDENCE = 0.5;
+/** The total a guess needs for full confidence. */
+export const FULL_CONFIDENCE = 3;
+
+function regionOf(tag: string): string | null {
+  const parts = tag.trim().toLowerCase().replace(/_/g, '-').split('-');
+  // The region is the first 2-letter subtag after the language (a 4-letter one is a script: zh-Hant-TW).
+  const region = parts.slice(1).find((p) => /^[a-z]{2}$/.test(p));
+  if (region === undefined) return null;
+  const code = region === 'uk' ? 'gb' : region;
+  return isCountryCode(code) && code !== 'intl' ? code : null;
+}
+
+/**
+ * Tags that pick a spelling standard as often as a country: Commonwealth sites write en-GB, African and Asian
+ * Portuguese sites pt-PT, Hong Kong sites zh-TW. They count like a likely region (weakly).
+ */
+const SPELLING_REGIONS: ReadonlySet<string> = new Set([
+  'en-gb',
+  'en-us',
+  'pt-pt',
+  'pt-br',
+  'zh-tw',
+  'zh-cn',
+  'es-es',
+]);
+
+function regionlessTag(tag: string, region: string): string {
+  return `${tag.trim().toLowerCase().split(/[-_]/)[0]}-${region}`;
+}
+
+function cctldReason(host: string): CountryReason | null {
+  const parsed = parse(host, { allowPrivateDomains: false, extractHostname: false });
+  if (parsed.isIp || parsed.publicSuffix === null) return null;
+  const labels = parsed.publicSuffix.toLowerCase().split('.');
+  const top = labels[labels.length - 1]!;
+  const code = TLD_ALIASES[top] ?? top;
+  if (code.length !== 2 || !isCountryCode(code)) return null;
+  if (labels.length === 1 && GENERIC_CCTLDS.has(top)) return null;
+  return {
+    signal: 'cctld',
+    country: code,
+    evidence: `${host} ends in .${parsed.publicSuffix}`,
+    weight: CCTLD_WEIGHT,
+  };
+}
+
+function declaredRegionReasons(input: CountryInput): CountryReason[] {
+  const reasons: CountryReason[] = [];
+  const declared: Array<[string, string]> = [
+    ...(input.htmlLang === null ? [] : [['html_lang', input.htmlLang] as [string, string]]),
+    ...input.contentLanguage.map((tag) => ['content_language', tag] as [string, string]),
+  ];
+  const seen = new Set<string>();
+  for (const [source, tag] of declared) {
+    const region = regionOf(tag);
+    if (region === null || seen.has(region)) continue;
+    seen.add(region);
+    const likely =
+      countriesOfLanguage(tag)?.likely_region === region || SPELLING_REGIONS.has(regionlessTag(tag, region));
+    reasons.push({
+      signal: likely ? `${source}_likely_region` : `${source}_region`,
+      country: region,
+      evidence: likely ? `${source} ${tag} (the language's default region)` : `${source} ${tag}`,
+      weight: likely ? LIKELY_REGION_WEIGHT : REGION_WEIGHT,
+    });
+  }
+  const alternates = new Set(input.hreflang.map(regionOf).filter((r): r is string => r !== null));
+  if (alternates.size >= MANY_REGIONS)
+    reasons.push({
+      signal: 'hreflang_many_regions',
+      country: null,
+      evidence: `hreflang alternates for ${alternates.size} countries: ${[...alternates].slice(0, 8).join(', ')}`,
+      weight: MANY_REGIONS_WEIGHT,
+    });
+  else if (alternates.size === 1) {
+    const region = [...alternates][0]!;
+    reasons.push({
+      signal: 'hreflang_region',
+      country: region,
+      evidence: `hreflang ${region}`,
+      weight: HREFLANG_REGION_WEIGHT,
+    });
+  }
+  return reasons;
+}
+
+function languageReasons(input: CountryInput): CountryReason[] {
+  const codes = input.languages.map((l) => l.code);
+  if (codes.length === 0 && input.htmlLang !== null) codes.push(input.htmlLang);
+  const reasons: CountryReason[] = [];
+  for (const code of codes.slice(0, 2)) {
+    const dominant = countriesOfLanguage(code)?.dominant ?? null;
+    if (dominant !== null && !reasons.some((r) => r.country === dominant))
+      reasons.push({
+        signal: 'dominant_language',
+        country: dominant,
+        evidence: `${code} is spoken mainly in ${dominant} (CLDR)`,
+        weight: DOMINANT_LANGUAGE_WEIGHT,
+      });
+  }
+  return reasons;
+}
+
+function citingReasons(citing: Record<string, number>): CountryReason[] {
+  const counts = Object.entries(citing)
+    .map(([country, n]) => [country.toLowerCase(), Number.isFinite(n) ? Math.max(0, n) : 0] as const)
+    .filter(([country, n]) => n > 0 && isCountryCode(country));
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  if (total === 0) return [];
+  const [country, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  const share = count / total;
+  if (counts.length >= 3 && share < 0.5)
+    return [
+      {
+        signal: 'cited_by_many_countries',
+        country: null,
+        evidence: `cited by seeds of ${counts.length} countries`,
+        weight: 1,
+      },
+    ];
+  const weight = Math.min(MAX_CITING_WEIGHT, 1 + Math.log2(count)) * share;
+  return [
+    {
+      signal: 'cited_by',
+      country,
+      evidence: `cited by ${count} of ${total} seed(s) from ${country}`,
+      weight: Math.round(weight * 100) / 100,
+    },
+  ];
+}
+
+export function guessCountry(input: CountryInput): CountryGuess {
+  const cctld = cctldReason(input.host) ?? cctldReason(input.registrableDomain);
+  const reasons: CountryReason[] = [
+    ...(cctld === null ? [] : [cctld]),
+    ...declaredRegionReasons(input),
+    ...languageReasons(input),
+    ...citingReasons(input.citing ?? {}),
+  ];
+  const tally = new Map<string, number>();
+  for (const reason of reasons) {
+    const code = reason.country ?? 'intl';
+    tally.set(code, (tally.get(code) ?? 0) + reason.weight);
+  }
+  const ranked = [...tally].sort((a, b) => b[1] - a[1]);
+  const total = ranked.reduce((sum, [, w]) => sum + w, 0);
+  if (ranked.length === 0) return { code: 'intl', confidence: 0, reasons };
+  const strongCountries = ranked.filter(([code, w]) => code !== 'intl' && w >= STRONG);
+  if (strongCountries.length >= 2) return { code: 'intl', confidence: DISAGREEMENT_CONFIDENCE, reasons };
+  const [code, weight] = ranked[0]!;
+  const confidence = (weight / total) * Math.min(1, weight / FULL_CONFIDENCE);
+  return { code, confidence: Math.round(confidence * 100) / 100, reasons };
+}

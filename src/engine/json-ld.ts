@@ -1,0 +1,88 @@
+// JSON-LD blocks read as data: the schema.org types they declare (NewsArticle, Recipe, Product…), the publishers
+// they name and the first publication date. Never evaluated; malformed JSON is skipped; the walk is bounded.
+
+export interface JsonLdFacts {
+  /** schema.org type names without their vocabulary prefix, in order of appearance, once each. */
+  types: string[];
+  /** publisher.name (and the name of an organisation typed NewsMediaOrganization), once each. */
+  publishers: string[];
+  /** The first datePublished met. */
+  datePublished: string | null;
+  /** Names of author objects or strings. */
+  authors: string[];
+}
+
+/** Nodes visited per page: enough for a @graph of a few hundred items, not for a hostile megabyte of nesting. */
+const MAX_NODES = 5000;
+const MAX_DEPTH = 16;
+const MAX_VALUES = 50;
+/** A JSON-LD block longer than this is skipped: no real page needs a megabyte of structured data. */
+export const MAX_JSON_LD_CHARS = 1_000_000;
+
+export function emptyJsonLdFacts(): JsonLdFacts {
+  return { types: [], publishers: [], datePublished: null, authors: [] };
+}
+
+/** `http://schema.org/NewsArticle`, `schema:NewsArticle` → `NewsArticle`. */
+export function schemaTypeName(value: string): string {
+  const trimmed = value.trim();
+  const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':'), trimmed.lastIndexOf('#'));
+  return trimmed.slice(cut + 1).slice(0, 80);
+}
+
+function addOnce(list: string[], value: unknown): void {
+  if (typeof value !== 'string') return;
+  const text = value.replace(/\s+/g, ' ').trim().slice(0, 120);
+  if (text !== '' && list.length < MAX_VALUES && !list.includes(text)) list.push(text);
+}
+
+function nameOf(value: unknown): unknown {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return nameOf(value[0]);
+  if (value !== null && typeof value === 'object') return (value as Record<string, unknown>)['name'];
+  return undefined;
+}
+
+/** Adds what one <script type="application/ld+json"> block declares to `facts`; bad JSON adds nothing. */
+export function readJsonLdBlock(text: string, facts: JsonLdFacts): void {
+  if (text.length > MAX_JSON_LD_CHARS) return;
+  let data: unknown;
+  try {
+    // Some CMSs wrap the block in an HTML comment or CDATA; JSON.parse would refuse the whole block.
+    data = JSON.parse(text.replace(/^\s*(<!--|<!\[CDATA\[)/, '').replace(/(-->|\]\]>)\s*$/, ''));
+  } catch {
+    return;
+  }
+  let visited = 0;
+  const visit = (node: unknown, depth: number): void => {
+    if (visited >= MAX_NODES || depth > MAX_DEPTH || node === null || typeof node !== 'object') return;
+    visited += 1;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    const declared = record['@type'];
+    const types = (Array.isArray(declared) ? declared : [declared]).filter(
+      (t): t is string => typeof t === 'string',
+    );
+    const names = types.map(schemaTypeName);
+    // Google's paywall markup types the publication ["CreativeWork", "Product"]: a subscription, not a shop item.
+    const paywall = names.includes('CreativeWork');
+    for (const name of names)
+      if (!(paywall && (name === 'Product' || name === 'Offer'))) addOnce(facts.types, name);
+    if (names.includes('NewsMediaOrganization')) addOnce(facts.publishers, record['name']);
+    if (record['publisher'] !== undefined) addOnce(facts.publishers, nameOf(record['publisher']));
+    if (facts.datePublished === null && typeof record['datePublished'] === 'string')
+      facts.datePublished = record['datePublished'].trim().slice(0, 64) || null;
+    const author = record['author'];
+    for (const one of Array.isArray(author) ? author.slice(0, 10) : [author])
+      addOnce(facts.authors, nameOf(one));
+    for (const [key, value] of Object.entries(record)) {
+      // Text fields cannot hold nodes; skipping them saves the walk on long articleBody strings.
+      if (key === '@context' || typeof value !== 'object') continue;
+      visit(value, depth + 1);
+    }
+  };
+  visit(data, 0);
+}

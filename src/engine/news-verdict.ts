@@ -1,0 +1,365 @@
+// Is a site a news source? Signals for and against, each with a weight in log-odds and evidence a person can
+// check, summed and squashed by a logistic into a score; the score's band is the verdict. Pure; the inputs are
+// what discovery already read (homepage, a few article pages, the sitemap, the feeds).
+import { classifyHost } from '../domain/domains.js';
+import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
+import { articleUrlShape } from './article-urls.js';
+import type { PageFacts } from './page-facts.js';
+
+export const NEWS_VERDICTS = ['news', 'maybe', 'not_news'] as const;
+export type NewsVerdictValue = (typeof NEWS_VERDICTS)[number];
+
+export interface NewsReason {
+  signal: string;
+  /** Log-odds added to the sum: positive for news, negative against. */
+  weight: number;
+  evidence: string;
+}
+
+export interface NewsVerdict {
+  verdict: NewsVerdictValue;
+  /** 0..1: logistic(BASE_LOG_ODDS + Σ weights). */
+  score: number;
+  reasons: NewsReason[];
+}
+
+export interface NewsFeedFacts {
+  url: string;
+  role: string;
+  item_count: number;
+  items_per_day: number | null;
+  item_urls?: string[];
+  newest_item_at: string | null;
+}
+
+export interface NewsInput {
+  host: string;
+  registrableDomain: string;
+  /** The entry page's facts (it may itself be an article page). */
+  homepage: PageFacts | null;
+  /** At most a couple of sampled article pages. */
+  articles: PageFacts[];
+  sitemap: { exists: boolean; news: boolean; sample_urls?: string[] } | null;
+  feeds: NewsFeedFacts[];
+  now: Date;
+}
+
+/** The starting log-odds: with no evidence at all a site is more likely not a newsroom (score 0.27). */
+export const BASE_LOG_ODDS = -1;
+/** score ≥ this: news. */
+export const NEWS_THRESHOLD = 0.6;
+/** score < this: not_news; between the two: maybe. */
+export const NOT_NEWS_THRESHOLD = 0.4;
+
+/** Every weight in one table, so docs/discovery.md and the code cannot drift apart. */
+export const WEIGHTS = {
+  news_schema: 2,
+  news_sitemap: 1.5,
+  article_published: 0.8,
+  article_links_many: 1.5,
+  article_links_some: 1,
+  article_links_few: 0.5,
+  sections_many: 1.5,
+  sections_some: 1,
+  sections_two: 0.5,
+  bylines: 0.4,
+  dated_items: 0.3,
+  frequent_feed: 1,
+  very_frequent_feed: 1.5,
+  sitemap_article_urls: 0.3,
+  recipe_schema: -2.5,
+  recipe_plugin: -2,
+  recipe_words: -1,
+  product_schema: -2,
+  offer_schema: -0.7,
+  software_schema: -1.5,
+  job_schema: -1.5,
+  forum_schema: -1.5,
+  blog_schema: -0.7,
+  public_body_host: -1.5,
+  shop_signals_many: -1.5,
+  shop_signals_one: -0.7,
+  parked: -4,
+  nothing_dated: -1,
+  stale_feeds: -0.7,
+} as const;
+
+/** Article links on one page for each tier: a front page lists dozens of stories, a blog a handful of posts. */
+export const ARTICLE_LINK_TIERS = { many: 30, some: 15, few: 6 } as const;
+/** Feed items per day for each tier. */
+export const FEED_RATE_TIERS = { frequent: 1, veryFrequent: 5 } as const;
+/** A feed or sitemap whose newest item is older than this is stale. */
+export const STALE_AFTER_DAYS = 30;
+
+const NEWS_TYPES: ReadonlySet<string> = new Set([
+  'NewsArticle',
+  'ReportageNewsArticle',
+  'AnalysisNewsArticle',
+  'OpinionNewsArticle',
+  'BackgroundNewsArticle',
+  'ReviewNewsArticle',
+  'AskPublicNewsArticle',
+  'NewsMediaOrganization',
+  'LiveBlogPosting',
+]);
+const PRODUCT_TYPES: ReadonlySet<string> = new Set([
+  'Product',
+  'ProductGroup',
+  'ProductModel',
+  'IndividualProduct',
+]);
+const OFFER_TYPES: ReadonlySet<string> = new Set(['Offer', 'AggregateOffer']);
+const FORUM_TYPES: ReadonlySet<string> = new Set(['QAPage', 'DiscussionForumPosting', 'ProfilePage']);
+const BLOG_TYPES: ReadonlySet<string> = new Set(['Blog', 'BlogPosting']);
+/** Authorities (domains.ts, from the suffix's labels and the override table) of bodies that are not newsrooms. */
+const PUBLIC_BODY_AUTHORITIES: ReadonlySet<string> = new Set(['gov', 'mil', 'edu']);
+const SOFTWARE_TYPES: ReadonlySet<string> = new Set([
+  'SoftwareApplication',
+  'MobileApplication',
+  'WebApplication',
+  'VideoGame',
+]);
+
+function pages(input: NewsInput): PageFacts[] {
+  return [...(input.homepage === null ? [] : [input.homepage]), ...input.articles.slice(0, 4)];
+}
+
+/** The first page declaring one of `types`, with the type it declares. */
+function firstTyped(all: PageFacts[], types: ReadonlySet<string>): { page: PageFacts; type: string } | null {
+  for (const page of all) {
+    const type = page.schema_types.find((t) => types.has(t));
+    if (type !== undefined) return { page, type };
+  }
+  return null;
+}
+
+function round(value: number, digits = 3): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
+
+function daysSince(iso: string | null, now: Date): number | null {
+  if (iso === null) return null;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : (now.getTime() - time) / 86_400_000;
+}
+
+function markupReasons(all: PageFacts[]): NewsReason[] {
+  const reasons: NewsReason[] = [];
+  const typed = (signal: keyof typeof WEIGHTS, types: ReadonlySet<string>) => {
+    const found = firstTyped(all, types);
+    if (found !== null)
+      reasons.push({
+        signal,
+        weight: WEIGHTS[signal],
+        evidence: `JSON-LD/microdata ${found.type} on ${found.page.url}`,
+      });
+  };
+  typed('news_schema', NEWS_TYPES);
+  typed('recipe_schema', new Set(['Recipe']));
+  typed('product_schema', PRODUCT_TYPES);
+  if (firstTyped(all, PRODUCT_TYPES) === null) typed('offer_schema', OFFER_TYPES);
+  typed('software_schema', SOFTWARE_TYPES);
+  typed('job_schema', new Set(['JobPosting']));
+  typed('forum_schema', FORUM_TYPES);
+  // A newsroom's live blog is BlogPosting too: the type counts against only where no news type is declared.
+  if (firstTyped(all, NEWS_TYPES) === null) typed('blog_schema', BLOG_TYPES);
+  const published = all.find((p) => p.og_type === 'article' && p.published_time !== null);
+  if (published !== undefined)
+    reasons.push({
+      signal: 'article_published',
+      weight: WEIGHTS.article_published,
+      evidence: `og:type article published ${published.published_time} on ${published.url}`,
+    });
+  return reasons;
+}
+
+function homepageReasons(page: PageFacts): NewsReason[] {
+  const reasons: NewsReason[] = [];
+  const count = page.article_links;
+  const tier =
+    count >= ARTICLE_LINK_TIERS.many
+      ? 'article_links_many'
+      : count >= ARTICLE_LINK_TIERS.some
+        ? 'article_links_some'
+        : count >= ARTICLE_LINK_TIERS.few
+          ? 'article_links_few'
+          : null;
+  if (tier !== null)
+    reasons.push({
+      signal: tier,
+      weight: WEIGHTS[tier],
+      evidence: `${count} internal links look like articles on ${page.url}, e.g. ${page.article_link_examples.slice(0, 2).join(' ')}`,
+    });
+  const sections = Object.entries(page.sections);
+  const strength = sections.reduce((sum, [, s]) => sum + (s.core ? 1 : 0.5), 0);
+  const sectionTier =
+    strength >= 4 ? 'sections_many' : strength >= 3 ? 'sections_some' : strength >= 2 ? 'sections_two' : null;
+  if (sectionTier !== null)
+    reasons.push({
+      signal: sectionTier,
+      weight: WEIGHTS[sectionTier],
+      evidence: `section navigation: ${sections.map(([name, s]) => `${s.word} (${name})`).join(', ')}`,
+    });
+  return reasons;
+}
+
+function pageSignalReasons(all: PageFacts[]): NewsReason[] {
+  const reasons: NewsReason[] = [];
+  const bylined = all.find((p) => p.bylines.length > 0);
+  if (bylined !== undefined)
+    reasons.push({
+      signal: 'bylines',
+      weight: WEIGHTS.bylines,
+      evidence: `bylines on ${bylined.url}: ${bylined.bylines.slice(0, 3).join('; ')}`,
+    });
+  const dated = all.find((p) => p.time_elements >= 3);
+  if (dated !== undefined)
+    reasons.push({
+      signal: 'dated_items',
+      weight: WEIGHTS.dated_items,
+      evidence: `${dated.time_elements} <time datetime> elements on ${dated.url}`,
+    });
+  const recipePlugin = all.flatMap((p) =>
+    p.recipe_signals.filter((s) => s.startsWith('class ')).map((s) => `${s} on ${p.url}`),
+  );
+  const recipeWords = all.flatMap((p) => p.recipe_signals.filter((s) => s.startsWith('text ')));
+  if (recipePlugin.length > 0)
+    reasons.push({
+      signal: 'recipe_plugin',
+      weight: WEIGHTS.recipe_plugin,
+      evidence: recipePlugin.slice(0, 3).join('; '),
+    });
+  else if (new Set(recipeWords).size >= 2)
+    reasons.push({
+      signal: 'recipe_words',
+      weight: WEIGHTS.recipe_words,
+      evidence: [...new Set(recipeWords)].slice(0, 4).join(', '),
+    });
+  const shop = [...new Set(all.flatMap((p) => p.shop_signals))];
+  if (shop.length >= 2)
+    reasons.push({
+      signal: 'shop_signals_many',
+      weight: WEIGHTS.shop_signals_many,
+      evidence: shop.slice(0, 4).join('; '),
+    });
+  else if (shop.length === 1)
+    reasons.push({ signal: 'shop_signals_one', weight: WEIGHTS.shop_signals_one, evidence: shop[0]! });
+  const parked = all.find((p) => p.parked_signals.length > 0);
+  if (parked !== undefined)
+    reasons.push({
+      signal: 'parked',
+      weight: WEIGHTS.parked,
+      evidence: `${parked.parked_signals.slice(0, 3).join('; ')} on ${parked.url}`,
+    });
+  return reasons;
+}
+
+function feedReasons(input: NewsInput): NewsReason[] {
+  const reasons: NewsReason[] = [];
+  const content = input.feeds.filter((f) => f.role === 'main' || f.role === 'section');
+  // A feed counts when its items are article pages: a shop's product feed or a podcast's episodes are frequent too.
+  const articleLike = content.filter((f) => {
+    const urls = f.item_urls ?? [];
+    return urls.length === 0 || urls.filter((u) => articleUrlShape(u) !== null).length * 2 >= urls.length;
+  });
+  const fastest = articleLike.reduce<NewsFeedFacts | null>(
+    (best, f) => ((f.items_per_day ?? 0) > (best?.items_per_day ?? 0) ? f : best),
+    null,
+  );
+  const rate = fastest?.items_per_day ?? 0;
+  if (fastest !== null && rate >= FEED_RATE_TIERS.frequent) {
+    const signal = rate >= FEED_RATE_TIERS.veryFrequent ? 'very_frequent_feed' : 'frequent_feed';
+    reasons.push({
+      signal,
+      weight: WEIGHTS[signal],
+      evidence: `${round(rate, 1)} items a day in ${fastest.url}`,
+    });
+  }
+  const ages = content
+    .map((f) => daysSince(f.newest_item_at, input.now))
+    .filter((d): d is number => d !== null);
+  if (ages.length > 0 && Math.min(...ages) > STALE_AFTER_DAYS)
+    reasons.push({
+      signal: 'stale_feeds',
+      weight: WEIGHTS.stale_feeds,
+      evidence: `newest feed item ${Math.round(Math.min(...ages))} days old`,
+    });
+  if (input.sitemap?.news)
+    reasons.push({
+      signal: 'news_sitemap',
+      weight: WEIGHTS.news_sitemap,
+      evidence: 'a sitemap in the Google News namespace',
+    });
+  const sample = input.sitemap?.sample_urls ?? [];
+  const sampleArticles = sample.filter((u) => articleUrlShape(u) !== null);
+  if (sample.length >= 3 && sampleArticles.length * 2 >= sample.length)
+    reasons.push({
+      signal: 'sitemap_article_urls',
+      weight: WEIGHTS.sitemap_article_urls,
+      evidence: `${sampleArticles.length} of ${sample.length} sitemap URLs look like articles, e.g. ${sampleArticles[0]}`,
+    });
+  return reasons;
+}
+
+/** Nothing anywhere carries a date: no dated links, no publication time, no dated feed items, no news sitemap. */
+function nothingDated(input: NewsInput, all: PageFacts[]): boolean {
+  const datedPage = all.some((p) => p.published_time !== null || p.time_elements > 0 || p.article_links > 0);
+  const datedFeed = input.feeds.some((f) => f.newest_item_at !== null);
+  return !datedPage && !datedFeed && !(input.sitemap?.news ?? false);
+}
+
+function platformVerdict(kind: PlatformKind, input: NewsInput): NewsVerdict {
+  return {
+    verdict: 'not_news',
+    score: 0,
+    reasons: [
+      {
+        signal: 'platform_host',
+        weight: -Infinity,
+        evidence: `${input.registrableDomain} is a platform (${kind})`,
+      },
+    ],
+  };
+}
+
+export function verdictOfScore(score: number): NewsVerdictValue {
+  return score >= NEWS_THRESHOLD ? 'news' : score < NOT_NEWS_THRESHOLD ? 'not_news' : 'maybe';
+}
+
+export function judgeNews(input: NewsInput): NewsVerdict {
+  const platform = platformKind(input.registrableDomain) ?? platformKind(input.host);
+  if (platform !== null) return platformVerdict(platform, input);
+  const all = pages(input);
+  const host = classifyHost(input.host);
+  const publicBody =
+    host.ok && PUBLIC_BODY_AUTHORITIES.has(host.authority)
+      ? [
+          {
+            signal: 'public_body_host',
+            weight: WEIGHTS.public_body_host,
+            evidence: `${host.host} is a ${host.authority} host`,
+          },
+        ]
+      : [];
+  const reasons: NewsReason[] = [
+    ...publicBody,
+    ...markupReasons(all),
+    ...(input.homepage === null ? [] : homepageReasons(input.homepage)),
+    ...pageSignalReasons(all),
+    ...feedReasons(input),
+  ];
+  if (nothingDated(input, all))
+    reasons.push({
+      signal: 'nothing_dated',
+      weight: WEIGHTS.nothing_dated,
+      evidence: `no dated or article-like link, publication time, feed item or news sitemap on ${all.length} page(s)`,
+    });
+  const sum = reasons.reduce((total, r) => total + r.weight, BASE_LOG_ODDS);
+  const score = round(1 / (1 + Math.exp(-sum)));
+  return {
+    verdict: verdictOfScore(score),
+    score,
+    reasons: reasons.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight)),
+  };
+}

@@ -1,0 +1,381 @@
+// What one HTML page tells a news verdict and a country guess, in one htmlparser2 pass: declared languages and
+// regions, og/article meta, JSON-LD types, links and how many look like articles, section navigation, bylines,
+// shop, recipe and parked-page signals. Pure; any string is accepted, nothing throws, every list is capped.
+import { Parser } from 'htmlparser2';
+import { getDomain } from 'tldts';
+import { articleUrlShape } from './article-urls.js';
+import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
+import { languageList, normaliseLanguageTag } from './page-signals.js';
+import {
+  BYLINE_CLASS,
+  BYLINE_TEXT,
+  CART_PATH,
+  CART_WORDS,
+  PARKED_PHRASES,
+  PARKING_HOSTS,
+  RECIPE_PLUGIN_CLASS,
+  RECIPE_WORDS,
+  SHOP_MARKUP,
+} from './page-vocabulary.js';
+import { sectionOfAnchor } from './section-words.js';
+
+export interface PageLink {
+  /** Absolute http(s) URL, fragment dropped. */
+  url: string;
+  /** The anchor text, whitespace collapsed, capped. */
+  anchor: string;
+  /** Same registrable domain as the page. */
+  internal: boolean;
+}
+
+export interface PageFacts {
+  url: string;
+  title: string | null;
+  html_lang: string | null;
+  content_language: string[];
+  hreflang: Array<{ lang: string; url: string | null }>;
+  og_type: string | null;
+  og_site_name: string | null;
+  /** article:published_time, else JSON-LD or microdata datePublished. */
+  published_time: string | null;
+  /** <time datetime> elements: listings and articles date their stories. */
+  time_elements: number;
+  /** schema.org types from JSON-LD and microdata itemtype, once each. */
+  schema_types: string[];
+  publisher_names: string[];
+  /** Distinct links in page order, at most MAX_LINKS. */
+  links: PageLink[];
+  /** Distinct internal links whose URL looks like one article (article-urls.ts), and a few of them. */
+  article_links: number;
+  article_link_examples: string[];
+  /** Distinct internal links that do not. */
+  other_internal_links: number;
+  /** Anchor texts of internal article links: headlines, for language detection and evidence. */
+  headlines: string[];
+  /** Section → the anchor text that named it, from menus (nav, header, menu classes) and shallow internal links. */
+  sections: Record<string, { word: string; core: boolean }>;
+  bylines: string[];
+  /** Evidence strings: og:type product, price meta, cart links or buttons, shop software class names. */
+  shop_signals: string[];
+  /** Evidence strings: recipe plugin class names, recipe-card words. */
+  recipe_signals: string[];
+  /** Evidence strings: "for sale" phrases, links to parking services. */
+  parked_signals: string[];
+}
+
+export const MAX_LINKS = 400;
+/** Distinct URLs counted (articles or not); beyond this a page is a link farm and counting more tells nothing. */
+const MAX_COUNTED_URLS = 5000;
+const MAX_ANCHOR_CHARS = 120;
+/** Visible text kept for phrase searches (parked, recipe words): the start of a page says what it is. */
+const MAX_TEXT_CHARS = 200_000;
+const MAX_LIST = 20;
+const MAX_ATTRIBUTE_CHARS = 2048;
+
+const NAV_CLASS =
+  /(^|[\s_-])(nav|navbar|navigation|menu|main-menu|mainmenu|header|masthead|sections?|footer)([\s_-]|$)/i;
+const NAV_ELEMENTS: ReadonlySet<string> = new Set(['nav', 'header', 'footer', 'menu']);
+const SKIP_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+
+const FLAG_NAV = 1;
+const FLAG_BYLINE = 2;
+const FLAG_SKIP = 4;
+
+function registrableOf(host: string): string {
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}
+
+function resolve(href: string, base: URL | null): URL | null {
+  const text = href.slice(0, MAX_ATTRIBUTE_CHARS).trim();
+  if (text === '' || /^(javascript|mailto|tel|data|sms|whatsapp):/i.test(text)) return null;
+  try {
+    const url = base === null ? new URL(text) : new URL(text, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+function collapse(text: string, max: number): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, max);
+}
+
+function pushOnce(list: string[], value: string, max = MAX_LIST): void {
+  if (value !== '' && list.length < max && !list.includes(value)) list.push(value);
+}
+
+export function readPageFacts(html: string, pageUrl: string): PageFacts {
+  const source = typeof html === 'string' ? html : '';
+  const base = resolve(typeof pageUrl === 'string' ? pageUrl : '', null);
+  const pageDomain = base === null ? null : registrableOf(base.hostname);
+  const facts: PageFacts = {
+    url: base?.href ?? String(pageUrl),
+    title: null,
+    html_lang: null,
+    content_language: [],
+    hreflang: [],
+    og_type: null,
+    og_site_name: null,
+    published_time: null,
+    time_elements: 0,
+    schema_types: [],
+    publisher_names: [],
+    links: [],
+    article_links: 0,
+    article_link_examples: [],
+    other_internal_links: 0,
+    headlines: [],
+    sections: {},
+    bylines: [],
+    shop_signals: [],
+    recipe_signals: [],
+    parked_signals: [],
+  };
+  const jsonLd = emptyJsonLdFacts();
+  const domains = new Map<string, string>();
+  const domainOf = (host: string): string => {
+    let known = domains.get(host);
+    if (known === undefined) {
+      known = registrableOf(host);
+      if (domains.size < 2000) domains.set(host, known);
+    }
+    return known;
+  };
+  const counted = new Set<string>();
+  const stack: number[] = [];
+  let navDepth = 0;
+  let bylineDepth = 0;
+  let skipDepth = 0;
+  let text = '';
+  let titleText: string | null = null;
+  let jsonLdText: string | null = null;
+  let anchor: { url: URL | null; text: string; author: boolean } | null = null;
+  let bylineText = '';
+  let buttonText: string | null = null;
+  let microdataDate: string | null = null;
+
+  const noteCartText = (value: string) => {
+    const lower = collapse(value, 60).toLowerCase();
+    if (lower === '' || lower.length > 40) return;
+    const word = CART_WORDS.find((w) => lower.includes(w));
+    if (word !== undefined) pushOnce(facts.shop_signals, `cart text: ${word}`, 10);
+  };
+  const noteHost = (url: URL | null) => {
+    if (url === null) return;
+    const domain = domainOf(url.hostname);
+    if (PARKING_HOSTS.has(domain) || PARKING_HOSTS.has(url.hostname))
+      pushOnce(facts.parked_signals, `link to ${url.hostname}`, 10);
+    if (domain === 'shopify.com' && url.hostname === 'cdn.shopify.com')
+      pushOnce(facts.shop_signals, 'cdn.shopify.com', 10);
+  };
+  const recordLink = (url: URL, anchorText: string, author: boolean) => {
+    const href = url.href;
+    const internal = pageDomain !== null && domainOf(url.hostname) === pageDomain;
+    const trimmed = collapse(anchorText, MAX_ANCHOR_CHARS);
+    if (author && trimmed.length >= 3 && trimmed.length <= 60) pushOnce(facts.bylines, trimmed, 10);
+    noteCartText(trimmed);
+    if (CART_PATH.test(url.pathname + url.search))
+      pushOnce(facts.shop_signals, `cart link: ${url.pathname}`, 10);
+    const shallow = url.pathname.split('/').filter((s) => s !== '').length <= 2;
+    if (internal && (navDepth > 0 || shallow)) {
+      const match = sectionOfAnchor(trimmed);
+      if (match !== null && facts.sections[match.section] === undefined)
+        facts.sections[match.section] = { word: match.word, core: match.core };
+    }
+    if (counted.has(href) || counted.size >= MAX_COUNTED_URLS) return;
+    counted.add(href);
+    if (facts.links.length < MAX_LINKS) facts.links.push({ url: href, anchor: trimmed, internal });
+    if (!internal) return;
+    if (articleUrlShape(href) !== null) {
+      facts.article_links += 1;
+      pushOnce(facts.article_link_examples, href, 5);
+      if (trimmed.length >= 15) pushOnce(facts.headlines, trimmed, 30);
+    } else {
+      facts.other_internal_links += 1;
+    }
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        let flags = 0;
+        const cls = (attribs['class'] ?? '').slice(0, 500);
+        const id = (attribs['id'] ?? '').slice(0, 200);
+        if (
+          NAV_ELEMENTS.has(name) ||
+          attribs['role'] === 'navigation' ||
+          NAV_CLASS.test(cls) ||
+          NAV_CLASS.test(id)
+        )
+          flags |= FLAG_NAV;
+        if (SKIP_TEXT.has(name)) flags |= FLAG_SKIP;
+        if (cls !== '') {
+          if (BYLINE_CLASS.test(cls) && bylineDepth === 0 && name !== 'a') {
+            flags |= FLAG_BYLINE;
+            bylineText = '';
+          }
+          const recipe = RECIPE_PLUGIN_CLASS.exec(cls);
+          if (recipe !== null) pushOnce(facts.recipe_signals, `class ${recipe[1]!.toLowerCase()}`, 10);
+          const shop = SHOP_MARKUP.exec(cls);
+          if (shop !== null) pushOnce(facts.shop_signals, `class ${shop[1]!.toLowerCase()}`, 10);
+        }
+        stack.push(flags);
+        if (flags & FLAG_NAV) navDepth += 1;
+        if (flags & FLAG_BYLINE) bylineDepth += 1;
+        if (flags & FLAG_SKIP) skipDepth += 1;
+
+        const itemtype = attribs['itemtype'];
+        if (itemtype !== undefined)
+          for (const type of itemtype.slice(0, 500).split(/\s+/))
+            if (type !== '') pushOnce(facts.schema_types, schemaTypeName(type), 50);
+        if (attribs['itemprop'] === 'datePublished' && microdataDate === null)
+          microdataDate = (attribs['content'] ?? attribs['datetime'] ?? '').trim().slice(0, 64) || null;
+
+        switch (name) {
+          case 'html':
+            if (facts.html_lang === null)
+              facts.html_lang = normaliseLanguageTag(attribs['lang'] ?? attribs['xml:lang']);
+            break;
+          case 'title':
+            if (facts.title === null && titleText === null && skipDepth === 0) titleText = '';
+            break;
+          case 'script':
+            if ((attribs['type'] ?? '').trim().toLowerCase() === 'application/ld+json') jsonLdText = '';
+            if (attribs['src'] !== undefined) noteHost(resolve(attribs['src'], base));
+            break;
+          case 'meta':
+            readMeta(attribs, facts);
+            break;
+          case 'link': {
+            const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+            const lang = normaliseLanguageTag(attribs['hreflang']);
+            if (
+              rel.includes('alternate') &&
+              lang !== null &&
+              facts.hreflang.length < 100 &&
+              !facts.hreflang.some((h) => h.lang === lang)
+            )
+              facts.hreflang.push({ lang, url: resolve(attribs['href'] ?? '', base)?.href ?? null });
+            break;
+          }
+          case 'a': {
+            const rel = (attribs['rel'] ?? '').toLowerCase();
+            anchor = { url: resolve(attribs['href'] ?? '', base), text: '', author: /\bauthor\b/.test(rel) };
+            noteHost(anchor.url);
+            break;
+          }
+          case 'iframe':
+            noteHost(resolve(attribs['src'] ?? '', base));
+            break;
+          case 'time':
+            if (attribs['datetime'] !== undefined) facts.time_elements += 1;
+            break;
+          case 'button':
+            buttonText = '';
+            break;
+          case 'input':
+            if (/^(submit|button)$/i.test(attribs['type'] ?? '')) noteCartText(attribs['value'] ?? '');
+            break;
+        }
+      },
+      ontext(data) {
+        if (jsonLdText !== null) {
+          if (jsonLdText.length <= MAX_JSON_LD_CHARS) jsonLdText += data.slice(0, MAX_JSON_LD_CHARS + 1);
+          return;
+        }
+        if (titleText !== null) {
+          if (titleText.length < 1000) titleText += data.slice(0, 1000);
+          return;
+        }
+        if (skipDepth > 0) return;
+        if (text.length < MAX_TEXT_CHARS) text += ` ${data.slice(0, MAX_TEXT_CHARS - text.length)}`;
+        if (anchor !== null && anchor.text.length < MAX_ANCHOR_CHARS * 2)
+          anchor.text += data.slice(0, MAX_ANCHOR_CHARS * 2);
+        if (bylineDepth > 0 && bylineText.length < 200) bylineText += ` ${data.slice(0, 200)}`;
+        if (buttonText !== null && buttonText.length < 80) buttonText += data.slice(0, 80);
+        if (data.length < 60 && BYLINE_TEXT.test(data)) pushOnce(facts.bylines, collapse(data, 60), 10);
+      },
+      onclosetag(name) {
+        const flags = stack.pop() ?? 0;
+        if (flags & FLAG_NAV) navDepth -= 1;
+        if (flags & FLAG_SKIP) skipDepth -= 1;
+        if (flags & FLAG_BYLINE) {
+          bylineDepth -= 1;
+          const byline = collapse(bylineText, 100);
+          if (byline.length >= 3 && byline.length <= 80 && /\p{L}/u.test(byline))
+            pushOnce(facts.bylines, byline, 10);
+        }
+        if (name === 'title' && titleText !== null) {
+          facts.title = collapse(titleText, 300) || null;
+          titleText = null;
+        }
+        if (name === 'script' && jsonLdText !== null) {
+          readJsonLdBlock(jsonLdText, jsonLd);
+          jsonLdText = null;
+        }
+        if (name === 'a' && anchor !== null) {
+          if (anchor.url !== null) recordLink(anchor.url, anchor.text, anchor.author);
+          anchor = null;
+        }
+        if (name === 'button' && buttonText !== null) {
+          noteCartText(buttonText);
+          buttonText = null;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(source);
+  parser.end();
+
+  for (const type of jsonLd.types) pushOnce(facts.schema_types, type, 50);
+  for (const name of jsonLd.publishers) pushOnce(facts.publisher_names, name, 10);
+  for (const name of jsonLd.authors) if (name.length <= 60) pushOnce(facts.bylines, name, 10);
+  facts.published_time ??= jsonLd.datePublished ?? microdataDate;
+  readTextPhrases(text.toLowerCase(), facts);
+  return facts;
+}
+
+function readMeta(attribs: Record<string, string>, facts: PageFacts): void {
+  const key = (attribs['property'] ?? attribs['name'] ?? attribs['itemprop'] ?? '').trim().toLowerCase();
+  const equiv = (attribs['http-equiv'] ?? '').trim().toLowerCase();
+  const content = (attribs['content'] ?? '').slice(0, MAX_ATTRIBUTE_CHARS).trim();
+  if (content === '') return;
+  if (equiv === 'content-language') facts.content_language = languageList(content);
+  switch (key) {
+    case 'og:type':
+      facts.og_type ??= content.toLowerCase().slice(0, 60);
+      if (/^(product|og:product|product\.item|product\.group)$/.test(content.toLowerCase()))
+        pushOnce(facts.shop_signals, `og:type ${content.toLowerCase()}`, 10);
+      break;
+    case 'og:site_name':
+      facts.og_site_name ??= collapse(content, 120);
+      break;
+    case 'article:published_time':
+    case 'og:published_time':
+    case 'datepublished':
+      facts.published_time ??= content.slice(0, 64);
+      break;
+    case 'author':
+    case 'article:author':
+    case 'byl':
+      if (content.length <= 80 && !/^https?:/i.test(content))
+        pushOnce(facts.bylines, collapse(content, 80), 10);
+      break;
+    case 'product:price:amount':
+    case 'og:price:amount':
+    case 'product:availability':
+      pushOnce(facts.shop_signals, `meta ${key}`, 10);
+      break;
+  }
+}
+
+/** Phrases searched in the page's visible text: parked-page announcements and recipe-card words. */
+function readTextPhrases(lower: string, facts: PageFacts): void {
+  for (const phrase of PARKED_PHRASES)
+    if (lower.includes(phrase)) pushOnce(facts.parked_signals, `text "${phrase}"`, 10);
+  for (const word of RECIPE_WORDS)
+    if (lower.includes(word)) pushOnce(facts.recipe_signals, `text "${word}"`, 10);
+}

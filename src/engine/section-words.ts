@@ -1,0 +1,70 @@
+// Which news section an anchor text names ("Politik" → politics, "国际新闻" → world), from page-vocabulary.ts.
+// Short anchors only: a headline that mentions "sport" is not a section link.
+import { CJK, CORE_SECTIONS, OTHER_SECTIONS } from './page-vocabulary.js';
+
+export interface SectionMatch {
+  section: string;
+  core: boolean;
+  /** The anchor text as found, for evidence. */
+  word: string;
+}
+
+/** Anchors longer than this are headlines or sentences, not menu items. */
+const MAX_ANCHOR_CHARS = 40;
+const MAX_ANCHOR_TOKENS = 3;
+/** A token this short only counts when it is the whole anchor ("UK", "IT"): "about us" is not a section. */
+const MIN_TOKEN_CHARS = 4;
+
+function stripAccents(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+}
+
+interface Entry {
+  section: string;
+  core: boolean;
+}
+
+const WORDS = new Map<string, Entry>();
+const CJK_WORDS: Array<[string, Entry]> = [];
+for (const [table, core] of [
+  [CORE_SECTIONS, true],
+  [OTHER_SECTIONS, false],
+] as const) {
+  for (const [section, words] of Object.entries(table)) {
+    for (const word of words) {
+      const entry = { section, core };
+      const lower = word.toLowerCase();
+      // The first table to claim a word keeps it ("it" is technology only; "national" is national only).
+      for (const form of [lower, stripAccents(lower)]) if (!WORDS.has(form)) WORDS.set(form, entry);
+      if (CJK.test(word)) CJK_WORDS.push([word, entry]);
+    }
+  }
+}
+
+/** The section an anchor text names, or null. */
+export function sectionOfAnchor(anchor: string): SectionMatch | null {
+  const text = anchor
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
+    .trim();
+  if (text === '' || text.length > MAX_ANCHOR_CHARS) return null;
+  const whole = WORDS.get(text) ?? WORDS.get(stripAccents(text));
+  if (whole !== undefined) return { ...whole, word: text };
+  if (CJK.test(text)) {
+    if (text.length > 8) return null;
+    for (const [word, entry] of CJK_WORDS) if (text.includes(word)) return { ...entry, word: text };
+    return null;
+  }
+  const tokens = text.split(/[^\p{L}\p{N}.']+/u).filter((t) => t !== '');
+  if (tokens.length > MAX_ANCHOR_TOKENS) return null;
+  for (const token of tokens) {
+    if (token.length < MIN_TOKEN_CHARS) continue;
+    const entry = WORDS.get(token) ?? WORDS.get(stripAccents(token));
+    if (entry !== undefined) return { ...entry, word: text };
+  }
+  return null;
+}

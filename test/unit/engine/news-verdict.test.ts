@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import {
+  judgeNews,
+  NEWS_THRESHOLD,
+  NEWS_VERDICTS,
+  type NewsInput,
+  NOT_NEWS_THRESHOLD,
+  verdictOfScore,
+} from '../../../src/engine/news-verdict.js';
+import { readPageFacts } from '../../../src/engine/page-facts.js';
+
+const NOW = new Date('2026-11-26T12:00:00Z');
+
+function input(host: string, html: string | null, extra: Partial<NewsInput> = {}): NewsInput {
+  return {
+    host,
+    registrableDomain: host.replace(/^www\./, ''),
+    homepage: html === null ? null : readPageFacts(html, `https://${host}/`),
+    articles: [],
+    sitemap: null,
+    feeds: [],
+    now: NOW,
+    ...extra,
+  };
+}
+
+const stories = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `<a href="/2026/11/${10 + (i % 15)}/story-about-topic-${i}">Story ${i} headline</a>`,
+  ).join('');
+const NEWS_NAV = `<nav><a href="/politics">Politics</a><a href="/business">Business</a><a href="/sport">Sport</a>
+  <a href="/world">World</a><a href="/opinion">Opinion</a></nav>`;
+
+const signals = (v: ReturnType<typeof judgeNews>) => v.reasons.map((r) => r.signal);
+
+describe('judgeNews', () => {
+  it('exports the verdicts and orders its thresholds', () => {
+    expect(NEWS_VERDICTS).toEqual(['news', 'maybe', 'not_news']);
+    expect(NOT_NEWS_THRESHOLD).toBeLessThan(NEWS_THRESHOLD);
+    expect(verdictOfScore(NEWS_THRESHOLD)).toBe('news');
+    expect(verdictOfScore((NEWS_THRESHOLD + NOT_NEWS_THRESHOLD) / 2)).toBe('maybe');
+    expect(verdictOfScore(NOT_NEWS_THRESHOLD - 0.01)).toBe('not_news');
+  });
+
+  it('judges a homepage with section navigation and many dated links news, from the homepage alone', () => {
+    const v = judgeNews(input('www.daily.example', `<html>${NEWS_NAV}${stories(40)}</html>`));
+    expect(v.verdict).toBe('news');
+    expect(signals(v)).toEqual(expect.arrayContaining(['article_links_many', 'sections_many']));
+    const sections = v.reasons.find((r) => r.signal === 'sections_many')!;
+    expect(sections.evidence).toContain('politics (politics)');
+    expect(v.reasons.find((r) => r.signal === 'article_links_many')!.evidence).toContain('40 internal links');
+  });
+
+  it('judges an article entry page with NewsArticle markup and a byline news', () => {
+    const html = `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">
+      <script type="application/ld+json">{"@type":"NewsArticle","headline":"x"}</script>
+      <nav><a href="/politik">Politik</a><a href="/wirtschaft">Wirtschaft</a></nav><p>Von Anna Muster</p>`;
+    const v = judgeNews(input('zeitung.example', html));
+    expect(v.verdict).toBe('news');
+    expect(v.reasons.find((r) => r.signal === 'news_schema')!.evidence).toContain('NewsArticle');
+  });
+
+  it('gets more certain with a news sitemap and a frequent feed of articles', () => {
+    const html = `<html>${stories(8)}</html>`;
+    const alone = judgeNews(input('local.example', html));
+    const helped = judgeNews(
+      input('local.example', html, {
+        sitemap: { exists: true, news: true },
+        feeds: [
+          {
+            url: 'https://local.example/feed',
+            role: 'main',
+            item_count: 30,
+            items_per_day: 6,
+            item_urls: ['https://local.example/2026/11/25/council-meets-again-today'],
+            newest_item_at: '2026-11-26T08:00:00Z',
+          },
+        ],
+      }),
+    );
+    expect(alone.verdict).not.toBe('news');
+    expect(helped.score).toBeGreaterThan(alone.score);
+    expect(helped.verdict).toBe('news');
+  });
+
+  it('judges a recipe blog with a news sitemap and a daily feed not news', () => {
+    const html = `<script type="application/ld+json">{"@type":"Recipe","name":"Cookies"}</script>
+      <div class="wprm-recipe">Ingredients, Prep Time</div>${stories(10)}`;
+    const v = judgeNews(
+      input('cookies.example', html, {
+        sitemap: { exists: true, news: true },
+        feeds: [
+          {
+            url: 'https://cookies.example/feed',
+            role: 'main',
+            item_count: 10,
+            items_per_day: 1,
+            newest_item_at: '2026-11-26T00:00:00Z',
+          },
+        ],
+      }),
+    );
+    expect(v.verdict).toBe('not_news');
+    expect(signals(v)).toEqual(
+      expect.arrayContaining(['recipe_schema', 'recipe_plugin', 'news_sitemap', 'frequent_feed']),
+    );
+  });
+
+  it('judges a shop not news', () => {
+    const html = `<script type="application/ld+json">{"@type":"Product","offers":{"@type":"Offer","price":"9"}}</script>
+      <meta property="og:type" content="product"><button>Add to cart</button><a href="/checkout">Checkout</a>`;
+    const v = judgeNews(input('shop.example', html));
+    expect(v.verdict).toBe('not_news');
+    expect(signals(v)).toEqual(expect.arrayContaining(['product_schema', 'shop_signals_many']));
+  });
+
+  it('judges a platform not news whatever its page says, with the platform kind as evidence', () => {
+    const v = judgeNews(input('www.youtube.com', `<html>${NEWS_NAV}${stories(40)}</html>`));
+    expect(v).toEqual({
+      verdict: 'not_news',
+      score: 0,
+      reasons: [
+        { signal: 'platform_host', weight: -Infinity, evidence: 'youtube.com is a platform (video_audio)' },
+      ],
+    });
+  });
+
+  it('judges a parked page not news', () => {
+    const v = judgeNews(
+      input(
+        'parked.example',
+        '<h1>This domain is for sale</h1><a href="https://sedo.com/">Make an offer</a>',
+      ),
+    );
+    expect(v.verdict).toBe('not_news');
+    expect(signals(v)).toContain('parked');
+  });
+
+  it('counts against a page where nothing is dated, and against a government host', () => {
+    const empty = judgeNews(input('company.example', '<h1>Welcome</h1><a href="/about">About</a>'));
+    expect(signals(empty)).toContain('nothing_dated');
+    expect(empty.verdict).toBe('not_news');
+    const gov = judgeNews(input('www.ministry.gov.uk', `<html>${stories(40)}</html>`));
+    expect(signals(gov)).toContain('public_body_host');
+  });
+
+  it('does not count a live blog as a blog when the page declares a news type', () => {
+    const html = `<script type="application/ld+json">[{"@type":"LiveBlogPosting"},{"@type":"BlogPosting"}]</script>`;
+    expect(signals(judgeNews(input('n.example', html)))).not.toContain('blog_schema');
+  });
+
+  it('does not count a fast feed whose items are not articles', () => {
+    const v = judgeNews(
+      input('shop2.example', null, {
+        feeds: [
+          {
+            url: 'https://shop2.example/products.rss',
+            role: 'main',
+            item_count: 50,
+            items_per_day: 20,
+            item_urls: [
+              'https://shop2.example/product/red-shirt',
+              'https://shop2.example/product/blue-shirt',
+            ],
+            newest_item_at: '2026-11-26T00:00:00Z',
+          },
+        ],
+      }),
+    );
+    expect(signals(v)).not.toContain('very_frequent_feed');
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { readPageFacts } from '../../../src/engine/page-facts.js';
+
+const URL = 'https://www.news.example/';
+
+describe('readPageFacts', () => {
+  it('reads the head: title, languages, hreflang, og and article meta', () => {
+    const facts = readPageFacts(
+      `<html lang="de-AT"><head><title> Die Zeitung </title>
+       <meta http-equiv="Content-Language" content="de-AT, en">
+       <link rel="alternate" hreflang="en-GB" href="/en/">
+       <meta property="og:type" content="article"><meta property="og:site_name" content="Die Zeitung">
+       <meta property="article:published_time" content="2024-05-12T10:00:00Z">
+       <meta name="author" content="Anna Muster"></head><body></body></html>`,
+      URL,
+    );
+    expect(facts.title).toBe('Die Zeitung');
+    expect(facts.html_lang).toBe('de-at');
+    expect(facts.content_language).toEqual(['de-at', 'en']);
+    expect(facts.hreflang).toEqual([{ lang: 'en-gb', url: 'https://www.news.example/en/' }]);
+    expect(facts.og_type).toBe('article');
+    expect(facts.og_site_name).toBe('Die Zeitung');
+    expect(facts.published_time).toBe('2024-05-12T10:00:00Z');
+    expect(facts.bylines).toContain('Anna Muster');
+  });
+
+  it('reads JSON-LD as data: @graph, type lists, publishers; malformed blocks are skipped', () => {
+    const facts = readPageFacts(
+      `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+         {"@type":["NewsArticle","Article"],"datePublished":"2024-05-12","publisher":{"@type":"NewsMediaOrganization","name":"Daily Example"}},
+         {"@type":"http://schema.org/WebPage"}]}</script>
+       <script type="application/ld+json">{ this is not json</script>
+       <script type="application/ld+json">[{"@type":"Recipe"}]</script>`,
+      URL,
+    );
+    expect(facts.schema_types).toEqual([
+      'NewsArticle',
+      'Article',
+      'NewsMediaOrganization',
+      'WebPage',
+      'Recipe',
+    ]);
+    expect(facts.publisher_names).toEqual(['Daily Example']);
+    expect(facts.published_time).toBe('2024-05-12');
+  });
+
+  it('does not read a paywall CreativeWork+Product as a shop product', () => {
+    const facts = readPageFacts(
+      `<script type="application/ld+json">{"@type":"NewsArticle","isPartOf":{"@type":["CreativeWork","Product"]}}</script>`,
+      URL,
+    );
+    expect(facts.schema_types).toEqual(['NewsArticle', 'CreativeWork']);
+  });
+
+  it('counts article links, keeps links absolute without fragments, and tells internal from external', () => {
+    const facts = readPageFacts(
+      `<a href="/2024/05/12/council-votes-budget#top">Council votes the budget for next year</a>
+       <a href="https://news.example/world/story-12345678">World story</a>
+       <a href="/about">About</a>
+       <a href="https://other.example/2024/05/12/other-story">Elsewhere</a>
+       <a href="javascript:void(0)">Menu</a><a href="http://[bad">Bad</a>`,
+      URL,
+    );
+    expect(facts.links.map((l) => [l.url, l.internal])).toEqual([
+      ['https://www.news.example/2024/05/12/council-votes-budget', true],
+      ['https://news.example/world/story-12345678', true],
+      ['https://www.news.example/about', true],
+      ['https://other.example/2024/05/12/other-story', false],
+    ]);
+    expect(facts.article_links).toBe(2);
+    expect(facts.other_internal_links).toBe(1);
+    expect(facts.headlines).toEqual(['Council votes the budget for next year']);
+  });
+
+  it('finds section navigation words in many languages, in menus and shallow links', () => {
+    const facts = readPageFacts(
+      `<nav><a href="/a">Politik</a><a href="/b">Wirtschaft</a><a href="/c">Sport</a></nav>
+       <div class="main-menu"><a href="/x/y/z/w">国际</a></div>
+       <a href="/deep/path/to/a/page">Économie</a><a href="/contact">Contact us</a>`,
+      URL,
+    );
+    expect(Object.keys(facts.sections).sort()).toEqual(['economy', 'politics', 'sport', 'world']);
+    expect(facts.sections['politics']).toEqual({ word: 'politik', core: true });
+  });
+
+  it('collects shop, recipe and parked signals', () => {
+    const shop = readPageFacts(
+      `<meta property="og:type" content="product"><meta property="product:price:amount" content="9.99">
+       <button>Add to cart</button><a href="/cart">Cart</a>`,
+      URL,
+    );
+    expect(shop.shop_signals).toEqual([
+      'og:type product',
+      'meta product:price:amount',
+      'cart text: add to cart',
+      'cart link: /cart',
+    ]);
+    const recipe = readPageFacts(
+      `<div class="wprm-recipe-container">Ingredients … Prep Time 10 min</div>`,
+      URL,
+    );
+    expect(recipe.recipe_signals).toEqual([
+      'class wprm-recipe-container',
+      'text "ingredients"',
+      'text "prep time"',
+    ]);
+    const parked = readPageFacts(
+      `<h1>This domain is for sale!</h1><a href="https://sedo.com/x">Buy</a>`,
+      URL,
+    );
+    expect(parked.parked_signals).toEqual(['link to sedo.com', 'text "domain is for sale"']);
+  });
+
+  it('finds bylines by rel=author, class names and "By" lines', () => {
+    const facts = readPageFacts(
+      `<a rel="author" href="/people/jane">Jane Doe</a><span class="c-byline">Max Muster</span><p>By John Smith</p>`,
+      URL,
+    );
+    expect(facts.bylines).toEqual(['Jane Doe', 'Max Muster', 'By John Smith']);
+  });
+
+  it('never throws on broken input and stays bounded on a 2 MB page', () => {
+    for (const html of [
+      '',
+      '<',
+      '<a href="%E0%A4%A">x</a>',
+      `<a href="${'x'.repeat(100_000)}">`,
+      '<<<>>>"\'',
+      '<div'.repeat(10_000),
+    ])
+      expect(() => readPageFacts(html, 'not a url')).not.toThrow();
+    const links = Array.from(
+      { length: 20_000 },
+      (_, i) => `<a href="/2024/05/12/story-number-${i}">Story ${i}</a>`,
+    ).join('');
+    const started = Date.now();
+    const facts = readPageFacts(`<html>${links.padEnd(2_000_000, ' ')}</html>`, URL);
+    expect(facts.links.length).toBe(400);
+    expect(facts.article_links).toBe(5000);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
