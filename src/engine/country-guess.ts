@@ -4,21 +4,10 @@
 import { parse } from 'tldts';
 import { isCountryCode } from '../domain/countries.js';
 import { countriesOfLanguage } from '../domain/language-countries.js';
+import type { CountryGuess } from '../domain/seed-facts.js';
 
-export interface CountryReason {
-  signal: string;
-  /** The country the signal points to; null for a signal that only says "several countries". */
-  country: string | null;
-  evidence: string;
-  weight: number;
-}
-
-export interface CountryGuess {
-  /** ISO 3166-1 alpha-2, lower-case, or `intl`. */
-  code: string;
-  confidence: number;
-  reasons: CountryReason[];
-}
+export type { CountryGuess } from '../domain/seed-facts.js';
+export type CountryReason = CountryGuess['reasons'][number];
 
 export interface CountryInput {
   host: string;

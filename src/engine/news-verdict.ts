@@ -3,25 +3,12 @@
 // what discovery already read (homepage, a few article pages, the sitemap, the feeds).
 import { classifyHost } from '../domain/domains.js';
 import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
+import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape } from './article-urls.js';
 import type { PageFacts } from './page-facts.js';
 
-export const NEWS_VERDICTS = ['news', 'maybe', 'not_news'] as const;
-export type NewsVerdictValue = (typeof NEWS_VERDICTS)[number];
-
-export interface NewsReason {
-  signal: string;
-  /** Log-odds added to the sum: positive for news, negative against. */
-  weight: number;
-  evidence: string;
-}
-
-export interface NewsVerdict {
-  verdict: NewsVerdictValue;
-  /** 0..1: logistic(BASE_LOG_ODDS + Σ weights). */
-  score: number;
-  reasons: NewsReason[];
-}
+export { NEWS_VERDICTS, type NewsVerdict, type NewsVerdictValue } from '../domain/seed-facts.js';
+export type NewsReason = NewsVerdict['reasons'][number];
 
 export interface NewsFeedFacts {
   url: string;
