@@ -6,15 +6,18 @@ export function createDatasetStats(deps: { database: Database }) {
 
   return async function stats() {
     const base = database.db.selectFrom('dataset_chunks').where('status', '=', 'stored');
+    const partitions = base.select(['country', 'category', 'date']).groupBy(['country', 'category', 'date']);
     const [totals, byCountry, byCategory] = await Promise.all([
       base
         .select((eb) => [
           eb.fn.countAll().as('chunks'),
           eb.fn.sum('record_count').as('records'),
           eb.fn.sum('bytes').as('bytes'),
-          eb.fn
-            .count(eb.fn('concat', ['country', eb.val('/'), 'category', eb.val('/'), 'date']))
-            .distinct()
+          // Partitions counted as the groups of their three columns, not as distinct concat(country, '/', …)
+          // keys: PostgreSQL cannot type concat()'s parameters ("could not determine data type of parameter").
+          eb
+            .selectFrom(partitions.as('stored_partitions'))
+            .select((sub) => sub.fn.countAll().as('n'))
             .as('partitions'),
           eb.fn.count('country').distinct().as('countries'),
           eb.fn.max('created_at').as('last_modified'),
