@@ -2,19 +2,14 @@
 // one item's result as soon as it is known, commit the rest (item rows plus whatever the queue's handler
 // writes, in one transaction), complete it (closing the batch with its last chunk), or fail it when retries
 // run out — and fan out new chunks. Idempotent throughout.
-import {
-  type BatchType,
-  type ChunkMessage,
-  type ChunkWork,
-  finalBatchStatus,
-  type ItemResult,
-  type ItemStatus,
-} from '../domain/batches.js';
-import { NotFoundError } from '../domain/errors.js';
-import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
-import type { Database, DbExecutor, DbTransaction } from '../ports/database.js';
-import type { JobQueue } from '../ports/queue.js';
-import { type Clock, chunked } from './common.js';
+//
+// This module is the ledger's contract (the interface and the steps handlers pass to it); chunk-ledger-tables
+// keeps it in the batch_chunks and batch_items tables.
+import type { ChunkMessage, ChunkWork, ItemResult, ItemStatus } from '../domain/batches.js';
+import type { ChunkQueueName } from '../domain/jobs.js';
+import type { DbExecutor, DbTransaction } from '../ports/database.js';
+
+export { createChunkLedger } from './chunk-ledger-tables.js';
 
 /**
  * What a queue's handler writes with its results: runs inside the chunk's transaction, only for the items no
@@ -26,351 +21,125 @@ export type RecordStep = (unit: Unit, unanswered: (index: number) => boolean) =>
 /** What a handler writes with one item's result, inside that item's own transaction. */
 export type RecordItemStep = (unit: Unit) => Promise<ItemResult>;
 
-const ROWS_PER_INSERT = 200;
-
-export type ChunkLedger = ReturnType<typeof createChunkLedger>;
-
-export function createChunkLedger(deps: { database: Database; queue: JobQueue; clock: Clock }) {
-  const { database, queue, clock } = deps;
-  const now = () => clock().toISOString();
-
-  /** Chunk rows and their messages, in the caller's transaction. */
-  async function insertChunks(
+/**
+ * The one owner of a batch's chunk and item rows, and the only way a worker moves a chunk along.
+ *
+ * Lifecycle of one chunk, as src/workers/chunk-worker.ts drives it for one delivery of the chunk's message:
+ *
+ *   insertChunks / addChunks ─► beginChunk ─► commitItem* ─► commitResults ─► after-commit ─► completeChunk
+ *   (pending, message queued)   (running)     (optional)     (results in)     (handler's)     (succeeded)
+ *                                    └──────── a step throws or the worker dies: redelivered ──────┘
+ *                                         the queue gives up on the message: failChunk (failed)
+ *
+ * What a worker must call, in this order:
+ *   1. beginChunk: claim the chunk. `null` means it already finished (a duplicate or late redelivery): stop,
+ *      acknowledge the message, call nothing else.
+ *   2. commitItem, any number of times, while the handler works (outside any transaction of the ledger's).
+ *   3. commitResults, once per delivery, with the handler's record step.
+ *   4. The after-commit step, if the handler has one. Not a ledger call: it follows commitResults because
+ *      what it writes (checkpoints) vouches for rows that must already be committed.
+ *   5. completeChunk.
+ *   When the queue gives up on the message (retries exhausted, a permanent error, or the worker holding the
+ *   final attempt died), failChunk instead of 3–5. Never completeChunk before commitResults: completing does
+ *   not look at item rows, so a chunk completed early counts as succeeded without its results. commitItem and
+ *   commitResults do not check the chunk's status either: call them only between a non-null beginChunk and
+ *   completeChunk.
+ *
+ * A crash (or a thrown error) at each step, and what the redelivery finds:
+ *   - during insertChunks/addChunks: the caller's transaction rolls back, chunk rows and messages together
+ *     (they are written in it), so there is never a chunk without its message or the reverse.
+ *   - during beginChunk: its transaction rolls back, the chunk is as it was. After it: the chunk is `running`
+ *     with one more attempt counted. Either way the redelivery claims it again (a chunk not yet finished is
+ *     always claimable) and gets the same items.
+ *   - during the handler's work: items already given to commitItem stay committed. The redelivery's commitItem
+ *     for them records nothing and answers the earlier status; the handler may redo the work, not the answer.
+ *   - during commitResults: its one transaction rolls back, nothing of it is written. The redelivery runs the
+ *     record step again, told which items are still unanswered.
+ *   - after commitResults, during the after-commit step: results are committed, the chunk is still `running`.
+ *     The redelivery processes again, commitResults records nothing new (every item is answered), and the
+ *     after-commit step runs again: it must be idempotent.
+ *   - after completeChunk, before the message is acknowledged: the redelivery's beginChunk answers `null`.
+ *   - during failChunk: its transaction rolls back, and the message comes back past its final attempt, which
+ *     calls failChunk again. An error failChunk throws is only logged (src/workers/runner.ts): the chunk then
+ *     stays `running` and its batch open.
+ */
+export interface ChunkLedger {
+  /**
+   * Creation: chunk rows numbered from `firstChunkNo`, whose items are numbered from `firstItemIndex`, each
+   * `pending` with its queue message, all in the caller's transaction (with the batch row it belongs to).
+   * Each message's singleton key is `batchId:chunkNo`: while one is live, a second enqueue of it is dropped.
+   */
+  insertChunks(
     executor: DbExecutor,
     batchId: string,
     queueName: ChunkQueueName,
     chunks: unknown[][],
     firstChunkNo: number,
     firstItemIndex: number,
-  ): Promise<void> {
-    let itemOffset = firstItemIndex;
-    const rows = chunks.map((items, i) => {
-      const row = {
-        batch_id: batchId,
-        chunk_no: firstChunkNo + i,
-        queue: queueName,
-        status: 'pending' as const,
-        items: JSON.stringify(items),
-        item_offset: itemOffset,
-        attempts: 0,
-        last_error: null,
-        started_at: null,
-        finished_at: null,
-      };
-      itemOffset += items.length;
-      return row;
-    });
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await executor
-        .insertInto('batch_chunks')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    }
-    await queue.enqueue(
-      executor,
-      rows.map((row) => ({
-        queue: queueName,
-        payload: JOBS[queueName].payload({ batchId, chunk: row.chunk_no }),
-        singletonKey: `${batchId}:${row.chunk_no}`,
-      })),
-    );
-  }
-
-  async function beginChunk(message: ChunkMessage, attempt: number): Promise<ChunkWork | null> {
-    return database.transaction(async (trx) => {
-      const found = await trx
-        .selectFrom('batch_chunks')
-        .innerJoin('batches', 'batches.id', 'batch_chunks.batch_id')
-        .select([
-          'batch_chunks.status',
-          'batch_chunks.items',
-          'batch_chunks.item_offset',
-          'batches.type',
-          'batches.country',
-          'batches.category',
-          'batches.date',
-        ])
-        .where('batch_chunks.batch_id', '=', message.batchId)
-        .where('batch_chunks.chunk_no', '=', message.chunk)
-        .executeTakeFirst();
-      if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
-      if (found.status === 'succeeded' || found.status === 'failed') return null;
-      const at = now();
-      const inputs = JSON.parse(found.items) as unknown[];
-      await trx
-        .updateTable('batch_chunks')
-        .set((eb) => ({
-          status: 'running',
-          attempts: eb('attempts', '+', 1),
-          started_at: eb.fn.coalesce('started_at', eb.val(at)),
-        }))
-        .where('batch_id', '=', message.batchId)
-        .where('chunk_no', '=', message.chunk)
-        .execute();
-      await trx
-        .updateTable('batches')
-        .set({ status: 'running', started_at: at })
-        .where('id', '=', message.batchId)
-        .where('status', '=', 'queued')
-        .execute();
-      return {
-        batchId: message.batchId,
-        type: found.type as BatchType,
-        country: found.country,
-        category: found.category,
-        date: found.date,
-        chunk: message.chunk,
-        itemOffset: Number(found.item_offset),
-        items: inputs,
-        inputs,
-        attempt,
-      };
-    });
-  }
-
-  /** Upserts item results: a redelivered chunk writes the same rows again, never twice. */
-  async function recordItems(
-    executor: DbExecutor,
-    batchId: string,
-    chunk: number,
-    results: readonly ItemResult[],
-  ) {
-    const at = now();
-    const rows = results.map((r) => ({
-      batch_id: batchId,
-      item_index: r.index,
-      chunk_no: chunk,
-      input: JSON.stringify(r.input ?? null),
-      status: r.status,
-      outcome: r.outcome ?? null,
-      reason: r.reason ?? null,
-      result: r.result === undefined ? null : JSON.stringify(r.result),
-      updated_at: at,
-    }));
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await executor
-        .insertInto('batch_items')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .onConflict((oc) =>
-          oc.columns(['batch_id', 'item_index']).doUpdateSet((eb) => ({
-            status: eb.ref('excluded.status'),
-            outcome: eb.ref('excluded.outcome'),
-            reason: eb.ref('excluded.reason'),
-            result: eb.ref('excluded.result'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
-  }
-
-  /** Moves a chunk to its final state once, counts it, and finishes the batch with its last chunk. */
-  async function finishChunk(
-    executor: DbExecutor,
-    message: ChunkMessage,
-    outcome: 'succeeded' | 'failed',
-    error?: string,
-  ) {
-    const at = now();
-    const moved = await executor
-      .updateTable('batch_chunks')
-      .set({ status: outcome, finished_at: at, last_error: error ?? null })
-      .where('batch_id', '=', message.batchId)
-      .where('chunk_no', '=', message.chunk)
-      .where('status', 'not in', ['succeeded', 'failed'])
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return;
-    // An atomic increment: on PostgreSQL the row lock orders concurrent finishers, so exactly one sees the end.
-    const counters = await executor
-      .updateTable('batches')
-      .set((eb) =>
-        outcome === 'succeeded'
-          ? { chunks_succeeded: eb('chunks_succeeded', '+', 1) }
-          : { chunks_failed: eb('chunks_failed', '+', 1) },
-      )
-      .where('id', '=', message.batchId)
-      .returning(['chunks_total', 'chunks_succeeded', 'chunks_failed'])
-      .executeTakeFirstOrThrow();
-    const done = Number(counters.chunks_succeeded) + Number(counters.chunks_failed);
-    if (done < Number(counters.chunks_total)) return;
-    const failedItem = await executor
-      .selectFrom('batch_items')
-      .select('item_index')
-      .where('batch_id', '=', message.batchId)
-      .where('status', '=', 'failed')
-      .limit(1)
-      .executeTakeFirst();
-    const status = finalBatchStatus(
-      Number(counters.chunks_total),
-      Number(counters.chunks_failed),
-      failedItem !== undefined,
-    );
-    await executor
-      .updateTable('batches')
-      .set({ status, finished_at: at })
-      .where('id', '=', message.batchId)
-      .execute();
-  }
-
-  /** Item indexes of a chunk that an earlier attempt already answered (redelivery after a crash). */
-  async function answeredItems(executor: DbExecutor, work: ChunkWork): Promise<Set<number>> {
-    const rows = await executor
-      .selectFrom('batch_items')
-      .select('item_index')
-      .where('batch_id', '=', work.batchId)
-      .where('item_index', '>=', work.itemOffset)
-      .where('item_index', '<', work.itemOffset + work.items.length)
-      .execute();
-    return new Set(rows.map((r) => Number(r.item_index)));
-  }
+  ): Promise<void>;
 
   /**
-   * The results of a chunk in one transaction: the handler's own rows and the item results, each only for the
-   * items no earlier attempt answered.
+   * Fan-out: adds `items`, `chunkSize` to a chunk, to a running batch (an orchestration's contracts), in the
+   * caller's transaction. The batch's counters grow in the same transaction, so the batch cannot close before
+   * the new chunks finish. Nothing happens for no items.
    */
-  async function commitResults(work: ChunkWork, record: RecordStep): Promise<void> {
-    await database.transaction(async (trx) => {
-      const answered = await answeredItems(trx, work);
-      const results = await record(trx, (index) => !answered.has(index));
-      await recordItems(
-        trx,
-        work.batchId,
-        work.chunk,
-        results.filter((r) => !answered.has(r.index)),
-      );
-    });
-  }
-
-  /**
-   * One item's result as soon as it is known, in its own transaction with the handler's rows for it, so a
-   * batch's counters move item by item. An item an earlier attempt answered is left as it is. Resolves with
-   * the item's status once committed: its own, or the earlier answer's.
-   */
-  async function commitItem(work: ChunkWork, index: number, record: RecordItemStep): Promise<ItemStatus> {
-    return database.transaction(async (trx) => {
-      const earlier = await trx
-        .selectFrom('batch_items')
-        .select('status')
-        .where('batch_id', '=', work.batchId)
-        .where('item_index', '=', index)
-        .executeTakeFirst();
-      if (earlier) return earlier.status as ItemStatus;
-      const result = await record(trx);
-      if (result.index !== index) throw new Error(`item ${index} was answered as item ${result.index}`);
-      await recordItems(trx, work.batchId, work.chunk, [result]);
-      return result.status;
-    });
-  }
-
-  /** The chunk is done: counted once, and the batch closed when it was the last one. */
-  async function completeChunk(message: ChunkMessage): Promise<void> {
-    await database.transaction((trx) => finishChunk(trx, message, 'succeeded'));
-  }
-
-  /** Retries exhausted: the chunk fails with its last error, its unanswered items fail with it, the batch goes on. */
-  async function failChunk(message: ChunkMessage, reason: string): Promise<void> {
-    await database.transaction(async (trx) => {
-      const chunk = await trx
-        .selectFrom('batch_chunks')
-        .select(['items', 'item_offset', 'status'])
-        .where('batch_id', '=', message.batchId)
-        .where('chunk_no', '=', message.chunk)
-        .executeTakeFirst();
-      if (!chunk || chunk.status === 'succeeded' || chunk.status === 'failed') return;
-      const inputs = JSON.parse(chunk.items) as unknown[];
-      const offset = Number(chunk.item_offset);
-      const answered = await trx
-        .selectFrom('batch_items')
-        .select('item_index')
-        .where('batch_id', '=', message.batchId)
-        .where('item_index', '>=', offset)
-        .where('item_index', '<', offset + inputs.length)
-        .execute();
-      const done = new Set(answered.map((a) => Number(a.item_index)));
-      const unanswered = inputs
-        .map((input, i) => ({ index: offset + i, input }))
-        .filter((item) => !done.has(item.index))
-        .map((item) => ({ ...item, status: 'failed' as const, reason: `chunk failed: ${reason}` }));
-      await recordItems(trx, message.batchId, message.chunk, unanswered);
-      await finishChunk(trx, message, 'failed', reason.slice(0, 2000));
-    });
-  }
-
-  /** Fan-out: adds chunks to a running batch (an orchestration's contracts), in the caller's transaction. */
-  async function addChunks(
+  addChunks(
     executor: DbExecutor,
     batchId: string,
     queueName: ChunkQueueName,
     items: readonly unknown[],
     chunkSize: number,
-  ) {
-    if (items.length === 0) return;
-    const chunks = chunked(items as unknown[], chunkSize);
-    const counters = await executor
-      .updateTable('batches')
-      .set((eb) => ({
-        chunks_total: eb('chunks_total', '+', chunks.length),
-        total_items: eb('total_items', '+', items.length),
-      }))
-      .where('id', '=', batchId)
-      .returning(['chunks_total', 'total_items'])
-      .executeTakeFirstOrThrow();
-    await insertChunks(
-      executor,
-      batchId,
-      queueName,
-      chunks,
-      Number(counters.chunks_total) - chunks.length + 1,
-      Number(counters.total_items) - items.length,
-    );
-  }
+  ): Promise<void>;
 
   /**
-   * How far a batch's items that came from one raw file have got: how many there are, how many are answered,
-   * and how many failed without an answer of their own (their chunk ran out of retries, e.g. our own network
-   * was down). Fan-out items carry `source_file` in their input.
+   * Claims a chunk for one delivery of its message: marks it `running`, counts the attempt, and starts its
+   * batch if this is the batch's first claim. Resolves with the chunk's work, or `null` when the chunk already
+   * succeeded or failed (nothing to do). Throws NotFoundError for a chunk that does not exist.
    */
-  async function sourceFileProgress(batchId: string, sourceFile: string) {
-    const fromFile = (input: string) => {
-      const value = JSON.parse(input) as { source_file?: unknown } | null;
-      return value !== null && typeof value === 'object' && value.source_file === sourceFile;
-    };
-    // A LIKE on the JSON narrows the rows; the exact match is made on the parsed value.
-    const hint = `%${JSON.stringify(sourceFile).slice(1, -1)}%`;
-    const [chunks, items] = await Promise.all([
-      database.db
-        .selectFrom('batch_chunks')
-        .select('items')
-        .where('batch_id', '=', batchId)
-        .where('queue', '=', 'CONTRACT_QUEUE')
-        .where('items', 'like', hint)
-        .execute(),
-      database.db
-        .selectFrom('batch_items')
-        .select(['input', 'status', 'outcome'])
-        .where('batch_id', '=', batchId)
-        .where('input', 'like', hint)
-        .execute(),
-    ]);
-    const total = chunks
-      .flatMap((c) => JSON.parse(c.items) as unknown[])
-      .filter((item) => fromFile(JSON.stringify(item))).length;
-    const answered = items.filter((i) => fromFile(i.input));
-    return {
-      total,
-      answered: answered.length,
-      unanswerable: answered.filter((i) => i.status === 'failed' && i.outcome === null).length,
-    };
-  }
+  beginChunk(message: ChunkMessage, attempt: number): Promise<ChunkWork | null>;
 
-  return {
-    insertChunks,
-    beginChunk,
-    commitItem,
-    commitResults,
-    completeChunk,
-    failChunk,
-    addChunks,
-    sourceFileProgress,
-  };
+  /**
+   * One item's result as soon as it is known, in its own transaction with the handler's rows for it, so the
+   * batch's progress moves item by item. An item an earlier attempt answered is left as it was and `record`
+   * is not called. Resolves, once committed, with the item's status: its own, or the earlier answer's.
+   * Throws when `record` answers another item than `index` (nothing is committed).
+   */
+  commitItem(work: ChunkWork, index: number, record: RecordItemStep): Promise<ItemStatus>;
+
+  /**
+   * The rest of the chunk's results in one transaction: the rows `record` writes and the item results, only
+   * for the items no earlier call (this attempt's commitItem, or an earlier attempt) answered. All or nothing.
+   */
+  commitResults(work: ChunkWork, record: RecordStep): Promise<void>;
+
+  /**
+   * The chunk succeeded: moved to `succeeded` and counted once (a second call, or one after failChunk, does
+   * nothing), and the batch closed with its final status when this was its last chunk.
+   */
+  completeChunk(message: ChunkMessage): Promise<void>;
+
+  /**
+   * Retries exhausted: the chunk fails with `reason`, its unanswered items fail with it (answered ones keep
+   * their answer), counted once, and the batch closed when this was its last chunk. A chunk already finished,
+   * or unknown, is left alone.
+   */
+  failChunk(message: ChunkMessage, reason: string): Promise<void>;
+
+  /**
+   * How far a batch's items that came from one raw file have got (fan-out items carry `source_file` in their
+   * input): a read, outside the lifecycle.
+   */
+  sourceFileProgress(batchId: string, sourceFile: string): Promise<SourceFileProgress>;
+}
+
+export interface SourceFileProgress {
+  /** The file's items in the batch's contract chunks. */
+  total: number;
+  /** Those with an item result. */
+  answered: number;
+  /**
+   * Answered as failed without an outcome of their own: their chunk ran out of retries (e.g. our own network
+   * was down).
+   */
+  unanswerable: number;
 }

@@ -1,0 +1,363 @@
+// The chunk ledger kept in the batch_chunks and batch_items tables (the contract, and why each step is there:
+// chunk-ledger.ts). Every write is idempotent, so a redelivered message can run any step again.
+import {
+  type BatchType,
+  type ChunkMessage,
+  type ChunkWork,
+  finalBatchStatus,
+  type ItemResult,
+  type ItemStatus,
+} from '../domain/batches.js';
+import { NotFoundError } from '../domain/errors.js';
+import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
+import type { Database, DbExecutor } from '../ports/database.js';
+import type { JobQueue } from '../ports/queue.js';
+import type { ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
+import { type Clock, chunked } from './common.js';
+
+const ROWS_PER_INSERT = 200;
+
+export function createChunkLedger(deps: { database: Database; queue: JobQueue; clock: Clock }): ChunkLedger {
+  const { database, queue, clock } = deps;
+  const now = () => clock().toISOString();
+
+  /** Chunk rows and their messages, in the caller's transaction. */
+  async function insertChunks(
+    executor: DbExecutor,
+    batchId: string,
+    queueName: ChunkQueueName,
+    chunks: unknown[][],
+    firstChunkNo: number,
+    firstItemIndex: number,
+  ): Promise<void> {
+    let itemOffset = firstItemIndex;
+    const rows = chunks.map((items, i) => {
+      const row = {
+        batch_id: batchId,
+        chunk_no: firstChunkNo + i,
+        queue: queueName,
+        status: 'pending' as const,
+        items: JSON.stringify(items),
+        item_offset: itemOffset,
+        attempts: 0,
+        last_error: null,
+        started_at: null,
+        finished_at: null,
+      };
+      itemOffset += items.length;
+      return row;
+    });
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      await executor
+        .insertInto('batch_chunks')
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .execute();
+    }
+    await queue.enqueue(
+      executor,
+      rows.map((row) => ({
+        queue: queueName,
+        payload: JOBS[queueName].payload({ batchId, chunk: row.chunk_no }),
+        singletonKey: `${batchId}:${row.chunk_no}`,
+      })),
+    );
+  }
+
+  async function beginChunk(message: ChunkMessage, attempt: number): Promise<ChunkWork | null> {
+    return database.transaction(async (trx) => {
+      const found = await trx
+        .selectFrom('batch_chunks')
+        .innerJoin('batches', 'batches.id', 'batch_chunks.batch_id')
+        .select([
+          'batch_chunks.status',
+          'batch_chunks.items',
+          'batch_chunks.item_offset',
+          'batches.type',
+          'batches.country',
+          'batches.category',
+          'batches.date',
+        ])
+        .where('batch_chunks.batch_id', '=', message.batchId)
+        .where('batch_chunks.chunk_no', '=', message.chunk)
+        .executeTakeFirst();
+      if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
+      if (found.status === 'succeeded' || found.status === 'failed') return null;
+      const at = now();
+      const inputs = JSON.parse(found.items) as unknown[];
+      await trx
+        .updateTable('batch_chunks')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          started_at: eb.fn.coalesce('started_at', eb.val(at)),
+        }))
+        .where('batch_id', '=', message.batchId)
+        .where('chunk_no', '=', message.chunk)
+        .execute();
+      await trx
+        .updateTable('batches')
+        .set({ status: 'running', started_at: at })
+        .where('id', '=', message.batchId)
+        .where('status', '=', 'queued')
+        .execute();
+      return {
+        batchId: message.batchId,
+        type: found.type as BatchType,
+        country: found.country,
+        category: found.category,
+        date: found.date,
+        chunk: message.chunk,
+        itemOffset: Number(found.item_offset),
+        items: inputs,
+        inputs,
+        attempt,
+      };
+    });
+  }
+
+  /** Upserts item results: a redelivered chunk writes the same rows again, never twice. */
+  async function recordItems(
+    executor: DbExecutor,
+    batchId: string,
+    chunk: number,
+    results: readonly ItemResult[],
+  ) {
+    const at = now();
+    const rows = results.map((r) => ({
+      batch_id: batchId,
+      item_index: r.index,
+      chunk_no: chunk,
+      input: JSON.stringify(r.input ?? null),
+      status: r.status,
+      outcome: r.outcome ?? null,
+      reason: r.reason ?? null,
+      result: r.result === undefined ? null : JSON.stringify(r.result),
+      updated_at: at,
+    }));
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      await executor
+        .insertInto('batch_items')
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflict((oc) =>
+          oc.columns(['batch_id', 'item_index']).doUpdateSet((eb) => ({
+            status: eb.ref('excluded.status'),
+            outcome: eb.ref('excluded.outcome'),
+            reason: eb.ref('excluded.reason'),
+            result: eb.ref('excluded.result'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Moves a chunk to its final state once, counts it, and finishes the batch with its last chunk. */
+  async function finishChunk(
+    executor: DbExecutor,
+    message: ChunkMessage,
+    outcome: 'succeeded' | 'failed',
+    error?: string,
+  ) {
+    const at = now();
+    const moved = await executor
+      .updateTable('batch_chunks')
+      .set({ status: outcome, finished_at: at, last_error: error ?? null })
+      .where('batch_id', '=', message.batchId)
+      .where('chunk_no', '=', message.chunk)
+      .where('status', 'not in', ['succeeded', 'failed'])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return;
+    // An atomic increment: on PostgreSQL the row lock orders concurrent finishers, so exactly one sees the end.
+    const counters = await executor
+      .updateTable('batches')
+      .set((eb) =>
+        outcome === 'succeeded'
+          ? { chunks_succeeded: eb('chunks_succeeded', '+', 1) }
+          : { chunks_failed: eb('chunks_failed', '+', 1) },
+      )
+      .where('id', '=', message.batchId)
+      .returning(['chunks_total', 'chunks_succeeded', 'chunks_failed'])
+      .executeTakeFirstOrThrow();
+    const done = Number(counters.chunks_succeeded) + Number(counters.chunks_failed);
+    if (done < Number(counters.chunks_total)) return;
+    const failedItem = await executor
+      .selectFrom('batch_items')
+      .select('item_index')
+      .where('batch_id', '=', message.batchId)
+      .where('status', '=', 'failed')
+      .limit(1)
+      .executeTakeFirst();
+    const status = finalBatchStatus(
+      Number(counters.chunks_total),
+      Number(counters.chunks_failed),
+      failedItem !== undefined,
+    );
+    await executor
+      .updateTable('batches')
+      .set({ status, finished_at: at })
+      .where('id', '=', message.batchId)
+      .execute();
+  }
+
+  /** Item indexes of a chunk that an earlier attempt already answered (redelivery after a crash). */
+  async function answeredItems(executor: DbExecutor, work: ChunkWork): Promise<Set<number>> {
+    const rows = await executor
+      .selectFrom('batch_items')
+      .select('item_index')
+      .where('batch_id', '=', work.batchId)
+      .where('item_index', '>=', work.itemOffset)
+      .where('item_index', '<', work.itemOffset + work.items.length)
+      .execute();
+    return new Set(rows.map((r) => Number(r.item_index)));
+  }
+
+  /**
+   * The results of a chunk in one transaction: the handler's own rows and the item results, each only for the
+   * items no earlier attempt answered.
+   */
+  async function commitResults(work: ChunkWork, record: RecordStep): Promise<void> {
+    await database.transaction(async (trx) => {
+      const answered = await answeredItems(trx, work);
+      const results = await record(trx, (index) => !answered.has(index));
+      await recordItems(
+        trx,
+        work.batchId,
+        work.chunk,
+        results.filter((r) => !answered.has(r.index)),
+      );
+    });
+  }
+
+  /**
+   * One item's result as soon as it is known, in its own transaction with the handler's rows for it, so a
+   * batch's counters move item by item. An item an earlier attempt answered is left as it is. Resolves with
+   * the item's status once committed: its own, or the earlier answer's.
+   */
+  async function commitItem(work: ChunkWork, index: number, record: RecordItemStep): Promise<ItemStatus> {
+    return database.transaction(async (trx) => {
+      const earlier = await trx
+        .selectFrom('batch_items')
+        .select('status')
+        .where('batch_id', '=', work.batchId)
+        .where('item_index', '=', index)
+        .executeTakeFirst();
+      if (earlier) return earlier.status as ItemStatus;
+      const result = await record(trx);
+      if (result.index !== index) throw new Error(`item ${index} was answered as item ${result.index}`);
+      await recordItems(trx, work.batchId, work.chunk, [result]);
+      return result.status;
+    });
+  }
+
+  /** The chunk is done: counted once, and the batch closed when it was the last one. */
+  async function completeChunk(message: ChunkMessage): Promise<void> {
+    await database.transaction((trx) => finishChunk(trx, message, 'succeeded'));
+  }
+
+  /** Retries exhausted: the chunk fails with its last error, its unanswered items fail with it, the batch goes on. */
+  async function failChunk(message: ChunkMessage, reason: string): Promise<void> {
+    await database.transaction(async (trx) => {
+      const chunk = await trx
+        .selectFrom('batch_chunks')
+        .select(['items', 'item_offset', 'status'])
+        .where('batch_id', '=', message.batchId)
+        .where('chunk_no', '=', message.chunk)
+        .executeTakeFirst();
+      if (!chunk || chunk.status === 'succeeded' || chunk.status === 'failed') return;
+      const inputs = JSON.parse(chunk.items) as unknown[];
+      const offset = Number(chunk.item_offset);
+      const answered = await trx
+        .selectFrom('batch_items')
+        .select('item_index')
+        .where('batch_id', '=', message.batchId)
+        .where('item_index', '>=', offset)
+        .where('item_index', '<', offset + inputs.length)
+        .execute();
+      const done = new Set(answered.map((a) => Number(a.item_index)));
+      const unanswered = inputs
+        .map((input, i) => ({ index: offset + i, input }))
+        .filter((item) => !done.has(item.index))
+        .map((item) => ({ ...item, status: 'failed' as const, reason: `chunk failed: ${reason}` }));
+      await recordItems(trx, message.batchId, message.chunk, unanswered);
+      await finishChunk(trx, message, 'failed', reason.slice(0, 2000));
+    });
+  }
+
+  /** Fan-out: adds chunks to a running batch (an orchestration's contracts), in the caller's transaction. */
+  async function addChunks(
+    executor: DbExecutor,
+    batchId: string,
+    queueName: ChunkQueueName,
+    items: readonly unknown[],
+    chunkSize: number,
+  ) {
+    if (items.length === 0) return;
+    const chunks = chunked(items as unknown[], chunkSize);
+    const counters = await executor
+      .updateTable('batches')
+      .set((eb) => ({
+        chunks_total: eb('chunks_total', '+', chunks.length),
+        total_items: eb('total_items', '+', items.length),
+      }))
+      .where('id', '=', batchId)
+      .returning(['chunks_total', 'total_items'])
+      .executeTakeFirstOrThrow();
+    await insertChunks(
+      executor,
+      batchId,
+      queueName,
+      chunks,
+      Number(counters.chunks_total) - chunks.length + 1,
+      Number(counters.total_items) - items.length,
+    );
+  }
+
+  /**
+   * How far a batch's items that came from one raw file have got: how many there are, how many are answered,
+   * and how many failed without an answer of their own (their chunk ran out of retries, e.g. our own network
+   * was down). Fan-out items carry `source_file` in their input.
+   */
+  async function sourceFileProgress(batchId: string, sourceFile: string) {
+    const fromFile = (input: string) => {
+      const value = JSON.parse(input) as { source_file?: unknown } | null;
+      return value !== null && typeof value === 'object' && value.source_file === sourceFile;
+    };
+    // A LIKE on the JSON narrows the rows; the exact match is made on the parsed value.
+    const hint = `%${JSON.stringify(sourceFile).slice(1, -1)}%`;
+    const [chunks, items] = await Promise.all([
+      database.db
+        .selectFrom('batch_chunks')
+        .select('items')
+        .where('batch_id', '=', batchId)
+        .where('queue', '=', 'CONTRACT_QUEUE')
+        .where('items', 'like', hint)
+        .execute(),
+      database.db
+        .selectFrom('batch_items')
+        .select(['input', 'status', 'outcome'])
+        .where('batch_id', '=', batchId)
+        .where('input', 'like', hint)
+        .execute(),
+    ]);
+    const total = chunks
+      .flatMap((c) => JSON.parse(c.items) as unknown[])
+      .filter((item) => fromFile(JSON.stringify(item))).length;
+    const answered = items.filter((i) => fromFile(i.input));
+    return {
+      total,
+      answered: answered.length,
+      unanswerable: answered.filter((i) => i.status === 'failed' && i.outcome === null).length,
+    };
+  }
+
+  return {
+    insertChunks,
+    beginChunk,
+    commitItem,
+    commitResults,
+    completeChunk,
+    failChunk,
+    addChunks,
+    sourceFileProgress,
+  };
+}
