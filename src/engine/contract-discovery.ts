@@ -1,5 +1,6 @@
 // Contract discovery for one domain: liveness, robots.txt, sitemaps, feeds and the homepage, turned into the
 // domain_metadata.json record (DESIGN §4), its evidence files, and a draft seed contract (or the reason for none).
+import type { CountryGuess, NewsVerdict } from '../domain/seed-facts.js';
 import type { Fetcher, Validators } from '../ports/fetcher.js';
 import { type AiPolicy, fetchTdmRep, readAiPolicy, type TdmRule } from './ai-policy.js';
 import { parseHomepage } from './feed-candidates.js';
@@ -23,6 +24,7 @@ import {
   type SitemapMetadata,
   sitemapMetadata,
 } from './sitemaps.js';
+import { judgeSource, type Outlink } from './source-verdicts.js';
 import { decodeText } from './text-decoding.js';
 
 export interface DomainMetadata {
@@ -49,6 +51,13 @@ export interface DomainMetadata {
   languages: SourceLanguage[];
   /** What robots.txt, TDMRep and noai say to AI crawlers; null when the homepage was not reached. */
   ai: AiPolicy | null;
+  /** Is it a news source, with the reasons; null when the homepage was not reached. */
+  news: NewsVerdict | null;
+  /** Its country as its signals tell it, with the reasons; null when the homepage was not reached. */
+  country_guess: CountryGuess | null;
+  /** Other sites it links to (discovery's candidates) and the article pages read to decide `news`. */
+  outlinks: Outlink[];
+  sampled_articles: string[];
   /** Where the domain came from: a batch, or a raw dataset file (only the keys given are written). */
   source: { batch_id?: string; raw_file_path?: string };
   /** By URL: the ETag / Last-Modified of robots.txt and the sitemaps, sent back by the next run (revalidation.ts). */
@@ -72,6 +81,8 @@ export interface SeedDraft {
   freshness: Freshness;
   languages: SourceLanguage[];
   ai: AiPolicy;
+  news: NewsVerdict;
+  country_guess: CountryGuess;
 }
 
 export interface ContractInput {
@@ -88,6 +99,8 @@ export interface ContractInput {
   staleAfterDays?: number;
   /** The domain's last discovery: robots.txt and sitemaps are revalidated against it instead of read again. */
   previous?: PreviousDiscovery | null;
+  /** Countries of the seeds citing the domain (a discovery candidate's), for its country guess. */
+  citing?: Record<string, number>;
 }
 
 export interface ContractDiscovery {
@@ -120,8 +133,23 @@ const nothingFetched = (
   now: Date,
 ): Pick<
   DomainMetadata,
-  'robots' | 'sitemap' | 'feeds' | 'freshness' | 'languages' | 'ai' | 'validators' | 'not_modified'
+  | 'robots'
+  | 'sitemap'
+  | 'feeds'
+  | 'freshness'
+  | 'languages'
+  | 'ai'
+  | 'validators'
+  | 'not_modified'
+  | 'news'
+  | 'country_guess'
+  | 'outlinks'
+  | 'sampled_articles'
 > => ({
+  news: null,
+  country_guess: null,
+  outlinks: [],
+  sampled_articles: [],
   robots: { url: null, status_code: null, exists: false, crawl_delay: null, sitemap_urls: [] },
   sitemap: sitemapMetadata(null),
   feeds: [],
@@ -276,6 +304,19 @@ export async function discoverContract(
     sitemap: sitemaps?.aggregates ?? null,
   });
   const ai = readAiPolicy({ robots: policy, entryUrl, headers, page: signals, tdmrep });
+  // Last, so its article samples (when the verdict needs them) come after everything the contract itself reads.
+  const verdicts = await judgeSource(fetcher, {
+    entryUrl,
+    registrableDomain: input.registrableDomain,
+    html,
+    contentLanguage: headers['content-language'],
+    languages,
+    feeds,
+    sitemap: sitemaps ? { exists: sitemaps.exists, news: sitemaps.news } : null,
+    allowed: (url) => robotsAllowed && policy.allowed(url),
+    ...(input.citing ? { citing: input.citing } : {}),
+    now: now(),
+  });
 
   const metadata: DomainMetadata = {
     ...base,
@@ -293,6 +334,10 @@ export async function discoverContract(
     freshness,
     languages,
     ai,
+    news: verdicts.news,
+    country_guess: verdicts.country_guess,
+    outlinks: verdicts.outlinks,
+    sampled_articles: verdicts.sampled,
     source: sourceOf(input),
     validators: fetcher.validators(),
     not_modified: [...fetcher.notModified],
@@ -322,6 +367,8 @@ export async function discoverContract(
     freshness,
     languages,
     ai,
+    news: verdicts.news,
+    country_guess: verdicts.country_guess,
   };
   return {
     liveness,

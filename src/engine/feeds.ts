@@ -49,6 +49,8 @@ export interface DiscoveredFeed {
   dated_items: number;
   /** The first item titles (at most 20), for language detection. */
   item_titles: string[];
+  /** The items' links in feed order (at most 100): article samples and links to other sites (discovery). */
+  item_links: string[];
   /** How it was found, and by what. */
   source: CandidateSource;
   label: string | null;
@@ -323,6 +325,7 @@ function rank(
       items_last_7d: c.items_last_7d,
       dated_items: c.dated_items,
       item_titles: c.item_titles,
+      item_links: c.item_links,
       source: row.evidence.source,
       label: row.evidence.label,
       announced: row.evidence.announced,

@@ -22,6 +22,7 @@ function feed(overrides: Partial<DiscoveredFeed>): DiscoveredFeed {
     items_last_7d: 0,
     dated_items: 0,
     item_titles: [],
+    item_links: [],
     source: 'link',
     label: null,
     announced: true,
