@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../auth.js';
 import { html } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 import { type Form, formText } from './seed-actions.js';
 import { clearKeyCookie, safeNext, setKeyCookie } from './session.js';
 
@@ -26,7 +26,7 @@ export function loginRoutes(app: FastifyInstance, deps: { authenticator: Authent
       // With no key at all the service is open: the page says so instead of asking for a key nobody has.
       const open = (await deps.authenticator.principalFor(null)) !== null;
       const body = loginForm(safeNext(request.query.next), null, open);
-      return reply.type('text/html; charset=utf-8').send(page({ title: 'Sign in', principal: null, body }));
+      return sendHtml(reply, { title: 'Sign in', principal: null, body });
     },
   );
 
@@ -37,10 +37,7 @@ export function loginRoutes(app: FastifyInstance, deps: { authenticator: Authent
     const principal = key ? await deps.authenticator.principalFor(key) : null;
     if (!principal) {
       const body = loginForm(next, key ? 'That key is not valid.' : 'Type an API key.', false);
-      return reply
-        .code(401)
-        .type('text/html; charset=utf-8')
-        .send(page({ title: 'Sign in', principal: null, body }));
+      return sendHtml(reply, { title: 'Sign in', principal: null, body }, 401);
     }
     setKeyCookie(reply, request, key);
     return reply.redirect(next, 303);

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SeedService, SeedView } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 import {
   describeFilter,
   filterFields,
@@ -80,8 +80,6 @@ export function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedService 
 <form method="post" action="/ui/seeds/bulk" class="bulk">
 <input type="hidden" name="back" value="/ui/seeds${filterQuery(filter)}">
 ${decisions}${table}</form>${pager}`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page({ title: 'Seeds', principal: request.principal, current: 'seeds', body }));
+    return sendHtml(reply, { title: 'Seeds', current: 'seeds', body });
   });
 }

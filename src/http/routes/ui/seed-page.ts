@@ -7,7 +7,7 @@ import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService, LivenessView } from '../../../services/liveness.js';
 import type { SeedService, SeedView } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
-import { facts, page } from './layout.js';
+import { facts, sendHtml } from './layout.js';
 import { loadEvidence } from './seed-evidence.js';
 import { REVISIONS_SHOWN, revisionsSection } from './seed-revisions.js';
 import {
@@ -104,14 +104,7 @@ ${feedSection(seed)}
 ${sourceFactsSection(seed) ?? ''}
 ${livenessSection(history)}
 ${provenanceSection(seed, found)}`;
-      return reply.type('text/html; charset=utf-8').send(
-        page({
-          title: seed.name ?? seed.registrable_domain,
-          principal: request.principal,
-          current: 'seeds',
-          body,
-        }),
-      );
+      return sendHtml(reply, { title: seed.name ?? seed.registrable_domain, current: 'seeds', body });
     },
   );
 
