@@ -169,7 +169,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     endpoints: () => endpoints,
   });
-  await app.register(uiRoutes, { authenticator, services, clock: deps.clock });
+  await app.register(uiRoutes, { prefix: '/ui', authenticator, services, clock: deps.clock });
 
   app.get(
     '/openapi.json',

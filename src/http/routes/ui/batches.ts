@@ -52,10 +52,10 @@ ${running ? html`<p class="note">Updates by itself while the batch runs (<a href
 </section>`;
 }
 
-export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
+export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
   const { batches } = deps;
 
-  app.get('/ui/batches', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const q = listQuery.parse(filledFields(request.query));
     const result = await batches.list({
       ...(q.type ? { type: q.type } : {}),
@@ -82,13 +82,13 @@ export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService 
   });
 
   app.get<{ Params: { batchId: string } }>(
-    '/ui/batches/:batchId/progress',
+    '/:batchId/progress',
     { schema: { hide: true } },
     async (request, reply) => sendHtml(reply, progress(await batches.get(request.params.batchId))),
   );
 
   app.get<{ Params: { batchId: string } }>(
-    '/ui/batches/:batchId',
+    '/:batchId',
     { schema: { hide: true } },
     async (request, reply) => {
       const batch = await batches.get(request.params.batchId);

@@ -24,8 +24,8 @@ const changesQuery = z.object({
   skip: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
 });
 
-export function changeRoutes(app: FastifyInstance, deps: { changes: ChangeService }) {
-  app.get('/ui/changes', { schema: { hide: true } }, async (request, reply) => {
+export async function changeRoutes(app: FastifyInstance, deps: { changes: ChangeService }) {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const q = changesQuery.parse(request.query ?? {});
     const filter = {
       domain: q.domain,

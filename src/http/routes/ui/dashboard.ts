@@ -24,13 +24,13 @@ function counts(
   }</section>`;
 }
 
-export function dashboardRoutes(
+export async function dashboardRoutes(
   app: FastifyInstance,
   deps: { batches: BatchService; seeds: SeedService; changes: ChangeService; clock: () => Date },
 ) {
   const { batches, seeds, changes } = deps;
 
-  app.get('/ui', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     // A week back from the start of today (UTC), so the link's `since` day and the count agree.
     const today = deps.clock().toISOString().slice(0, 10);
     const since = new Date(Date.parse(`${today}T00:00:00.000Z`) - 7 * DAY_MS).toISOString();

@@ -90,24 +90,25 @@ export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promis
     return errorPage(reply, problem.status, problem.title, problem.detail);
   });
 
-  app.get('/ui/assets/app.js', { schema: { hide: true } }, (_request, reply) =>
+  app.get('/assets/app.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(APP_JS),
   );
-  app.get('/ui/assets/app.css', { schema: { hide: true } }, (_request, reply) =>
+  app.get('/assets/app.css', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(APP_CSS),
   );
 
-  loginRoutes(app, { authenticator });
-  dashboardRoutes(app, { ...services, clock: options.clock });
-  batchRoutes(app, { batches: services.batches });
-  seedListRoutes(app, { seeds: services.seeds });
-  seedActionRoutes(app, { seeds: services.seeds });
-  seedEditRoutes(app, { seeds: services.seeds });
-  seedPageRoutes(app, services);
-  revisionRoutes(app, { revisions: services.seeds.revisions });
-  changeRoutes(app, { changes: services.changes });
+  // Each part of the page is a plugin under its own prefix; it inherits the hooks, parser and error pages above.
+  await app.register(loginRoutes, { authenticator });
+  await app.register(dashboardRoutes, { ...services, clock: options.clock });
+  await app.register(batchRoutes, { prefix: '/batches', batches: services.batches });
+  await app.register(seedListRoutes, { prefix: '/seeds', seeds: services.seeds });
+  await app.register(seedActionRoutes, { prefix: '/seeds', seeds: services.seeds });
+  await app.register(seedEditRoutes, { prefix: '/seeds', seeds: services.seeds });
+  await app.register(seedPageRoutes, { prefix: '/seeds', ...services });
+  await app.register(revisionRoutes, { prefix: '/seeds', revisions: services.seeds.revisions });
+  await app.register(changeRoutes, { prefix: '/changes', changes: services.changes });
   // An unknown page under /ui is an HTML 404 (after the key check), not the API's problem+json.
-  app.get('/ui/*', { schema: { hide: true } }, async (request) => {
+  app.get('/*', { schema: { hide: true } }, async (request) => {
     throw new NotFoundError(`no page ${request.url.split('?')[0]}`);
   });
 }

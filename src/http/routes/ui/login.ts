@@ -18,9 +18,9 @@ ${open ? html`<p class="note">This service has no API key yet: it is open, and s
 </form>`;
 }
 
-export function loginRoutes(app: FastifyInstance, deps: { authenticator: Authenticator }) {
+export async function loginRoutes(app: FastifyInstance, deps: { authenticator: Authenticator }) {
   app.get<{ Querystring: { next?: string } }>(
-    '/ui/login',
+    '/login',
     { schema: { hide: true } },
     async (request, reply) => {
       // With no key at all the service is open: the page says so instead of asking for a key nobody has.
@@ -30,7 +30,7 @@ export function loginRoutes(app: FastifyInstance, deps: { authenticator: Authent
     },
   );
 
-  app.post('/ui/login', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/login', { schema: { hide: true } }, async (request, reply) => {
     const form = (request.body ?? {}) as Form;
     const key = formText(form.key).trim();
     const next = safeNext(formText(form.next));
@@ -43,7 +43,7 @@ export function loginRoutes(app: FastifyInstance, deps: { authenticator: Authent
     return reply.redirect(next, 303);
   });
 
-  app.post('/ui/logout', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/logout', { schema: { hide: true } }, async (request, reply) => {
     clearKeyCookie(reply, request);
     return reply.redirect('/ui/login', 303);
   });

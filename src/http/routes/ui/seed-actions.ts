@@ -90,10 +90,10 @@ async function moveTo(seeds: SeedService, seedId: string, to: SeedStatus, author
   return { seed_id: seed.seed_id, result: to };
 }
 
-export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
+export async function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
   const { seeds } = deps;
 
-  app.post('/ui/seeds/bulk', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/bulk', { schema: { hide: true } }, async (request, reply) => {
     if (!mayDecide(request, reply)) return reply;
     const form = (request.body ?? {}) as Form;
     const ids = formList(form.seed).slice(0, 1000);
@@ -118,7 +118,7 @@ export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedServic
   });
 
   app.post<{ Params: { seedId: string } }>(
-    '/ui/seeds/:seedId/status',
+    '/:seedId/status',
     { schema: { hide: true } },
     async (request, reply) => {
       if (!mayDecide(request, reply)) return reply;

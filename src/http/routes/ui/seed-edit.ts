@@ -169,7 +169,7 @@ ${field('sitemap_urls', 'Sitemap URLs (one per line)', v, errors, 'textarea')}
 </form>`;
 }
 
-export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
+export async function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
   const { seeds } = deps;
   const send = (reply: FastifyReply, seed: SeedView, body: Html, status = 200) =>
     sendHtml(
@@ -179,7 +179,7 @@ export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService 
     );
 
   app.get<{ Params: { seedId: string } }>(
-    '/ui/seeds/:seedId/edit',
+    '/:seedId/edit',
     { schema: { hide: true } },
     async (request, reply) => {
       if (!mayDecide(request, reply)) return reply;
@@ -189,7 +189,7 @@ export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService 
   );
 
   app.post<{ Params: { seedId: string } }>(
-    '/ui/seeds/:seedId/edit',
+    '/:seedId/edit',
     { schema: { hide: true } },
     async (request, reply) => {
       if (!mayDecide(request, reply)) return reply;

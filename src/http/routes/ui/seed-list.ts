@@ -57,8 +57,8 @@ function actions(filter: UiSeedFilter, total: number): Html {
 <button type="submit" name="action" value="archive">Archive selected</button></div>${matching}`;
 }
 
-export function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
-  app.get('/ui/seeds', { schema: { hide: true } }, async (request, reply) => {
+export async function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const filter = parseSeedFilter(request.query);
     const result = await deps.seeds.list({ ...filter, limit: PAGE_SIZE });
     const decide = canDecide(request.principal);

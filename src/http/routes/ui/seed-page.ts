@@ -67,14 +67,14 @@ async function newestRevisions(seeds: SeedService, seedId: string) {
   return (await seeds.revisions.list(seedId, { limit: REVISIONS_SHOWN, offset })).data;
 }
 
-export function seedPageRoutes(
+export async function seedPageRoutes(
   app: FastifyInstance,
   deps: { seeds: SeedService; evidence: EvidenceService; liveness: LivenessService },
 ) {
   const { seeds, evidence, liveness } = deps;
 
   app.get<{ Params: { seedId: string }; Querystring: { done?: string } }>(
-    '/ui/seeds/:seedId',
+    '/:seedId',
     { schema: { hide: true } },
     async (request, reply) => {
       const seed = await seeds.get(request.params.seedId);
@@ -109,7 +109,7 @@ ${provenanceSection(seed, found)}`;
   );
 
   app.get<{ Params: { seedId: string; name: string } }>(
-    '/ui/seeds/:seedId/evidence/:name',
+    '/:seedId/evidence/:name',
     { schema: { hide: true } },
     async (request, reply) => {
       const name = request.params.name as EvidenceFile;
