@@ -11,7 +11,7 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
   opml: 'text/x-opml',
 };
 
-/** The fields of a seed an export reads (a SeedView has them all). */
+/** The fields of a seed an export reads (a Seed has them all). */
 export interface ExportableSeed {
   seed_id: string;
   domain_id: string;

@@ -1,5 +1,6 @@
 // The Fastify application: validation through the shared zod schemas, OpenAPI from those schemas,
-// auth, rate limits, metrics and the single error mapping. Routes are registered from src/http/routes.
+// auth, rate limits, metrics and the single error mapping. The routes are plugins of src/http/routes: the API
+// (routes/api.ts) and the review page under /ui (routes/ui/index.ts).
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -25,17 +26,7 @@ import { createClientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
 import { problem, sendProblem, toProblem } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { openApiTransformObject } from './openapi-document.js';
-import { registerOperationDefaults } from './operation-defaults.js';
-import { changeRoutes } from './routes/changes.js';
-import { datasetRoutes } from './routes/datasets.js';
-import { domainRoutes } from './routes/domains.js';
-import { healthRoutes } from './routes/health.js';
-import { metadataRoutes } from './routes/metadata.js';
-import { queueRoutes } from './routes/queues.js';
-import { recheckRoutes } from './routes/recheck.js';
-import { researchRoutes } from './routes/research.js';
-import { revisionRoutes } from './routes/revisions.js';
-import { seedRoutes } from './routes/seeds.js';
+import { apiRoutes } from './routes/api.js';
 import { uiRoutes } from './routes/ui/index.js';
 import { noQuery } from './schemas.js';
 
@@ -130,7 +121,6 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
       request.log.error({ method: request.method, route, status: reply.statusCode }, 'request failed');
   });
 
-  registerOperationDefaults(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -170,31 +160,16 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   });
 
   const { services } = deps;
-  healthRoutes(app, {
-    health: services.health,
+  await app.register(apiRoutes, {
     name: deps.name,
     version: deps.version,
+    limits: deps.limits,
+    services,
+    today: deps.today,
+    clock: deps.clock,
     endpoints: () => endpoints,
   });
-  queueRoutes(app, { batches: services.batches, metadata: services.metadata, today: deps.today });
-  datasetRoutes(app, {
-    datasets: services.datasets,
-    maxDatasetBytes: deps.limits.maxDatasetBytes,
-    maxConcurrentUploads: deps.limits.maxConcurrentUploads,
-  });
-  metadataRoutes(app, { metadata: services.metadata });
-  researchRoutes(app, { research: services.research });
-  seedRoutes(app, {
-    seeds: services.seeds,
-    orchestration: services.orchestration,
-    evidence: services.evidence,
-    clock: deps.clock,
-  });
-  revisionRoutes(app, { revisions: services.seeds.revisions });
-  changeRoutes(app, { changes: services.changes });
-  recheckRoutes(app, { recheck: services.recheck });
-  domainRoutes(app, { liveness: services.liveness });
-  await app.register(uiRoutes, { authenticator, services, clock: deps.clock });
+  await app.register(uiRoutes, { prefix: '/ui', authenticator, services, clock: deps.clock });
 
   app.get(
     '/openapi.json',

@@ -10,7 +10,11 @@ type Schema = NonNullable<RouteOptions['schema']> & {
   hide?: boolean;
 };
 
-/** Must be called before @fastify/swagger is registered, so the document sees the complete operations. */
+/**
+ * An onRoute hook of this context: every operation registered in it, or in a plugin it registers, gets the
+ * defaults (routes/api.ts calls it first). @fastify/swagger keeps each route's options and reads them only when
+ * the document is built, so the document sees the complete operations.
+ */
 export function registerOperationDefaults(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Schema | undefined;

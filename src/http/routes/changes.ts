@@ -9,12 +9,12 @@ import { domainChangeSchema } from '../response-schemas.js';
 import { json, pageOf } from '../responses.js';
 import { paginationSchema } from '../schemas.js';
 
-export function changeRoutes(app: FastifyInstance, deps: { changes: ChangeService }) {
+export async function changeRoutes(app: FastifyInstance, deps: { changes: ChangeService }) {
   const { changes } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/changes',
+    '/',
     {
       config: { scope: 'read' },
       schema: {

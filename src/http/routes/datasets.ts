@@ -22,6 +22,7 @@ import {
 } from '../response-schemas.js';
 import { empty, json, pageOf, problems } from '../responses.js';
 import { chunkParams, noQuery, paginationSchema, partitionParams } from '../schemas.js';
+import { API_V1 } from './paths.js';
 
 const UPLOAD_RETRY_AFTER_SECONDS = 5;
 /** Uploads declared at most this large need no slot (SEEDBED_MAX_CONCURRENT_UPLOADS counts larger ones). */
@@ -31,21 +32,13 @@ function isSpooled(body: unknown): body is SpooledDataset {
   return typeof body === 'object' && body !== null && 'recordsPath' in body && 'dir' in body;
 }
 
-export function datasetRoutes(
-  app: FastifyInstance,
-  deps: {
-    datasets: DatasetService;
-    maxDatasetBytes: number;
-    maxConcurrentUploads: number;
-    /** Where uploads are spooled; the system temporary directory by default. */
-    uploadTmpDir?: string;
-  },
-) {
+/** Reading and deleting chunks; the upload is datasetUploadRoutes, a plugin of its own. */
+export async function datasetRoutes(app: FastifyInstance, deps: { datasets: DatasetService }) {
   const { datasets } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/datasets',
+    '/',
     {
       config: { scope: 'read' },
       schema: {
@@ -62,7 +55,7 @@ export function datasetRoutes(
   );
 
   r.get(
-    '/api/v1/datasets/stats',
+    '/stats',
     {
       config: { scope: 'read' },
       schema: {
@@ -76,7 +69,7 @@ export function datasetRoutes(
   );
 
   r.get(
-    '/api/v1/datasets/:country/:category/:date',
+    '/:country/:category/:date',
     {
       config: { scope: 'read' },
       schema: {
@@ -94,7 +87,7 @@ export function datasetRoutes(
   );
 
   r.get(
-    '/api/v1/datasets/:country/:category/:date/:chunk',
+    '/:country/:category/:date/:chunk',
     {
       config: { scope: 'read' },
       schema: {
@@ -116,83 +109,8 @@ export function datasetRoutes(
     },
   );
 
-  // The upload reads its own body (a stream, never the whole dataset in memory): its own JSON parser in a
-  // scope of its own, and its body schema kept for the OpenAPI document only (the spool checked it).
-  app.register(async (scope) => {
-    const slots = createUploadSlots(deps.maxConcurrentUploads);
-    const releases = new WeakMap<FastifyRequest, () => void>();
-    const release = (request: FastifyRequest) => releases.get(request)?.();
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', (request: FastifyRequest, payload: unknown) =>
-      spoolDataset(request, payload as Readable, {
-        limit: deps.maxDatasetBytes,
-        ...(deps.uploadTmpDir ? { tmpDir: deps.uploadTmpDir } : {}),
-      }),
-    );
-    scope.addHook('onRequest', async (request, reply) => {
-      // A small body costs little whatever the number; a large one, or one of unknown length, takes a slot.
-      const declared = Number(request.headers['content-length'] ?? Number.NaN);
-      if (declared <= SMALL_UPLOAD_BYTES) return;
-      const slot = slots.tryAcquire();
-      if (!slot) {
-        // Closing the connection spares reading a body that would only be thrown away.
-        reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS)).header('connection', 'close');
-        return sendProblem(
-          reply,
-          problem(
-            503,
-            'uploads_busy',
-            `${deps.maxConcurrentUploads} dataset uploads are in progress (SEEDBED_MAX_CONCURRENT_UPLOADS); retry after ${UPLOAD_RETRY_AFTER_SECONDS} s`,
-          ),
-        );
-      }
-      releases.set(request, slot);
-    });
-    const finish = async (request: FastifyRequest) => {
-      release(request);
-      if (isSpooled(request.body)) await removeSpool(request.body);
-    };
-    scope.addHook('onResponse', finish);
-    scope.addHook('onRequestAbort', finish);
-
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/v1/datasets',
-      {
-        bodyLimit: deps.maxDatasetBytes,
-        config: { scope: 'write' },
-        validatorCompiler: (route) =>
-          route.httpPart === 'body'
-            ? (data: unknown) => ({ value: data })
-            : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
-        schema: {
-          querystring: noQuery,
-          tags: ['datasets'],
-          summary: 'Store a dataset as a new immutable chunk',
-          response: {
-            201: json(datasetChunkSchema, 'Stored; Location names the chunk'),
-            ...problems(409, 422, 503),
-          },
-          body: enhancedResearchDatasetSchema,
-        },
-      },
-      async (request, reply) => {
-        const spooled = request.body as unknown as SpooledDataset;
-        const stored = await datasets.storeSerialized(spooled.meta, spooled.recordCount, (meta) =>
-          spooledBody(spooled, meta),
-        );
-        return reply
-          .code(201)
-          .header(
-            'Location',
-            `/api/v1/datasets/${stored.country}/${stored.category}/${stored.date}/${stored.chunk}`,
-          )
-          .send(stored);
-      },
-    );
-  });
-
   r.delete(
-    '/api/v1/datasets/:country/:category/:date/:chunk',
+    '/:country/:category/:date/:chunk',
     {
       config: { scope: 'admin' },
       schema: {
@@ -207,6 +125,93 @@ export function datasetRoutes(
       const { chunk, ...partition } = request.params;
       await datasets.remove(partition, chunk);
       return reply.code(204).send(null);
+    },
+  );
+}
+
+/**
+ * The upload reads its own body (a stream, never the whole dataset in memory): its own JSON parser in a plugin
+ * of its own, and its body schema kept for the OpenAPI document only (the spool checked it).
+ */
+export async function datasetUploadRoutes(
+  app: FastifyInstance,
+  deps: {
+    datasets: DatasetService;
+    maxDatasetBytes: number;
+    maxConcurrentUploads: number;
+    /** Where uploads are spooled; the system temporary directory by default. */
+    uploadTmpDir?: string;
+  },
+) {
+  const { datasets } = deps;
+  const slots = createUploadSlots(deps.maxConcurrentUploads);
+  const releases = new WeakMap<FastifyRequest, () => void>();
+  const release = (request: FastifyRequest) => releases.get(request)?.();
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', (request: FastifyRequest, payload: unknown) =>
+    spoolDataset(request, payload as Readable, {
+      limit: deps.maxDatasetBytes,
+      ...(deps.uploadTmpDir ? { tmpDir: deps.uploadTmpDir } : {}),
+    }),
+  );
+  app.addHook('onRequest', async (request, reply) => {
+    // A small body costs little whatever the number; a large one, or one of unknown length, takes a slot.
+    const declared = Number(request.headers['content-length'] ?? Number.NaN);
+    if (declared <= SMALL_UPLOAD_BYTES) return;
+    const slot = slots.tryAcquire();
+    if (!slot) {
+      // Closing the connection spares reading a body that would only be thrown away.
+      reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS)).header('connection', 'close');
+      return sendProblem(
+        reply,
+        problem(
+          503,
+          'uploads_busy',
+          `${deps.maxConcurrentUploads} dataset uploads are in progress (SEEDBED_MAX_CONCURRENT_UPLOADS); retry after ${UPLOAD_RETRY_AFTER_SECONDS} s`,
+        ),
+      );
+    }
+    releases.set(request, slot);
+  });
+  const finish = async (request: FastifyRequest) => {
+    release(request);
+    if (isSpooled(request.body)) await removeSpool(request.body);
+  };
+  app.addHook('onResponse', finish);
+  app.addHook('onRequestAbort', finish);
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/',
+    {
+      bodyLimit: deps.maxDatasetBytes,
+      config: { scope: 'write' },
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? (data: unknown) => ({ value: data })
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+      schema: {
+        querystring: noQuery,
+        tags: ['datasets'],
+        summary: 'Store a dataset as a new immutable chunk',
+        response: {
+          201: json(datasetChunkSchema, 'Stored; Location names the chunk'),
+          ...problems(409, 422, 503),
+        },
+        body: enhancedResearchDatasetSchema,
+      },
+    },
+    async (request, reply) => {
+      const spooled = request.body as unknown as SpooledDataset;
+      const stored = await datasets.storeSerialized(spooled.meta, spooled.recordCount, (meta) =>
+        spooledBody(spooled, meta),
+      );
+      return reply
+        .code(201)
+        .header(
+          'Location',
+          `${API_V1}/datasets/${stored.country}/${stored.category}/${stored.date}/${stored.chunk}`,
+        )
+        .send(stored);
     },
   );
 }

@@ -7,12 +7,12 @@ import { domainLivenessSchema } from '../response-schemas.js';
 import { json, problems } from '../responses.js';
 import { hostParam, paginationSchema } from '../schemas.js';
 
-export function domainRoutes(app: FastifyInstance, deps: { liveness: LivenessService }) {
+export async function domainRoutes(app: FastifyInstance, deps: { liveness: LivenessService }) {
   const { liveness } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/domains/:domain/liveness',
+    '/:domain/liveness',
     {
       config: { scope: 'read' },
       schema: {

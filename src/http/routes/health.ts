@@ -10,7 +10,7 @@ import {
 import { json } from '../responses.js';
 import { noQuery } from '../schemas.js';
 
-export function healthRoutes(
+export async function healthRoutes(
   app: FastifyInstance,
   deps: {
     health: HealthService;

@@ -9,12 +9,12 @@ import { countryMetadataSchema, metadataTaskSchema, snapshotSchema } from '../re
 import { json, pageOf, problems } from '../responses.js';
 import { noQuery, paginationSchema } from '../schemas.js';
 
-export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataService }) {
+export async function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataService }) {
   const { metadata } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/metadata/snapshot',
+    '/snapshot',
     {
       config: { scope: 'read' },
       schema: {
@@ -28,7 +28,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
   );
 
   r.post(
-    '/api/v1/metadata/sync',
+    '/sync',
     {
       config: { scope: 'admin' },
       schema: {
@@ -42,7 +42,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
   );
 
   r.get(
-    '/api/v1/metadata/by-country/:country',
+    '/by-country/:country',
     {
       config: { scope: 'read' },
       schema: {
@@ -60,7 +60,7 @@ export function metadataRoutes(app: FastifyInstance, deps: { metadata: MetadataS
   );
 
   r.get(
-    '/api/v1/metadata/tasks',
+    '/tasks',
     {
       config: { scope: 'read' },
       schema: {

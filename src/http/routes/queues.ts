@@ -21,6 +21,7 @@ import {
 } from '../response-schemas.js';
 import { json, pageOf, problems } from '../responses.js';
 import { idempotencyHeaders, noQuery, paginationSchema, timeBound } from '../schemas.js';
+import { batchLocation } from './paths.js';
 
 const MAX_CHUNK_SIZE = 1000;
 const itemString = z.string().max(4096);
@@ -69,7 +70,7 @@ export const QUEUE_BODY_LIMIT = 10_000 * (4096 + 16) + 64 * 1024;
 
 const batchParams = z.object({ batchId: z.string().min(1).max(100) });
 
-export function queueRoutes(
+export async function queueRoutes(
   app: FastifyInstance,
   deps: { batches: BatchService; metadata: MetadataService; today: () => string },
 ) {
@@ -102,7 +103,7 @@ export function queueRoutes(
   }
 
   r.post(
-    '/api/v1/queues/research',
+    '/research',
     {
       bodyLimit: QUEUE_BODY_LIMIT,
       config: { scope: 'write' },
@@ -129,7 +130,7 @@ export function queueRoutes(
   );
 
   r.post(
-    '/api/v1/queues/liveness',
+    '/liveness',
     {
       bodyLimit: QUEUE_BODY_LIMIT,
       config: { scope: 'write' },
@@ -155,7 +156,7 @@ export function queueRoutes(
   );
 
   r.post(
-    '/api/v1/queues/contract',
+    '/contract',
     {
       bodyLimit: QUEUE_BODY_LIMIT,
       config: { scope: 'write' },
@@ -183,7 +184,7 @@ export function queueRoutes(
   );
 
   r.get(
-    '/api/v1/queues/batches',
+    '/batches',
     {
       config: { scope: 'read' },
       schema: {
@@ -217,7 +218,7 @@ export function queueRoutes(
   );
 
   r.get(
-    '/api/v1/queues/batch/:batchId',
+    '/batch/:batchId',
     {
       config: { scope: 'read' },
       schema: {
@@ -232,7 +233,7 @@ export function queueRoutes(
   );
 
   r.get(
-    '/api/v1/queues/batch/:batchId/items',
+    '/batch/:batchId/items',
     {
       config: { scope: 'read' },
       schema: {
@@ -247,7 +248,7 @@ export function queueRoutes(
   );
 
   r.post(
-    '/api/v1/queues/trigger/metadata-sync',
+    '/trigger/metadata-sync',
     {
       config: { scope: 'admin' },
       schema: {
@@ -262,7 +263,7 @@ export function queueRoutes(
 }
 
 export function respond(reply: FastifyReply, batch: BatchView, created: boolean) {
-  reply.header('Location', `/api/v1/queues/batch/${batch.batchId}`);
+  reply.header('Location', batchLocation(batch.batchId));
   if (!created) reply.header('Idempotent-Replayed', 'true');
   return reply.code(202).send(batch);
 }

@@ -31,10 +31,10 @@ const recheckPlanSchema = z
   })
   .meta({ id: 'RecheckPlan' });
 
-export function recheckRoutes(app: FastifyInstance, deps: { recheck: RecheckService }) {
+export async function recheckRoutes(app: FastifyInstance, deps: { recheck: RecheckService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
-    '/api/v1/queues/recheck',
+    '/recheck',
     {
       config: { scope: 'write' },
       schema: {

@@ -11,14 +11,15 @@ import {
 } from '../response-schemas.js';
 import { json, pageOf, problems } from '../responses.js';
 import { idempotencyHeaders, noQuery, paginationSchema, partitionParams } from '../schemas.js';
+import { API_V1 } from './paths.js';
 import { QUEUE_BODY_LIMIT } from './queues.js';
 
-export function researchRoutes(app: FastifyInstance, deps: { research: ResearchService }) {
+export async function researchRoutes(app: FastifyInstance, deps: { research: ResearchService }) {
   const { research } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/research',
+    '/',
     {
       config: { scope: 'read' },
       schema: {
@@ -36,7 +37,7 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
   );
 
   r.get(
-    '/api/v1/research/index',
+    '/index',
     {
       config: { scope: 'read' },
       schema: {
@@ -50,7 +51,7 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
   );
 
   r.get(
-    '/api/v1/research/:country/:category/:date',
+    '/:country/:category/:date',
     {
       config: { scope: 'read' },
       schema: {
@@ -68,7 +69,7 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
   );
 
   r.post(
-    '/api/v1/research',
+    '/',
     {
       bodyLimit: QUEUE_BODY_LIMIT * 2,
       config: { scope: 'write' },
@@ -94,7 +95,7 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
       const { country, category, date } = created.record;
       return reply
         .code(201)
-        .header('Location', `/api/v1/research/${country}/${category}/${date}`)
+        .header('Location', `${API_V1}/research/${country}/${category}/${date}`)
         .send(created);
     },
   );

@@ -13,12 +13,12 @@ const revisionParams = seedParams.extend({
   n: queryInteger(1, 2_147_483_647).meta({ description: 'The revision number' }),
 });
 
-export function revisionRoutes(app: FastifyInstance, deps: { revisions: SeedRevisionService }) {
+export async function revisionRoutes(app: FastifyInstance, deps: { revisions: SeedRevisionService }) {
   const { revisions } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/seeds/:seedId/revisions',
+    '/',
     {
       config: { scope: 'read' },
       schema: {
@@ -34,7 +34,7 @@ export function revisionRoutes(app: FastifyInstance, deps: { revisions: SeedRevi
 
   for (const decision of ['accept', 'reject'] as const) {
     r.post(
-      `/api/v1/seeds/:seedId/revisions/:n/${decision}`,
+      `/:n/${decision}`,
       {
         config: { scope: 'write' },
         schema: {

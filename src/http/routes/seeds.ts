@@ -31,6 +31,7 @@ import {
 } from '../response-schemas.js';
 import { json, pageOf, problems } from '../responses.js';
 import { idempotencyHeaders, noQuery, paginationSchema, strictQuery } from '../schemas.js';
+import { API_V1, batchLocation } from './paths.js';
 
 const seedParams = z.object({ seedId: z.string().min(1).max(400) });
 
@@ -88,7 +89,7 @@ export const orchestrateSchema = z
   .strict()
   .meta({ id: 'OrchestrateRequest' });
 
-export function seedRoutes(
+export async function seedRoutes(
   app: FastifyInstance,
   deps: {
     seeds: SeedService;
@@ -101,7 +102,7 @@ export function seedRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/v1/seeds',
+    '/',
     {
       config: { scope: 'read' },
       schema: {
@@ -115,7 +116,7 @@ export function seedRoutes(
   );
 
   r.get(
-    '/api/v1/seeds/export',
+    '/export',
     {
       config: { scope: 'read' },
       schema: {
@@ -145,7 +146,7 @@ export function seedRoutes(
   );
 
   r.get(
-    '/api/v1/seeds/:seedId',
+    '/:seedId',
     {
       config: { scope: 'read' },
       schema: {
@@ -160,7 +161,7 @@ export function seedRoutes(
   );
 
   r.get(
-    '/api/v1/seeds/:seedId/evidence',
+    '/:seedId/evidence',
     {
       config: { scope: 'read' },
       schema: {
@@ -175,7 +176,7 @@ export function seedRoutes(
   );
 
   r.get(
-    '/api/v1/seeds/:seedId/evidence/:name',
+    '/:seedId/evidence/:name',
     {
       config: { scope: 'read' },
       schema: {
@@ -202,7 +203,7 @@ export function seedRoutes(
   );
 
   r.post(
-    '/api/v1/seeds',
+    '/',
     {
       config: { scope: 'write' },
       schema: {
@@ -217,13 +218,13 @@ export function seedRoutes(
       const seed = await seeds.create(request.body, request.principal?.name ?? 'anonymous');
       return reply
         .code(201)
-        .header('Location', `/api/v1/seeds/${encodeURIComponent(seed.seed_id)}`)
+        .header('Location', `${API_V1}/seeds/${encodeURIComponent(seed.seed_id)}`)
         .send(seed);
     },
   );
 
   r.patch(
-    '/api/v1/seeds/:seedId',
+    '/:seedId',
     {
       config: { scope: 'write' },
       schema: {
@@ -239,7 +240,7 @@ export function seedRoutes(
   );
 
   r.post(
-    '/api/v1/seeds/promote',
+    '/promote',
     {
       config: { scope: 'write' },
       schema: {
@@ -254,7 +255,7 @@ export function seedRoutes(
   );
 
   r.post(
-    '/api/v1/seeds/orchestrate',
+    '/orchestrate',
     {
       config: { scope: 'write' },
       schema: {
@@ -276,7 +277,7 @@ export function seedRoutes(
       });
       const { created, ...body } = result;
       if (!created) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(202).header('Location', `/api/v1/queues/batch/${result.batchId}`).send(body);
+      return reply.code(202).header('Location', batchLocation(result.batchId)).send(body);
     },
   );
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BATCH_STATUSES, BATCH_TYPES, type BatchView } from '../../../domain/batches.js';
 import type { BatchService } from '../../../services/batches.js';
 import { type Html, html, query } from './html.js';
-import { facts, filledFields, page, select } from './layout.js';
+import { facts, filledFields, select, sendHtml } from './layout.js';
 
 const PAGE_SIZE = 25;
 const FAILED_SHOWN = 50;
@@ -52,12 +52,10 @@ ${running ? html`<p class="note">Updates by itself while the batch runs (<a href
 </section>`;
 }
 
-export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
+export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
   const { batches } = deps;
-  const send = (reply: import('fastify').FastifyReply, text: string) =>
-    reply.type('text/html; charset=utf-8').send(text);
 
-  app.get('/ui/batches', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const q = listQuery.parse(filledFields(request.query));
     const result = await batches.list({
       ...(q.type ? { type: q.type } : {}),
@@ -80,17 +78,17 @@ export function batchRoutes(app: FastifyInstance, deps: { batches: BatchService 
 <td>${b.country}${b.category ? ` / ${b.category}` : ''}</td><td>${b.total_items}</td><td>${b.chunks.succeeded + b.chunks.failed} / ${b.chunks.total}</td><td>${b.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
     )}</tbody></table></div>
 <nav class="pager" aria-label="Pages">${prev !== null ? html`<a href="/ui/batches${prev}" rel="prev">Previous</a>` : ''} ${next !== null ? html`<a href="/ui/batches${next}" rel="next">Next</a>` : ''}</nav>`;
-    return send(reply, page({ title: 'Batches', principal: request.principal, current: 'batches', body }));
+    return sendHtml(reply, { title: 'Batches', current: 'batches', body });
   });
 
   app.get<{ Params: { batchId: string } }>(
-    '/ui/batches/:batchId/progress',
+    '/:batchId/progress',
     { schema: { hide: true } },
-    async (request, reply) => send(reply, progress(await batches.get(request.params.batchId)).text),
+    async (request, reply) => sendHtml(reply, progress(await batches.get(request.params.batchId))),
   );
 
   app.get<{ Params: { batchId: string } }>(
-    '/ui/batches/:batchId',
+    '/:batchId',
     { schema: { hide: true } },
     async (request, reply) => {
       const batch = await batches.get(request.params.batchId);
@@ -113,15 +111,7 @@ ${progress(batch)}
             )}</tbody></table></div>${failed.pagination.total > FAILED_SHOWN ? html`<p>The first ${FAILED_SHOWN} are shown; all are at <code>GET /api/v1/queues/batch/${batch.batchId}/items?status=failed</code>.</p>` : ''}`
       }</section>
 ${Object.keys(batch.summary).length > 0 ? html`<section><h2>Summary</h2><pre>${JSON.stringify(batch.summary, null, 2)}</pre></section>` : ''}`;
-      return send(
-        reply,
-        page({
-          title: `Batch ${batch.batchId.slice(0, 8)}`,
-          principal: request.principal,
-          current: 'batches',
-          body,
-        }),
-      );
+      return sendHtml(reply, { title: `Batch ${batch.batchId.slice(0, 8)}`, current: 'batches', body });
     },
   );
 }

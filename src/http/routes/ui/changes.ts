@@ -6,7 +6,7 @@ import { dateSchema } from '../../../domain/identifiers.js';
 import { CHANGE_KINDS } from '../../../engine/discovery-changes.js';
 import type { ChangeService } from '../../../services/changes.js';
 import { html, query } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 
 const PAGE_SIZE = 25;
 const changesQuery = z.object({
@@ -24,8 +24,8 @@ const changesQuery = z.object({
   skip: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
 });
 
-export function changeRoutes(app: FastifyInstance, deps: { changes: ChangeService }) {
-  app.get('/ui/changes', { schema: { hide: true } }, async (request, reply) => {
+export async function changeRoutes(app: FastifyInstance, deps: { changes: ChangeService }) {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const q = changesQuery.parse(request.query ?? {});
     const filter = {
       domain: q.domain,
@@ -57,8 +57,6 @@ export function changeRoutes(app: FastifyInstance, deps: { changes: ChangeServic
 <td>${c.batch_id ? html`<a href="/ui/batches/${c.batch_id}">${c.batch_id.slice(0, 8)}</a>` : ''}</td></tr>`,
     )}</tbody></table></div>
 <nav class="pager" aria-label="Pages">${newer !== null ? html`<a href="/ui/changes${newer}" rel="prev">Newer</a>` : ''} ${older !== null ? html`<a href="/ui/changes${older}" rel="next">Older</a>` : ''}</nav>`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page({ title: 'Changes', principal: request.principal, current: 'changes', body }));
+    return sendHtml(reply, { title: 'Changes', current: 'changes', body });
   });
 }

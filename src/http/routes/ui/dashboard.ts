@@ -5,7 +5,7 @@ import type { BatchService } from '../../../services/batches.js';
 import type { ChangeService } from '../../../services/changes.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,13 +24,13 @@ function counts(
   }</section>`;
 }
 
-export function dashboardRoutes(
+export async function dashboardRoutes(
   app: FastifyInstance,
   deps: { batches: BatchService; seeds: SeedService; changes: ChangeService; clock: () => Date },
 ) {
   const { batches, seeds, changes } = deps;
 
-  app.get('/ui', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     // A week back from the start of today (UTC), so the link's `since` day and the count agree.
     const today = deps.clock().toISOString().slice(0, 10);
     const since = new Date(Date.parse(`${today}T00:00:00.000Z`) - 7 * DAY_MS).toISOString();
@@ -64,8 +64,6 @@ ${counts('Batches', batchCounts, (status) => `/ui/batches?status=${status}`)}
         : html`<ul>${running.data.map((b) => html`<li><a href="/ui/batches/${b.batchId}">${b.type} ${b.country}${b.category ? ` / ${b.category}` : ''}</a> — ${b.chunks.succeeded + b.chunks.failed} of ${b.chunks.total} chunks</li>`)}</ul>`
     }</section>
 <p><a href="/ui/seeds">Review drafts</a></p>`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page({ title: 'Dashboard', principal: request.principal, current: 'dashboard', body }));
+    return sendHtml(reply, { title: 'Dashboard', current: 'dashboard', body });
   });
 }

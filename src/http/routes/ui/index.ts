@@ -1,6 +1,6 @@
 // The review page at /ui (DESIGN §10): server-rendered HTML over the services, in its own encapsulated plugin
 // so its form parser, error pages, session check and Content-Security-Policy stay on /ui and off the API.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { BatchService } from '../../../services/batches.js';
 import type { ChangeService } from '../../../services/changes.js';
@@ -14,7 +14,7 @@ import { batchRoutes } from './batches.js';
 import { changeRoutes } from './changes.js';
 import { dashboardRoutes } from './dashboard.js';
 import { html } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 import { loginRoutes } from './login.js';
 import { seedActionRoutes } from './seed-actions.js';
 import { seedEditRoutes } from './seed-edit.js';
@@ -39,23 +39,9 @@ export interface UiOptions {
 const PUBLIC = new Set(['/ui/login', '/ui/assets/app.js', '/ui/assets/app.css']);
 const FORM_LIMIT = 256 * 1024;
 
-function htmlPage(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  status: number,
-  title: string,
-  message: string,
-) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      page({
-        title,
-        principal: request.principal,
-        body: html`<p class="error" role="alert">${message}</p><p><a href="/ui">Back to the dashboard</a></p>`,
-      }),
-    );
+function errorPage(reply: FastifyReply, status: number, title: string, message: string) {
+  const body = html`<p class="error" role="alert">${message}</p><p><a href="/ui">Back to the dashboard</a></p>`;
+  return sendHtml(reply, { title, body }, status);
 }
 
 export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promise<void> {
@@ -88,52 +74,41 @@ export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promis
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method === 'POST' && !sameOrigin(request))
-      return htmlPage(
-        reply,
-        request,
-        403,
-        'Refused',
-        'This form was not sent from this site (Origin check).',
-      );
+      return errorPage(reply, 403, 'Refused', 'This form was not sent from this site (Origin check).');
     if (PUBLIC.has(path)) return;
     const principal = await uiPrincipal(request, authenticator);
     if (!principal) {
       if (request.method === 'GET')
         return reply.redirect(`/ui/login?next=${encodeURIComponent(request.url)}`, 303);
-      return htmlPage(
-        reply,
-        request,
-        401,
-        'Sign in',
-        'Your key is missing or no longer valid: sign in again.',
-      );
+      return errorPage(reply, 401, 'Sign in', 'Your key is missing or no longer valid: sign in again.');
     }
     request.principal = principal;
   });
 
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error as Error, request);
-    return htmlPage(reply, request, problem.status, problem.title, problem.detail);
+    return errorPage(reply, problem.status, problem.title, problem.detail);
   });
 
-  app.get('/ui/assets/app.js', { schema: { hide: true } }, (_request, reply) =>
+  app.get('/assets/app.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(APP_JS),
   );
-  app.get('/ui/assets/app.css', { schema: { hide: true } }, (_request, reply) =>
+  app.get('/assets/app.css', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(APP_CSS),
   );
 
-  loginRoutes(app, { authenticator });
-  dashboardRoutes(app, { ...services, clock: options.clock });
-  batchRoutes(app, { batches: services.batches });
-  seedListRoutes(app, { seeds: services.seeds });
-  seedActionRoutes(app, { seeds: services.seeds });
-  seedEditRoutes(app, { seeds: services.seeds });
-  seedPageRoutes(app, services);
-  revisionRoutes(app, { revisions: services.seeds.revisions });
-  changeRoutes(app, { changes: services.changes });
+  // Each part of the page is a plugin under its own prefix; it inherits the hooks, parser and error pages above.
+  await app.register(loginRoutes, { authenticator });
+  await app.register(dashboardRoutes, { ...services, clock: options.clock });
+  await app.register(batchRoutes, { prefix: '/batches', batches: services.batches });
+  await app.register(seedListRoutes, { prefix: '/seeds', seeds: services.seeds });
+  await app.register(seedActionRoutes, { prefix: '/seeds', seeds: services.seeds });
+  await app.register(seedEditRoutes, { prefix: '/seeds', seeds: services.seeds });
+  await app.register(seedPageRoutes, { prefix: '/seeds', ...services });
+  await app.register(revisionRoutes, { prefix: '/seeds', revisions: services.seeds.revisions });
+  await app.register(changeRoutes, { prefix: '/changes', changes: services.changes });
   // An unknown page under /ui is an HTML 404 (after the key check), not the API's problem+json.
-  app.get('/ui/*', { schema: { hide: true } }, async (request) => {
+  app.get('/*', { schema: { hide: true } }, async (request) => {
     throw new NotFoundError(`no page ${request.url.split('?')[0]}`);
   });
 }

@@ -1,4 +1,6 @@
-// The page frame every review page shares: navigation, who is signed in, and the page's own files (no inline code).
+// The page frame every review page shares: navigation, who is signed in, and the page's own files (no inline code);
+// and sendHtml, through which every HTML answer of the page goes out.
+import type { FastifyReply } from 'fastify';
 import type { Principal } from '../../../services/api-keys.js';
 import { Html, html } from './html.js';
 import { canDecide } from './session.js';
@@ -11,7 +13,7 @@ export interface PageOptions {
   body: Html;
 }
 
-export function page(options: PageOptions): string {
+function page(options: PageOptions): string {
   const { principal } = options;
   const nav = (key: PageOptions['current'], href: string, label: string) =>
     html`<a href="${href}"${options.current === key ? new Html(' aria-current="page"') : ''}>${label}</a>`;
@@ -41,6 +43,25 @@ ${options.body}
 </main>
 </body>
 </html>`.text;
+}
+
+/** What an HTML answer holds: a page, framed (for the request's principal unless one is named), or a fragment. */
+export type HtmlContent = (Omit<PageOptions, 'principal'> & { principal?: Principal | null }) | Html;
+
+/**
+ * Every HTML answer of the review page: its status, its media type, and the frame around a page; a fragment
+ * (the progress block app.js swaps in) goes out as it is. The security headers (Content-Security-Policy,
+ * nosniff, no framing, no-store) are added by the plugin's onSend hook (index.ts) to every answer under /ui.
+ */
+export function sendHtml(reply: FastifyReply, content: HtmlContent, status = 200): FastifyReply {
+  const text =
+    content instanceof Html
+      ? content.text
+      : page({
+          ...content,
+          principal: content.principal === undefined ? reply.request.principal : content.principal,
+        });
+  return reply.code(status).type('text/html; charset=utf-8').send(text);
 }
 
 /** A small description list of label → value, leaving out empty values. */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../auth.js';
 import { html } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 import { type Form, formText } from './seed-actions.js';
 import { clearKeyCookie, safeNext, setKeyCookie } from './session.js';
 
@@ -18,35 +18,32 @@ ${open ? html`<p class="note">This service has no API key yet: it is open, and s
 </form>`;
 }
 
-export function loginRoutes(app: FastifyInstance, deps: { authenticator: Authenticator }) {
+export async function loginRoutes(app: FastifyInstance, deps: { authenticator: Authenticator }) {
   app.get<{ Querystring: { next?: string } }>(
-    '/ui/login',
+    '/login',
     { schema: { hide: true } },
     async (request, reply) => {
       // With no key at all the service is open: the page says so instead of asking for a key nobody has.
       const open = (await deps.authenticator.principalFor(null)) !== null;
       const body = loginForm(safeNext(request.query.next), null, open);
-      return reply.type('text/html; charset=utf-8').send(page({ title: 'Sign in', principal: null, body }));
+      return sendHtml(reply, { title: 'Sign in', principal: null, body });
     },
   );
 
-  app.post('/ui/login', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/login', { schema: { hide: true } }, async (request, reply) => {
     const form = (request.body ?? {}) as Form;
     const key = formText(form.key).trim();
     const next = safeNext(formText(form.next));
     const principal = key ? await deps.authenticator.principalFor(key) : null;
     if (!principal) {
       const body = loginForm(next, key ? 'That key is not valid.' : 'Type an API key.', false);
-      return reply
-        .code(401)
-        .type('text/html; charset=utf-8')
-        .send(page({ title: 'Sign in', principal: null, body }));
+      return sendHtml(reply, { title: 'Sign in', principal: null, body }, 401);
     }
     setKeyCookie(reply, request, key);
     return reply.redirect(next, 303);
   });
 
-  app.post('/ui/logout', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/logout', { schema: { hide: true } }, async (request, reply) => {
     clearKeyCookie(reply, request);
     return reply.redirect('/ui/login', 303);
   });

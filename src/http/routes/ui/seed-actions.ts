@@ -5,7 +5,7 @@ import { ConflictError } from '../../../domain/errors.js';
 import type { SeedStatus } from '../../../domain/seeds.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 import {
   describeFilter,
   matchingFilter,
@@ -24,16 +24,8 @@ export const formText = (value: string | string[] | undefined): string =>
 /** Refuses a person whose key cannot decide; true when the request may go on. */
 export function mayDecide(request: FastifyRequest, reply: FastifyReply): boolean {
   if (canDecide(request.principal)) return true;
-  reply
-    .code(403)
-    .type('text/html; charset=utf-8')
-    .send(
-      page({
-        title: 'Not allowed',
-        principal: request.principal,
-        body: html`<p class="error" role="alert">This key lacks the write scope: it can look, not decide.</p>`,
-      }),
-    );
+  const body = html`<p class="error" role="alert">This key lacks the write scope: it can look, not decide.</p>`;
+  sendHtml(reply, { title: 'Not allowed', body }, 403);
   return false;
 }
 
@@ -71,13 +63,7 @@ function answerPage(summary: string, answers: Answer[], back: string) {
  * Every draft the list's filter matches (the first PROMOTE_MATCHING_LIMIT by seed id), through the same promote by
  * filter as POST /api/v1/seeds/promote. Like the API, it needs at least one filter.
  */
-async function promoteMatching(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  seeds: SeedService,
-  form: Form,
-  back: string,
-) {
+async function promoteMatching(reply: FastifyReply, seeds: SeedService, form: Form, back: string) {
   const parsed = parseSeedFilter(form);
   const filter = matchingFilter(parsed);
   const none = Object.keys(filter).length === 0;
@@ -90,10 +76,7 @@ async function promoteMatching(
           result.results,
           back,
         );
-  return reply
-    .code(none ? 400 : 200)
-    .type('text/html; charset=utf-8')
-    .send(page({ title: 'Result', principal: request.principal, current: 'seeds', body }));
+  return sendHtml(reply, { title: 'Result', current: 'seeds', body }, none ? 400 : 200);
 }
 
 /** One seed to a new status: a draft becomes active only through promote, as in the API. */
@@ -107,16 +90,16 @@ async function moveTo(seeds: SeedService, seedId: string, to: SeedStatus, author
   return { seed_id: seed.seed_id, result: to };
 }
 
-export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
+export async function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
   const { seeds } = deps;
 
-  app.post('/ui/seeds/bulk', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/bulk', { schema: { hide: true } }, async (request, reply) => {
     if (!mayDecide(request, reply)) return reply;
     const form = (request.body ?? {}) as Form;
     const ids = formList(form.seed).slice(0, 1000);
     const action = formText(form.action);
     const back = safeNext(formText(form.back));
-    if (action === 'promote-matching') return promoteMatching(request, reply, seeds, form, back);
+    if (action === 'promote-matching') return promoteMatching(reply, seeds, form, back);
     let answers: Answer[] = [];
     if (ids.length > 0 && action === 'promote') answers = (await seeds.promote({ seedIds: ids })).results;
     else if (ids.length > 0 && action === 'archive')
@@ -130,29 +113,19 @@ export function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedServic
             answers,
             back,
           );
-    return reply
-      .code(ids.length === 0 || !['promote', 'archive'].includes(action) ? 400 : 200)
-      .type('text/html; charset=utf-8')
-      .send(page({ title: 'Result', principal: request.principal, current: 'seeds', body }));
+    const status = ids.length === 0 || !['promote', 'archive'].includes(action) ? 400 : 200;
+    return sendHtml(reply, { title: 'Result', current: 'seeds', body }, status);
   });
 
   app.post<{ Params: { seedId: string } }>(
-    '/ui/seeds/:seedId/status',
+    '/:seedId/status',
     { schema: { hide: true } },
     async (request, reply) => {
       if (!mayDecide(request, reply)) return reply;
       const to = formText((request.body as Form | undefined)?.to) as SeedStatus;
       if (!['active', 'suspended', 'archived'].includes(to)) {
-        return reply
-          .code(400)
-          .type('text/html; charset=utf-8')
-          .send(
-            page({
-              title: 'Bad request',
-              principal: request.principal,
-              body: html`<p class="error" role="alert">Unknown status ${to}.</p>`,
-            }),
-          );
+        const body = html`<p class="error" role="alert">Unknown status ${to}.</p>`;
+        return sendHtml(reply, { title: 'Bad request', body }, 400);
       }
       try {
         const answer = await moveTo(seeds, request.params.seedId, to, authorOf(request));

@@ -1,13 +1,13 @@
 // Editing a seed's contract fields in a form. The form is turned into the API's PATCH body and checked with
 // the API's own schema (seedPatchSchema), so the messages beside each field are the ones the API would give.
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ConflictError } from '../../../domain/errors.js';
 import type { Seed } from '../../../domain/seed-record.js';
 import { FETCH_TYPES, type SeedPatch, seedPatchSchema } from '../../../domain/seeds.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 import { authorOf, type Form, formText, mayDecide } from './seed-actions.js';
 
 /** The form's fields, as text. */
@@ -170,39 +170,27 @@ ${field('sitemap_urls', 'Sitemap URLs (one per line)', v, errors, 'textarea')}
 </form>`;
 }
 
-export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
+export async function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
   const { seeds } = deps;
-  const send = (
-    reply: import('fastify').FastifyReply,
-    request: import('fastify').FastifyRequest,
-    seed: Seed,
-    body: Html,
-    code = 200,
-  ) =>
-    reply
-      .code(code)
-      .type('text/html; charset=utf-8')
-      .send(
-        page({
-          title: `Edit ${seed.name ?? seed.registrable_domain}`,
-          principal: request.principal,
-          current: 'seeds',
-          body,
-        }),
-      );
+  const send = (reply: FastifyReply, seed: Seed, body: Html, status = 200) =>
+    sendHtml(
+      reply,
+      { title: `Edit ${seed.name ?? seed.registrable_domain}`, current: 'seeds', body },
+      status,
+    );
 
   app.get<{ Params: { seedId: string } }>(
-    '/ui/seeds/:seedId/edit',
+    '/:seedId/edit',
     { schema: { hide: true } },
     async (request, reply) => {
       if (!mayDecide(request, reply)) return reply;
       const seed = await seeds.get(request.params.seedId);
-      return send(reply, request, seed, editForm(seed, valuesOf(seed), {}));
+      return send(reply, seed, editForm(seed, valuesOf(seed), {}));
     },
   );
 
   app.post<{ Params: { seedId: string } }>(
-    '/ui/seeds/:seedId/edit',
+    '/:seedId/edit',
     { schema: { hide: true } },
     async (request, reply) => {
       if (!mayDecide(request, reply)) return reply;
@@ -215,7 +203,7 @@ export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService 
       const expected = Number(formText(form.expected_version));
       if (Number.isInteger(expected) && expected > 0) patch.expected_version = expected;
       const checked = validatePatch(patch);
-      if (!checked.ok) return send(reply, request, seed, editForm(seed, values, checked.errors), 400);
+      if (!checked.ok) return send(reply, seed, editForm(seed, values, checked.errors), 400);
       try {
         const saved = await seeds.patch(seed.seed_id, checked.patch, authorOf(request));
         return reply.redirect(
@@ -224,7 +212,7 @@ export function seedEditRoutes(app: FastifyInstance, deps: { seeds: SeedService 
         );
       } catch (error) {
         if (!(error instanceof ConflictError)) throw error;
-        return send(reply, request, seed, editForm(seed, values, {}, error.message), 409);
+        return send(reply, seed, editForm(seed, values, {}, error.message), 409);
       }
     },
   );

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Seed } from '../../../domain/seed-record.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
-import { page } from './layout.js';
+import { sendHtml } from './layout.js';
 import {
   describeFilter,
   filterFields,
@@ -58,8 +58,8 @@ function actions(filter: UiSeedFilter, total: number): Html {
 <button type="submit" name="action" value="archive">Archive selected</button></div>${matching}`;
 }
 
-export function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
-  app.get('/ui/seeds', { schema: { hide: true } }, async (request, reply) => {
+export async function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const filter = parseSeedFilter(request.query);
     const result = await deps.seeds.list({ ...filter, limit: PAGE_SIZE });
     const decide = canDecide(request.principal);
@@ -81,8 +81,6 @@ export function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedService 
 <form method="post" action="/ui/seeds/bulk" class="bulk">
 <input type="hidden" name="back" value="/ui/seeds${filterQuery(filter)}">
 ${decisions}${table}</form>${pager}`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(page({ title: 'Seeds', principal: request.principal, current: 'seeds', body }));
+    return sendHtml(reply, { title: 'Seeds', current: 'seeds', body });
   });
 }

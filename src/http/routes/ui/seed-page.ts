@@ -8,7 +8,7 @@ import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService, LivenessView } from '../../../services/liveness.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
-import { facts, page } from './layout.js';
+import { facts, sendHtml } from './layout.js';
 import { loadEvidence } from './seed-evidence.js';
 import { REVISIONS_SHOWN, revisionsSection } from './seed-revisions.js';
 import {
@@ -68,14 +68,14 @@ async function newestRevisions(seeds: SeedService, seedId: string) {
   return (await seeds.revisions.list(seedId, { limit: REVISIONS_SHOWN, offset })).data;
 }
 
-export function seedPageRoutes(
+export async function seedPageRoutes(
   app: FastifyInstance,
   deps: { seeds: SeedService; evidence: EvidenceService; liveness: LivenessService },
 ) {
   const { seeds, evidence, liveness } = deps;
 
   app.get<{ Params: { seedId: string }; Querystring: { done?: string } }>(
-    '/ui/seeds/:seedId',
+    '/:seedId',
     { schema: { hide: true } },
     async (request, reply) => {
       const seed = await seeds.get(request.params.seedId);
@@ -105,19 +105,12 @@ ${feedSection(seed)}
 ${sourceFactsSection(seed) ?? ''}
 ${livenessSection(history)}
 ${provenanceSection(seed, found)}`;
-      return reply.type('text/html; charset=utf-8').send(
-        page({
-          title: seed.name ?? seed.registrable_domain,
-          principal: request.principal,
-          current: 'seeds',
-          body,
-        }),
-      );
+      return sendHtml(reply, { title: seed.name ?? seed.registrable_domain, current: 'seeds', body });
     },
   );
 
   app.get<{ Params: { seedId: string; name: string } }>(
-    '/ui/seeds/:seedId/evidence/:name',
+    '/:seedId/evidence/:name',
     { schema: { hide: true } },
     async (request, reply) => {
       const name = request.params.name as EvidenceFile;

@@ -41,10 +41,10 @@ export function revisionsSection(seedId: string, revisions: RevisionLike[], deci
   return html`<section aria-labelledby="revisions"><h2 id="revisions">Revisions</h2>${items}</section>`;
 }
 
-export function revisionRoutes(app: FastifyInstance, deps: { revisions: SeedRevisionService }) {
+export async function revisionRoutes(app: FastifyInstance, deps: { revisions: SeedRevisionService }) {
   for (const decision of ['accept', 'reject'] as const) {
     app.post<{ Params: { seedId: string; n: string } }>(
-      `/ui/seeds/:seedId/revisions/:n/${decision}`,
+      `/:seedId/revisions/:n/${decision}`,
       { schema: { hide: true } },
       async (request, reply) => {
         if (!mayDecide(request, reply)) return reply;
