@@ -169,6 +169,69 @@ export interface SeedTable {
   health: string | null;
   /** ok | failing | stale: the `?health=` filter; null before the first check. */
   health_state: string | null;
+  /** JSON: the news verdict with its reasons, or null before a discovery judged it. */
+  news: string | null;
+  /** news | maybe | not_news: the `?verdict=` filter. */
+  news_verdict: string | null;
+  /** JSON: the country guess with its reasons, or null. */
+  country_guess: string | null;
+}
+
+/** A site Seedbed has seen but that is not a seed (docs/discovery.md). */
+export interface CandidateTable {
+  /** Its registrable domain. */
+  domain: string;
+  state: string;
+  /** The country it is a candidate for: its guess once qualified (unless intl), else its citers' country. */
+  country: string;
+  news: string | null;
+  news_verdict: string | null;
+  score: number | null;
+  country_guess: string | null;
+  languages: string;
+  /** Distinct citing sources. */
+  citations: number;
+  /** JSON: the first citations kept as evidence (all of them are in candidate_citations). */
+  cited_by: string;
+  feeds_found: number | null;
+  /** JSON {exists, news}. */
+  sitemap: string | null;
+  robots_allowed: number | null;
+  alive: number | null;
+  /** JSON: the contract its qualification found, for a draft seed built on accept. */
+  qualification: string | null;
+  /** JSON: the labels of the lists it was imported from. */
+  sources: string;
+  first_seen_at: string;
+  last_checked_at: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
+export interface CandidateCitationTable {
+  domain: string;
+  /** A seed id, `candidate:<domain>` for a qualified candidate's own links, or `import:<label>`. */
+  citing: string;
+  citing_country: string;
+  url: string;
+  anchor: string;
+  found_in: string;
+  seen_at: string;
+}
+
+/** When a citing source's links were last read, so a discovery does not read them again the same week. */
+export interface CitingSourceTable {
+  citing: string;
+  read_at: string;
+  outlinks: number;
+}
+
+export interface DiscoveryStepTable {
+  batch_id: string;
+  step: string;
+  items: number;
+  created_at: string;
 }
 
 /** One revision of a seed's contract: applied, or proposed by a contract run and settled by a person. */
@@ -279,6 +342,10 @@ export interface Tables {
   liveness_history: LivenessHistoryTable;
   metadata_tasks: MetadataTaskTable;
   api_keys: ApiKeyTable;
+  candidates: CandidateTable;
+  candidate_citations: CandidateCitationTable;
+  citing_sources: CitingSourceTable;
+  discovery_steps: DiscoveryStepTable;
 }
 
 export type Db = Kysely<Tables>;

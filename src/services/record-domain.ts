@@ -72,6 +72,8 @@ export function createRecordDomain(deps: {
             freshness: draft.freshness,
             languages: draft.languages,
             ai: draft.ai,
+            news: draft.news,
+            country_guess: draft.country_guess,
           },
           check,
           author: batchId ? `batch:${batchId}` : 'contract',

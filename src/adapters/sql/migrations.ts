@@ -16,6 +16,7 @@ import { changes } from './migrations/0008_changes.js';
 import { rechecks } from './migrations/0009_rechecks.js';
 import { seedRate } from './migrations/0010_seed_rate.js';
 import { seedsByDomainId } from './migrations/0011_seeds_domain_id.js';
+import { discovery } from './migrations/0012_discovery.js';
 
 export { ratePerDay } from './migrations/0010_seed_rate.js';
 
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0009_rechecks': rechecks,
   '0010_seed_rate': seedRate,
   '0011_seeds_domain_id': seedsByDomainId,
+  '0012_discovery': discovery,
 };
 
 export const migrationProvider: MigrationProvider = {

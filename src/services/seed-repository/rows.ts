@@ -5,9 +5,11 @@ import type { SourceType } from '../../domain/domains.js';
 import { diffFields, type FieldDiff, REVISION_FIELDS, type RevisionValues } from '../../domain/seed-diff.js';
 import {
   type AiPolicy,
+  type CountryGuess,
   type FeedRecord,
   type Freshness,
   NO_DISCOVERY,
+  type NewsVerdict,
   type SeedDiscovery,
   type SeedHealth,
   type SeedSitemap,
@@ -27,6 +29,8 @@ export interface SeedFacts {
   freshness?: Freshness;
   languages?: SourceLanguage[];
   ai?: AiPolicy;
+  news?: NewsVerdict;
+  country_guess?: CountryGuess;
 }
 
 export type FactColumn =
@@ -37,7 +41,10 @@ export type FactColumn =
   | 'languages'
   | 'ai'
   | 'language_codes'
-  | 'ai_status';
+  | 'ai_status'
+  | 'news'
+  | 'news_verdict'
+  | 'country_guess';
 
 /** A seed before any discovery measured its source, and before any check reached it. */
 export const NO_FACTS: Pick<SeedTable, FactColumn | 'discovery' | 'health' | 'health_state'> = {
@@ -49,6 +56,9 @@ export const NO_FACTS: Pick<SeedTable, FactColumn | 'discovery' | 'health' | 'he
   ai: null,
   language_codes: null,
   ai_status: null,
+  news: null,
+  news_verdict: null,
+  country_guess: null,
   discovery: JSON.stringify(NO_DISCOVERY),
   health: null,
   health_state: null,
@@ -74,6 +84,11 @@ export function factColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTabl
     columns.ai = JSON.stringify(facts.ai);
     columns.ai_status = facts.ai.status;
   }
+  if (facts.news) {
+    columns.news = JSON.stringify(facts.news);
+    columns.news_verdict = facts.news.verdict;
+  }
+  if (facts.country_guess) columns.country_guess = JSON.stringify(facts.country_guess);
   return columns;
 }
 
@@ -123,6 +138,8 @@ export function seedOfRow(row: SeedTable): Seed {
     freshness: parseJson<Freshness | null>(row.freshness, null),
     languages: parseJson<SourceLanguage[]>(row.languages, []),
     health: parseJson<SeedHealth | null>(row.health, null),
+    news: parseJson<NewsVerdict | null>(row.news, null),
+    country_guess: parseJson<CountryGuess | null>(row.country_guess, null),
   };
 }
 

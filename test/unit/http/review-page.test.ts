@@ -40,6 +40,8 @@ const SEED: Seed = {
   freshness: null,
   languages: [],
   health: null,
+  news: null,
+  country_guess: null,
 };
 
 describe('html', () => {
