@@ -8,9 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDueAt, recheckTickOf } from '../../src/domain/recheck-slots.js';
 import { type StubAnswer, stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
-import { eventually, expectJson, expectProblem, inject } from '../support/api-helpers.js';
+import { expectJson, expectProblem, inject } from '../support/api-helpers.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
+import { eventually } from '../support/waiting.js';
 
 const MOF = 'gov:sg:mof.gov.sg';
 const MOM = 'gov:sg:mom.gov.sg';

@@ -5,7 +5,7 @@ import { AI_CRAWLER_LIST_DATE, type AiPolicy } from '../../src/engine/ai-policy.
 import type { Freshness } from '../../src/engine/freshness.js';
 import type { SourceLanguage } from '../../src/engine/languages.js';
 import type { ContractDraft } from '../../src/services/seeds.js';
-import { createApiSeedbed, expectProblem, inject } from '../support/api-helpers.js';
+import { createApiSeedbed, expectProblem, inject, newsDraft } from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const FRESHNESS: Freshness = {
@@ -35,18 +35,9 @@ function ai(status: AiPolicy['status'], extra: Partial<AiPolicy> = {}): AiPolicy
 }
 
 function draft(domain: string, languages: SourceLanguage[], policy: AiPolicy | undefined): ContractDraft {
-  return {
-    domainId: `com:fr:${domain}`,
-    category: 'news',
-    name: domain,
-    entry_url: `https://${domain}/`,
-    fetch: { type: 'rss', urls: [`https://${domain}/feed`] },
-    schedule: '5 * * * *',
-    policy: { robots_url: `https://${domain}/robots.txt`, robots_allowed: true },
-    discovery: { alive: true },
-    provenance: { batch_id: 'b1' },
+  return newsDraft(domain, {
     facts: { feeds: [], sitemap: null, freshness: FRESHNESS, languages, ai: policy },
-  };
+  });
 }
 
 const PARIS = 'com:fr:paris.fr::news';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { ContractDraft } from '../../src/services/seeds.js';
 import { createTestSeedbed, type TestSeedbed } from './harness.js';
 
 export type Response = LightMyRequestResponse;
@@ -160,20 +161,27 @@ export function repeatUrls(n: number, prefix = 'https://agency.gov.sg/page'): st
   return Array.from({ length: n }, (_, i) => `${prefix}/${i}`);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until the check passes or the deadline passes; returns whether it passed. */
-export async function eventually(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 20_000,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await sleep(25);
-  }
+/**
+ * What a contract run stores for the news site `<domain>` (domain id `com:fr:<domain>`): named after its host,
+ * read through its RSS feed at /feed, hourly, robots.txt allowing, alive. `extra` replaces whole fields.
+ */
+export function newsDraft(domain: string, extra: Partial<ContractDraft> = {}): ContractDraft {
+  return {
+    domainId: `com:fr:${domain}`,
+    category: 'news',
+    name: domain,
+    entry_url: `https://${domain}/`,
+    fetch: { type: 'rss', urls: [`https://${domain}/feed`] },
+    schedule: '5 * * * *',
+    policy: { robots_url: `https://${domain}/robots.txt`, robots_allowed: true },
+    discovery: { alive: true },
+    provenance: { batch_id: 'b1' },
+    ...extra,
+  };
 }
+
+/** The id of the seed `newsDraft(domain)` makes: `com:fr:<domain>::news`. */
+export const newsSeedId = (domain: string) => `${newsDraft(domain).domainId}::news`;
 
 /** Every endpoint of the spec (§4), in Fastify's `:param` form. */
 export const SPEC_ENDPOINTS: Array<[string, string]> = [
