@@ -44,7 +44,7 @@ export const AI_CRAWLERS: readonly string[] = [
 export type AiStatus = 'disallowed' | 'reserved' | 'allowed' | 'unknown';
 export type TdmSource = 'header' | 'meta' | 'tdmrep.json';
 
-/** `policy.ai` (DESIGN §3): a discovery fact shown inside the seed's policy, never part of its contract. */
+/** `policy.ai` (docs/design.md §3): a discovery fact shown inside the seed's policy, never part of its contract. */
 export interface AiPolicy {
   /** AI_CRAWLER_LIST_DATE of the list the agents were checked against. */
   crawler_list: string;

@@ -59,7 +59,7 @@ export interface DiscoveredFeed {
   duplicate_of: string | null;
 }
 
-/** What metadata and the seed keep of a feed (DESIGN §3): the ranked list's public fields. */
+/** What metadata and the seed keep of a feed (docs/design.md §3): the ranked list's public fields. */
 export interface FeedRecord {
   url: string;
   type: FeedType;

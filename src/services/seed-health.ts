@@ -1,4 +1,4 @@
-// Seed health (DESIGN §11): every check of a domain — a contract run or a re-check — moves the health of the
+// Seed health (docs/design.md §11): every check of a domain — a contract run or a re-check — moves the health of the
 // domain's seeds, and SEEDBED_AUTO_SUSPEND suspends an active seed after that many failed checks in a row,
 // recording why. Writes only the seeds' health columns (and status, for a suspension); seeds.ts owns the rest.
 import { type CheckOutcome, nextHealth, type SeedHealth, shouldSuspend } from '../domain/seed-health.js';

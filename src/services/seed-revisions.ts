@@ -1,4 +1,4 @@
-// Revisions of a seed's contract (DESIGN §3): every applied change, and the changes a contract run could only
+// Revisions of a seed's contract (docs/design.md §3): every applied change, and the changes a contract run could only
 // propose, which a person accepts or rejects. Owns `seed_revisions`; accepting writes the seed's contract.
 
 import { parseSeedId, seedIdOf } from '../domain/domains.js';

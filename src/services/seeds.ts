@@ -375,7 +375,7 @@ export function createSeedService(deps: {
 
   /**
    * The contract worker's write. A new domain becomes a draft; on an existing draft the run applies what it found
-   * to the fields no person set, and proposes the rest (human edits win, DESIGN §3). An active, suspended or
+   * to the fields no person set, and proposes the rest (human edits win, docs/design.md §3). An active, suspended or
    * archived seed is a person's decision: the run changes nothing of its contract and proposes every
    * difference. Facts (feeds, sitemap) are refreshed whatever the status.
    */
@@ -633,7 +633,7 @@ function contractPolicy(policy: Record<string, unknown> | undefined): Record<str
   return contract;
 }
 
-/** The seed as the API answers it: the AI policy fact shown as `policy.ai` (DESIGN §3). */
+/** The seed as the API answers it: the AI policy fact shown as `policy.ai` (docs/design.md §3). */
 export function seedAnswer(view: SeedView): Omit<SeedView, 'ai'> {
   const { ai, ...rest } = view;
   return ai === null ? rest : { ...rest, policy: { ...rest.policy, ai } };

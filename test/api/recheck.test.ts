@@ -1,4 +1,4 @@
-// Re-checks keep the directory alive (DESIGN §11), on SQLite + the embedded queue and on PostgreSQL + pg-boss:
+// Re-checks keep the directory alive (docs/design.md §11), on SQLite + the embedded queue and on PostgreSQL + pg-boss:
 // active seeds go back through the contract pipeline as `recheck` batches — asked for through the API, or on
 // their tick of SEEDBED_RECHECK_CRON through RECHECK_QUEUE — and a re-check moves health (ok | failing | stale,
 // failures counted), records changes (AI crawler newly disallowed, TDM reservation, feed removed) and proposed

@@ -183,7 +183,7 @@ export function newsDraft(domain: string, extra: Partial<ContractDraft> = {}): C
 /** The id of the seed `newsDraft(domain)` makes: `com:fr:<domain>::news`. */
 export const newsSeedId = (domain: string) => `${newsDraft(domain).domainId}::news`;
 
-/** Every endpoint of the spec (§4), in Fastify's `:param` form. */
+/** Every endpoint of the API, in Fastify's `:param` form. */
 export const SPEC_ENDPOINTS: Array<[string, string]> = [
   ['GET', '/health'],
   ['GET', '/health/ready'],

@@ -281,7 +281,7 @@ const seedFacts: Migration = {
 };
 
 /**
- * Revisions of a seed's contract (DESIGN §3) and the fields a person set, which a contract run never overwrites.
+ * Revisions of a seed's contract (docs/design.md §3) and the fields a person set, which a contract run never overwrites.
  * A seed created through the API before this migration counts its whole contract and name as set by a person.
  */
 const revisions: Migration = {
@@ -358,7 +358,7 @@ const changes: Migration = {
 };
 
 /**
- * What discovery measured about a seed's source (DESIGN §3): freshness, languages and the AI policy as JSON, plus
+ * What discovery measured about a seed's source (docs/design.md §3): freshness, languages and the AI policy as JSON, plus
  * two plain columns the seed list filters on (`?language=`, `?ai=`) in both databases.
  */
 const seedSourceFacts: Migration = {
@@ -376,7 +376,7 @@ const seedSourceFacts: Migration = {
 };
 
 /**
- * Re-checks (DESIGN §11): a seed's health from its checks (the JSON, and its state alone for the `?health=`
+ * Re-checks (docs/design.md §11): a seed's health from its checks (the JSON, and its state alone for the `?health=`
  * filter), and where the domain's last discovery stored its domain_metadata.json, to revalidate against.
  */
 const rechecks: Migration = {
