@@ -13,6 +13,7 @@ import {
   inject,
   newsDraft,
   newsSeedId,
+  upsertDraft,
 } from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
 
@@ -64,8 +65,7 @@ describe('the review page: filters, promote all matching, changes and dashboard'
   let cookie: string;
   beforeAll(async () => {
     t = await createApiSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }, { clock: () => NOW });
-    const upsert = (d: ContractDraft) =>
-      t.seedbed.database.transaction((trx) => t.seedbed.services.seeds.upsertDraft(trx, d));
+    const upsert = (d: ContractDraft) => upsertDraft(t, d);
     await upsert(draft('paris.fr', { lang: 'fr', ai: 'disallowed', rate: 12, stale: false, alive: true }));
     await upsert(draft('lyon.fr', { lang: 'fr', ai: 'allowed', rate: 0.5, stale: false, alive: true }));
     await upsert(draft('vieux.fr', { lang: 'fr', ai: 'allowed', rate: 0.01, stale: true, alive: true }));

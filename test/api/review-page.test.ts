@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeInternet, startFakeInternet } from '../fixtures/fake-internet/index.js';
 import { CANARY_URL, SITES } from '../fixtures/fake-internet/sites.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
-import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
+import {
+  API_KEYS,
+  API_KEYS_ENV,
+  bearer,
+  createApiSeedbed,
+  inject,
+  proposeAgainstEdit,
+} from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
 import { seedIdOf } from '../support/ids.js';
 
@@ -258,19 +265,7 @@ describe('the review page', () => {
     const seedId = seedIdOf(SITES.disallow);
     const api = `/api/v1/seeds/${encodeURIComponent(seedId)}`;
     const discovered = (await inject(t.app, { url: api, headers: bearer(API_KEYS.read) })).json().schedule;
-    await inject(t.app, {
-      method: 'PATCH',
-      url: api,
-      headers: bearer(API_KEYS.write),
-      payload: { schedule: '5 5 * * *' },
-    });
-    const rerun = await inject(t.app, {
-      method: 'POST',
-      url: '/api/v1/queues/contract',
-      headers: bearer(API_KEYS.write),
-      payload: { country: 'sg', category: 'news', domainIds: [`other:sg:${SITES.disallow}`], force: true },
-    });
-    await t.waitForBatch(rerun.json().batchId, 90_000);
+    await proposeAgainstEdit(t, SITES.disallow);
     const reader = await signIn(API_KEYS.read);
     const readOnly = (await get(href(seedId), reader)).body;
     expect(readOnly).toMatch(/data-revision-status="proposed"/);

@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Freshness } from '../../src/engine/freshness.js';
 import type { ContractDraft } from '../../src/services/seeds.js';
-import { createApiSeedbed, expectValidation, inject, newsDraft, newsSeedId } from '../support/api-helpers.js';
+import {
+  createApiSeedbed,
+  expectValidation,
+  inject,
+  listedSeedIds,
+  newsDraft,
+  newsSeedId,
+  upsertDraft,
+} from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 function freshness(rate: number | null, stale: boolean | null): Freshness {
@@ -32,13 +40,8 @@ function draft(domain: string, language: string, measured: Freshness | undefined
 describe('seed list by freshness and rate', () => {
   let t: TestSeedbed;
   const get = (url: string) => inject(t.app, { method: 'GET', url });
-  const ids = async (query: string) => {
-    const res = await get(`/api/v1/seeds?${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
-  };
-  const upsert = (d: ContractDraft) =>
-    t.seedbed.database.transaction((trx) => t.seedbed.services.seeds.upsertDraft(trx, d));
+  const ids = (query: string) => listedSeedIds(t, query);
+  const upsert = (d: ContractDraft) => upsertDraft(t, d);
 
   beforeAll(async () => {
     t = await createApiSeedbed();

@@ -5,7 +5,14 @@ import { AI_CRAWLER_LIST_DATE, type AiPolicy } from '../../src/engine/ai-policy.
 import type { Freshness } from '../../src/engine/freshness.js';
 import type { SourceLanguage } from '../../src/engine/languages.js';
 import type { ContractDraft } from '../../src/services/seeds.js';
-import { createApiSeedbed, expectProblem, inject, newsDraft } from '../support/api-helpers.js';
+import {
+  createApiSeedbed,
+  expectProblem,
+  inject,
+  listedSeedIds,
+  newsDraft,
+  upsertDraft,
+} from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const FRESHNESS: Freshness = {
@@ -46,13 +53,8 @@ describe('seed source facts', () => {
   let t: TestSeedbed;
   let lyon: string;
   const get = (url: string) => inject(t.app, { method: 'GET', url });
-  const ids = async (query: string) => {
-    const res = await get(`/api/v1/seeds?${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
-  };
-  const upsert = (d: ContractDraft) =>
-    t.seedbed.database.transaction((trx) => t.seedbed.services.seeds.upsertDraft(trx, d));
+  const ids = (query: string) => listedSeedIds(t, query);
+  const upsert = (d: ContractDraft) => upsertDraft(t, d);
 
   beforeAll(async () => {
     t = await createApiSeedbed();

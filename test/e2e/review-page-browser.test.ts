@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeInternet, startFakeInternet } from '../fixtures/fake-internet/index.js';
 import { CANARY_URL, SITES } from '../fixtures/fake-internet/sites.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
-import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
+import {
+  API_KEYS,
+  API_KEYS_ENV,
+  bearer,
+  createApiSeedbed,
+  inject,
+  proposeAgainstEdit,
+} from '../support/api-helpers.js';
 import { ARTIFACTS, browserReady, launchChromium, openPage, signIn } from '../support/browser.js';
 import type { TestSeedbed } from '../support/harness.js';
 import { seedIdOf } from '../support/ids.js';
@@ -124,19 +131,7 @@ describe.skipIf(!browserReady)('the review page in Chromium', () => {
   it('accepts the revision a contract run proposed against a person’s edit', async () => {
     const seedId = seedIdOf(SITES.disallow);
     const api = `/api/v1/seeds/${encodeURIComponent(seedId)}`;
-    await inject(t.app, {
-      method: 'PATCH',
-      url: api,
-      headers: bearer(API_KEYS.write),
-      payload: { schedule: '5 5 * * *' },
-    });
-    const rerun = await inject(t.app, {
-      method: 'POST',
-      url: '/api/v1/queues/contract',
-      headers: bearer(API_KEYS.write),
-      payload: { country: 'sg', category: 'news', domainIds: [`other:sg:${SITES.disallow}`], force: true },
-    });
-    await t.waitForBatch(rerun.json().batchId, 90_000);
+    await proposeAgainstEdit(t, SITES.disallow);
     const { page, context } = await open();
     await signIn(page, API_KEYS.write, `/ui/seeds/${encodeURIComponent(seedId)}`);
     const proposal = page.locator('[data-revision-status="proposed"]');

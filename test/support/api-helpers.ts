@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ContractDraft } from '../../src/services/seeds.js';
 import { createTestSeedbed, type TestSeedbed } from './harness.js';
+import { domainIdOf, seedIdOf } from './ids.js';
 
 export type Response = LightMyRequestResponse;
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -182,6 +183,38 @@ export function newsDraft(domain: string, extra: Partial<ContractDraft> = {}): C
 
 /** The id of the seed `newsDraft(domain)` makes: `com:fr:<domain>::news`. */
 export const newsSeedId = (domain: string) => `${newsDraft(domain).domainId}::news`;
+
+/** Stores a draft as a contract run does (the seeds service's upsertDraft, in a transaction of its own). */
+export function upsertDraft(t: TestSeedbed, draft: ContractDraft) {
+  return t.seedbed.database.transaction((trx) => t.seedbed.services.seeds.upsertDraft(trx, draft));
+}
+
+/** The seed ids `GET /api/v1/seeds?<query>` lists, in its order (the answer must be a 200). */
+export async function listedSeedIds(t: TestSeedbed, query: string): Promise<string[]> {
+  const res = await inject(t.app, { method: 'GET', url: `/api/v1/seeds?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
+}
+
+/**
+ * Makes a contract run propose a revision of `<host>`'s news seed: a person sets its schedule, then a forced
+ * contract run discovers the site again and finds another schedule, which it may only propose.
+ */
+export async function proposeAgainstEdit(t: TestSeedbed, host: string): Promise<void> {
+  await inject(t.app, {
+    method: 'PATCH',
+    url: `/api/v1/seeds/${encodeURIComponent(seedIdOf(host))}`,
+    headers: bearer(API_KEYS.write),
+    payload: { schedule: '5 5 * * *' },
+  });
+  const rerun = await inject(t.app, {
+    method: 'POST',
+    url: '/api/v1/queues/contract',
+    headers: bearer(API_KEYS.write),
+    payload: { country: 'sg', category: 'news', domainIds: [domainIdOf(host)], force: true },
+  });
+  await t.waitForBatch(rerun.json().batchId, 90_000);
+}
 
 /** Every endpoint of the API, in Fastify's `:param` form. */
 export const SPEC_ENDPOINTS: Array<[string, string]> = [
