@@ -1,4 +1,4 @@
-// The authority override table of DESIGN §2: registrable domains whose authority the Public Suffix List cannot
+// The authority override table of docs/design.md §2: registrable domains whose authority the Public Suffix List cannot
 // tell (governments without a gov suffix). The shipped table is authority-overrides.json; an operator's
 // file of the same shape (SEEDBED_AUTHORITY_OVERRIDES) extends it and wins on the same domain.
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PermanentError } from './errors.js';
 import type { Partition } from './identifiers.js';
 
-/** `recheck`: active seeds sent back through the contract pipeline (DESIGN §11). */
+/** `recheck`: active seeds sent back through the contract pipeline (docs/design.md §11). */
 export const BATCH_TYPES = ['research', 'liveness', 'contract', 'seed', 'recheck'] as const;
 export type BatchType = (typeof BATCH_TYPES)[number];
 

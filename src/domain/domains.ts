@@ -1,5 +1,5 @@
 // Registrable domains (the whole Public Suffix List, ICANN and private sections), authority classes and the
-// domain_id / seed_id identifiers of DESIGN §2. The authority table is documented in docs/identifiers.md.
+// domain_id / seed_id identifiers of docs/design.md §2. The authority table is documented in docs/identifiers.md.
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import shippedOverrides from './authority-overrides.json' with { type: 'json' };

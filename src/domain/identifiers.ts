@@ -1,4 +1,4 @@
-// Validated identifiers of DESIGN §2: country, category, date partition, chunk number. Every object key and
+// Validated identifiers of docs/design.md §2: country, category, date partition, chunk number. Every object key and
 // every query filter is built from values that passed these schemas.
 import { z } from 'zod';
 import { isCountryCode } from './countries.js';

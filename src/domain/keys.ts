@@ -1,4 +1,4 @@
-// Object keys of DESIGN §4, built only from validated parts (Hive-style key=value partitions).
+// Object keys of docs/design.md §4, built only from validated parts (Hive-style key=value partitions).
 import { type Partition, padChunk, parseChunkRef, partitionSchema } from './identifiers.js';
 
 const PROD_FILES = [

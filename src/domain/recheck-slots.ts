@@ -1,4 +1,4 @@
-// Which active seeds a re-check tick takes (DESIGN §11): SEEDBED_RECHECK_CRON's ticks of one UTC day share the
+// Which active seeds a re-check tick takes (docs/design.md §11): SEEDBED_RECHECK_CRON's ticks of one UTC day share the
 // directory out by a hash of each domain, so every seed is re-checked once a day and the load is spread evenly.
 import { createHash } from 'node:crypto';
 import { Cron } from 'croner';

@@ -1,4 +1,4 @@
-// Field diffs of a seed's contract and the rule "human edits win" (DESIGN §3): what a contract run may apply
+// Field diffs of a seed's contract and the rule "human edits win" (docs/design.md §3): what a contract run may apply
 // to a seed by itself, and what it can only propose to a person. Pure.
 import { isDeepStrictEqual } from 'node:util';
 import type { SeedStatus } from './seeds.js';

@@ -1,4 +1,4 @@
-// A seed's health from its checks (DESIGN §11): pure rules, so the contract worker, the re-check planner and the
+// A seed's health from its checks (docs/design.md §11): pure rules, so the contract worker, the re-check planner and the
 // tests agree on what one more check does to it.
 
 import type { SeedHealth } from './seed-facts.js';

@@ -1,6 +1,6 @@
 // Who a new seed is — registrable domain, domain_id, seed_id — from a create body. A person names the source by
 // `domain` (a host or URL); a seed read with GET names it by `registrable_domain`, `domain_id` and `seed_id`. Any
-// of them will do, and every one given must agree with the others (DESIGN §3: a GET body can be POSTed back).
+// of them will do, and every one given must agree with the others (docs/design.md §3: a GET body can be POSTed back).
 import {
   type Authority,
   type AuthorityOverrides,

@@ -69,10 +69,12 @@ export const seedSchema = z
         'From every check of the domain (contract runs and re-checks): failing from the first failed check, with the count in a row; null before the first check',
     }),
     news: newsSchema.nullable().meta({
-      description: 'Is the source a news source: the verdict, its score and the reasons; null before a discovery judged it',
+      description:
+        'Is the source a news source: the verdict, its score and the reasons; null before a discovery judged it',
     }),
     country_guess: countryGuessSchema.nullable().meta({
-      description: "The source's country as its signals tell it (intl when they disagree); null before a discovery",
+      description:
+        "The source's country as its signals tell it (intl when they disagree); null before a discovery",
     }),
   })
   .meta({ id: 'Seed', description: 'A seed; POST it back as it is to copy it (see SeedCreateRequest)' });

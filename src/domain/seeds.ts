@@ -1,4 +1,4 @@
-// The seed: its schemas, its state machine and its version rule (DESIGN §3).
+// The seed: its schemas, its state machine and its version rule (docs/design.md §3).
 
 import { z } from 'zod';
 import { SOURCE_TYPES } from './domains.js';

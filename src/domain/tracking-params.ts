@@ -1,4 +1,4 @@
-// Tracking parameters that URL normalisation drops (DESIGN §2), so `/politik/?utm_source=x` and `/politik/`
+// Tracking parameters that URL normalisation drops (docs/design.md §2), so `/politik/?utm_source=x` and `/politik/`
 // are one source. Only names that are unambiguously analytics or ad-click tags: `ref`, `source`, `from`, `cid`
 // and the like select content on real sites and are kept. The list is documented in docs/identifiers.md.
 

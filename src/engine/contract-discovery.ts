@@ -1,5 +1,5 @@
 // Contract discovery for one domain: liveness, robots.txt, sitemaps, feeds and the homepage, turned into the
-// domain_metadata.json record (DESIGN §4), its evidence files, and a draft seed contract (or the reason for none).
+// domain_metadata.json record (docs/design.md §4), its evidence files, and a draft seed contract (or the reason for none).
 import type { CountryGuess, NewsVerdict } from '../domain/seed-facts.js';
 import type { Fetcher, Validators } from '../ports/fetcher.js';
 import { type AiPolicy, fetchTdmRep, readAiPolicy, type TdmRule } from './ai-policy.js';

@@ -1,4 +1,4 @@
-// What changed between two discoveries of one domain (DESIGN §3 "events"): a small summary of each discovery,
+// What changed between two discoveries of one domain (docs/design.md §3 "events"): a small summary of each discovery,
 // and the events between two summaries — feeds, robots.txt, news sitemaps, AI crawlers, TDM, the site's state.
 // Pure: the caller stores the summaries and the events.
 import { isDeepStrictEqual } from 'node:util';

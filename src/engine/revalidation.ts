@@ -1,4 +1,4 @@
-// A re-check's politeness (DESIGN §11): robots.txt and sitemaps are asked for with the validators the last
+// A re-check's politeness (docs/design.md §11): robots.txt and sitemaps are asked for with the validators the last
 // discovery of the domain recorded (If-None-Match / If-Modified-Since). robots.txt answered 304 is read from the
 // copy the last discovery stored; a sitemap tree whose every top-level file answered 304 is not read again, and
 // the last discovery's counts stand. Feeds and the homepage are always fetched: freshness, languages and

@@ -24,7 +24,7 @@ export interface AuthOptions {
 }
 
 /**
- * Open mode ends the moment a key exists (DESIGN §7): `seedbed keys create` run against the service's database
+ * Open mode ends the moment a key exists (docs/design.md §7): `seedbed keys create` run against the service's database
  * is enforced on the next request, without a restart. Only a request that would otherwise be refused pays for
  * the check (one indexed `SELECT … LIMIT 1`), and only while the service is still open: once a key has been
  * seen, the service stays closed until it restarts, even if every key is revoked meanwhile (failing closed).

@@ -302,7 +302,7 @@ export const seedRevisionSchema = z
     settled_by: z.string().nullable(),
     settled_at: nullableTimestamp,
   })
-  .meta({ id: 'SeedRevision', description: 'One revision of a seed (DESIGN §3, docs/revisions.md)' });
+  .meta({ id: 'SeedRevision', description: 'One revision of a seed (docs/design.md §3, docs/revisions.md)' });
 export const settledRevisionSchema = seedRevisionSchema
   .extend({ seed_version: int.meta({ description: "The seed's version after the decision" }) })
   .meta({ id: 'SettledRevision' });

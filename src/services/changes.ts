@@ -1,4 +1,4 @@
-// Changes between two discoveries of a domain (DESIGN §3 events): each contract run's summary is compared with
+// Changes between two discoveries of a domain (docs/design.md §3 events): each contract run's summary is compared with
 // the last one stored for the domain, and every difference is stored with its evidence. Owns
 // `domain_discoveries` and `domain_changes`.
 import { uuidv7 } from '../domain/ids.js';

@@ -1,4 +1,4 @@
-// Re-checks (DESIGN §11): active seeds go back through the contract pipeline as batches of type `recheck`, one
+// Re-checks (docs/design.md §11): active seeds go back through the contract pipeline as batches of type `recheck`, one
 // per (country, category), either on their tick of SEEDBED_RECHECK_CRON or when a person asks. The contract
 // worker does the rest: liveness, facts, health, changes and proposed revisions, never an edit of the contract.
 import type { BatchView } from '../domain/batches.js';

@@ -93,9 +93,10 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   /** A domain's place in line for the fetcher; 0 is left to requests of no domain (the network canary). */
   let sequence = 1;
   // Domains started earlier go first, so results come in steadily. Yet each of a domain's requests moves its
-  // next ones back by a twelfth of the pool (64 domains by default), so the last domains to start are not left
-  // to run their whole chains alone at the end (all domains in lockstep finish soonest but show no progress
-  // until then). Past a typical domain's count the domain goes ahead of every ordinary one (LONG_CHAIN_SCALE).
+  // next ones back by a twelfth of the pool (64 domains with the default pool of 6 × SEEDBED_FETCH_CONCURRENCY
+  // = 768, src/config.ts), so the last domains to start are not left to run their whole chains alone at the
+  // end (all domains in lockstep finish soonest but show no progress until then). Past a typical domain's
+  // count the domain goes ahead of every ordinary one (LONG_CHAIN_SCALE).
   const weight = Math.max(1, Math.round(limit / 12));
   /** A domain's place in line for each of its requests; a domain known long (or found so) goes ahead. */
   function placeInLine(start: number, knownLong: boolean): Pick<FetchScope, 'priority' | 'lengthen'> {

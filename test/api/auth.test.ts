@@ -1,4 +1,4 @@
-// Bearer keys and scopes (DESIGN §7): 401 without or with a bad key, 403 for a missing scope, public
+// Bearer keys and scopes (docs/design.md §7): 401 without or with a bad key, 403 for a missing scope, public
 // health/root/docs, and open mode when no key is configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -2,10 +2,13 @@
 // claimed while the process's domain pool has room, a domain's result counts the moment it is done, and a
 // domain past its deadline fails alone. A fetcher that holds chosen hosts until the test lets them go makes
 // every step observable without timing.
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { FetchError, type Fetcher, type FetchOptions, type FetchResponse } from '../../src/ports/fetcher.js';
 import { sitemapIndex, urlset } from '../fixtures/fake-internet/content.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
+import { domainIdOf } from '../support/ids.js';
+import { until } from '../support/waiting.js';
 
 interface HeldFetcher extends Fetcher {
   /** Hosts with a request waiting right now. */
@@ -78,18 +81,6 @@ function heldFetcher(robots: Record<string, string> = {}): HeldFetcher {
   };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const idOf = (host: string) => `other:sg:${host}`;
-
 describe('domains in flight', () => {
   let t: TestSeedbed | undefined;
   afterEach(async () => {
@@ -120,7 +111,7 @@ describe('domains in flight', () => {
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: hosts.map(idOf),
+      domainIds: hosts.map((host) => domainIdOf(host)),
     });
     const midway = await until('three domains are recorded', async () => {
       const v = await view(app, batch.batchId);
@@ -146,7 +137,7 @@ describe('domains in flight', () => {
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: hosts.map(idOf),
+      domainIds: hosts.map((host) => domainIdOf(host)),
       chunkSize: 2,
     });
     await until('four domains wait', async () => fetcher.waiting().length === 4);
@@ -183,7 +174,7 @@ describe('domains in flight', () => {
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: hosts.map(idOf),
+      domainIds: hosts.map((host) => domainIdOf(host)),
       chunkSize: 1,
     });
     // The two running domains hold their slots; the crawl-delayed one is let in anyway and finishes.
@@ -220,7 +211,7 @@ describe('domains in flight', () => {
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: hosts.map(idOf),
+      domainIds: hosts.map((host) => domainIdOf(host)),
       chunkSize: 1,
     });
     await until('five domains wait', async () => fetcher.waiting().length === 5);
@@ -238,13 +229,17 @@ describe('domains in flight', () => {
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: ['tarpit.test', 'after.test'].map(idOf),
+      domainIds: ['tarpit.test', 'after.test'].map((host) => domainIdOf(host)),
     });
     const done = await app.waitForBatch(batch.batchId);
     expect(done.status).toBe('completed_with_errors');
     expect(done.items).toMatchObject({ succeeded: 1, failed: 1 });
     expect(done.errors).toEqual([
-      { item_index: 0, input: idOf('tarpit.test'), reason: expect.stringMatching(/^deadline exceeded/) },
+      {
+        item_index: 0,
+        input: domainIdOf('tarpit.test'),
+        reason: expect.stringMatching(/^deadline exceeded/),
+      },
     ]);
     expect(fetcher.waiting()).toEqual([]);
   });
@@ -283,7 +278,7 @@ describe('domains in flight', () => {
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: [idOf('tree.test')],
+      domainIds: [domainIdOf('tree.test')],
     });
     const done = await app.waitForBatch(batch.batchId);
     expect(done.errors).toEqual([]);

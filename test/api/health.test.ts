@@ -1,4 +1,4 @@
-// Health, root, OpenAPI, docs and metrics: the public face of the API (spec §4.1, DESIGN §7).
+// Health, root, OpenAPI, docs and metrics: the public face of the API (docs/design.md §7).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,7 +81,7 @@ describe('health, root, docs and metrics', () => {
     );
     for (const [method, path] of SPEC_ENDPOINTS)
       expect(listed, `${method} ${path}`).toContain(`${method} ${path}`);
-    // The batch items endpoint of DESIGN §3 is listed too.
+    // The batch items endpoint of docs/design.md §3 is listed too.
     expect(listed).toContain('GET /api/v1/queues/batch/:batchId/items');
     // No duplicates, no HEAD noise.
     expect(listed.size).toBe(body.endpoints.length);

@@ -1,6 +1,6 @@
 // Seedbed's own network going down mid-batch: liveness and contract chunks are retried, not answered. Nothing
 // is stored as dead, no seed or checkpoint vouches for such an answer, and a chunk that outlives its retries
-// fails with the reason (DESIGN §3).
+// fails with the reason (docs/design.md §3).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNetworkCanary, type NetworkCanary } from '../../src/engine/network-canary.js';
 import type { Fetcher } from '../../src/ports/fetcher.js';

@@ -1,4 +1,4 @@
-// The OpenAPI document tells the truth (DESIGN §7): every operation declares its success status and body and its
+// The OpenAPI document tells the truth (docs/design.md §7): every operation declares its success status and body and its
 // problem responses, and real answers — successes and problems alike — validate against what is declared for
 // their status and media type. Public operations carry no security requirement.
 

@@ -1,5 +1,6 @@
 // The collection pipeline through the API, against the local fake internet: liveness, contracts, and
 // orchestration from a raw chunk through SEED_QUEUE and CONTRACT_QUEUE to draft seeds.
+
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,7 @@ import {
 } from '../fixtures/fake-internet/index.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
-
-const idOf = (host: string) => `other:sg:${host}`;
+import { domainIdOf, seedIdOf } from '../support/ids.js';
 
 describe('collection pipeline against the fake internet', () => {
   let net: FakeInternet;
@@ -126,12 +126,12 @@ describe('collection pipeline against the fake internet', () => {
     const batch = await post('/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: [...hosts.map(idOf), 'not-a-domain-id'],
+      domainIds: [...hosts.map((host) => domainIdOf(host)), 'not-a-domain-id'],
     });
     const done = await t.waitForBatch(batch.batchId, 90_000);
     expect(done.status).toBe('completed_with_errors');
     const seed = async (host: string) =>
-      (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(`${idOf(host)}::news`)}` })).json();
+      (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(seedIdOf(host))}` })).json();
 
     const news = await seed(SITES.news);
     expect(news).toMatchObject({
@@ -165,13 +165,13 @@ describe('collection pipeline against the fake internet', () => {
     expect(
       (
         await t.app.inject({
-          url: `/api/v1/seeds/${encodeURIComponent(`${idOf(SITES.unresolvable)}::news`)}`,
+          url: `/api/v1/seeds/${encodeURIComponent(seedIdOf(SITES.unresolvable))}`,
         })
       ).statusCode,
     ).toBe(404);
 
     const all = await items(batch.batchId);
-    expect(all.find((i) => i.input === idOf(SITES.unresolvable))).toMatchObject({
+    expect(all.find((i) => i.input === domainIdOf(SITES.unresolvable))).toMatchObject({
       status: 'failed',
       outcome: 'dead',
     });
@@ -191,7 +191,7 @@ describe('collection pipeline against the fake internet', () => {
     );
     const metadata = JSON.parse(readFileSync(join(prod, 'domain_metadata.json'), 'utf8'));
     expect(metadata).toMatchObject({
-      domain_id: idOf(SITES.news),
+      domain_id: domainIdOf(SITES.news),
       robots: { exists: true },
       sitemap: { exists: true },
     });
@@ -201,7 +201,7 @@ describe('collection pipeline against the fake internet', () => {
     expect(existsSync(join(prod, 'domain_metadata.json.success'))).toBe(true);
 
     // The same files through the API: listed from the seed's provenance, and streamed as stored.
-    const newsId = encodeURIComponent(`${idOf(SITES.news)}::news`);
+    const newsId = encodeURIComponent(seedIdOf(SITES.news));
     const evidence = (await t.app.inject({ url: `/api/v1/seeds/${newsId}/evidence` })).json();
     expect(evidence.partition).toEqual({ country: 'sg', category: 'news', date: done.date });
     expect(evidence.files.map((f: { name: string }) => f.name).sort()).toEqual([
@@ -337,14 +337,14 @@ describe('collection pipeline against the fake internet', () => {
   });
 
   it('never overwrites a seed a person promoted: the contract item is skipped with the reason', async () => {
-    const seedId = `${idOf(SITES.bare)}::news`;
+    const seedId = seedIdOf(SITES.bare);
     const promoted = await post('/api/v1/seeds/promote', { seedIds: [seedId] });
     expect(promoted.promoted).toBe(1);
     const before = (await t.app.inject({ url: `/api/v1/seeds/${encodeURIComponent(seedId)}` })).json();
     const batch = await post('/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: [idOf(SITES.bare)],
+      domainIds: [domainIdOf(SITES.bare)],
     });
     await t.waitForBatch(batch.batchId, 60_000);
     const [item] = await items(batch.batchId);
@@ -354,7 +354,7 @@ describe('collection pipeline against the fake internet', () => {
     const forcedBatch = await post('/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: [idOf(SITES.bare)],
+      domainIds: [domainIdOf(SITES.bare)],
       force: true,
     });
     await t.waitForBatch(forcedBatch.batchId, 60_000);

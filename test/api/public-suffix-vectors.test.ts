@@ -1,4 +1,4 @@
-// DESIGN §2 through the API: the Public Suffix List's own vectors (test/fixtures/psl) posted as research, both
+// docs/design.md §2 through the API: the Public Suffix List's own vectors (test/fixtures/psl) posted as research, both
 // synchronously and through the research queue, give their registrable domains or a rejected item with a
 // reason; tracking parameters do not make a second source; an operator's authority overrides apply.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

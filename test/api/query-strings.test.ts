@@ -1,4 +1,4 @@
-// Query strings are strict (DESIGN §7): an unknown parameter is a 400 naming it, on every route, and every
+// Query strings are strict (docs/design.md §7): an unknown parameter is a 400 naming it, on every route, and every
 // integer parameter is plain decimal digits (one shared schema).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

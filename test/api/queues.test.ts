@@ -1,5 +1,5 @@
 // /api/v1/queues: batch creation (research, liveness, contract), limits, defaults, Idempotency-Key,
-// the batch view of DESIGN §3 and its per-item results.
+// the batch view of docs/design.md §3 and its per-item results.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiSeedbed,

@@ -1,4 +1,4 @@
-// Re-checks keep the directory alive (DESIGN §11), on SQLite + the embedded queue and on PostgreSQL + pg-boss:
+// Re-checks keep the directory alive (docs/design.md §11), on SQLite + the embedded queue and on PostgreSQL + pg-boss:
 // active seeds go back through the contract pipeline as `recheck` batches — asked for through the API, or on
 // their tick of SEEDBED_RECHECK_CRON through RECHECK_QUEUE — and a re-check moves health (ok | failing | stale,
 // failures counted), records changes (AI crawler newly disallowed, TDM reservation, feed removed) and proposed
@@ -8,9 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDueAt, recheckTickOf } from '../../src/domain/recheck-slots.js';
 import { type StubAnswer, stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
-import { eventually, expectJson, expectProblem, inject } from '../support/api-helpers.js';
+import { expectJson, expectProblem, inject } from '../support/api-helpers.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
+import { eventually } from '../support/waiting.js';
 
 const MOF = 'gov:sg:mof.gov.sg';
 const MOM = 'gov:sg:mom.gov.sg';

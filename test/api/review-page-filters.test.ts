@@ -4,8 +4,17 @@
 // and last week's changes, each linking to the list it counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_CRAWLER_LIST_DATE, type AiPolicy } from '../../src/engine/ai-policy.js';
-import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
-import { type ContractDraft, writeDraft } from '../support/contract-runs.js';
+import {
+  API_KEYS,
+  API_KEYS_ENV,
+  bearer,
+  createApiSeedbed,
+  inject,
+  newsDraft,
+  newsSeedId,
+  upsertDraft,
+} from '../support/api-helpers.js';
+import type { ContractDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const ORIGIN = 'http://seedbed.local';
@@ -32,16 +41,8 @@ function draft(
   domain: string,
   o: { lang: string; ai: AiPolicy['status']; rate: number | null; stale: boolean | null; alive: boolean },
 ): ContractDraft {
-  return {
-    domainId: `com:fr:${domain}`,
-    category: 'news',
-    name: domain,
-    entry_url: `https://${domain}/`,
-    fetch: { type: 'rss', urls: [`https://${domain}/feed`] },
-    schedule: '5 * * * *',
-    policy: { robots_url: `https://${domain}/robots.txt`, robots_allowed: true },
+  return newsDraft(domain, {
     discovery: { alive: o.alive, checked_at: NOW.toISOString(), http_status: o.alive ? 200 : 503 },
-    provenance: { batch_id: 'b1' },
     facts: {
       feeds: [],
       sitemap: null,
@@ -56,18 +57,15 @@ function draft(
         based_on: o.rate === null ? null : 'feed',
       },
     },
-  };
+  });
 }
-
-const id = (domain: string) => `com:fr:${domain}::news`;
 
 describe('the review page: filters, promote all matching, changes and dashboard', () => {
   let t: TestSeedbed;
   let cookie: string;
   beforeAll(async () => {
     t = await createApiSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }, { clock: () => NOW });
-    const upsert = (d: ContractDraft) =>
-      t.seedbed.database.transaction((trx) => writeDraft(t.seedbed.services, trx, d));
+    const upsert = (d: ContractDraft) => upsertDraft(t, d);
     await upsert(draft('paris.fr', { lang: 'fr', ai: 'disallowed', rate: 12, stale: false, alive: true }));
     await upsert(draft('lyon.fr', { lang: 'fr', ai: 'allowed', rate: 0.5, stale: false, alive: true }));
     await upsert(draft('vieux.fr', { lang: 'fr', ai: 'allowed', rate: 0.01, stale: true, alive: true }));
@@ -87,7 +85,7 @@ describe('the review page: filters, promote all matching, changes and dashboard'
           last_batch_id: 'b1',
         }),
       })
-      .where('seed_id', 'in', [id('berlin.fr'), id('mort.fr')])
+      .where('seed_id', 'in', [newsSeedId('berlin.fr'), newsSeedId('mort.fr')])
       .execute();
     // 30 changes over 30 days (one a day, newest today), of two kinds.
     await t.seedbed.database.db
@@ -122,25 +120,27 @@ describe('the review page: filters, promote all matching, changes and dashboard'
     [...(await get(`/ui/seeds?${q}`)).body.matchAll(/<small>([^<]+)<\/small>/g)].map((m) => m[1]);
 
   it('filters drafts by language, AI policy, freshness and latest check; sorts by publication rate', async () => {
-    expect(await ids('language=de')).toEqual([id('berlin.fr')]);
-    expect(await ids('ai=disallowed')).toEqual([id('paris.fr')]);
-    expect(await ids('freshness=stale')).toEqual([id('vieux.fr')]);
-    expect(await ids('freshness=unknown')).toEqual([id('berlin.fr')]);
-    expect(await ids('alive=false')).toEqual([id('berlin.fr'), id('mort.fr')]);
-    expect(await ids('health=failing')).toEqual([id('berlin.fr'), id('mort.fr')]);
+    expect(await ids('language=de')).toEqual([newsSeedId('berlin.fr')]);
+    expect(await ids('ai=disallowed')).toEqual([newsSeedId('paris.fr')]);
+    expect(await ids('freshness=stale')).toEqual([newsSeedId('vieux.fr')]);
+    expect(await ids('freshness=unknown')).toEqual([newsSeedId('berlin.fr')]);
+    expect(await ids('alive=false')).toEqual([newsSeedId('berlin.fr'), newsSeedId('mort.fr')]);
+    expect(await ids('health=failing')).toEqual([newsSeedId('berlin.fr'), newsSeedId('mort.fr')]);
     expect(await ids('health=ok')).toEqual([]);
     expect(await ids('language=fr&ai=allowed&freshness=fresh&sort=-rate')).toEqual([
-      id('mort.fr'),
-      id('lyon.fr'),
+      newsSeedId('mort.fr'),
+      newsSeedId('lyon.fr'),
     ]);
     expect(await ids('sort=-rate')).toEqual(
-      ['paris', 'mort', 'lyon', 'vieux', 'berlin'].map((d) => id(`${d}.fr`)),
+      ['paris', 'mort', 'lyon', 'vieux', 'berlin'].map((d) => newsSeedId(`${d}.fr`)),
     );
     // The form shows what is chosen; a malformed value drops that filter only.
     const page = (await get('/ui/seeds?language=fr&ai=allowed&freshness=stale&sort=-rate')).body;
     expect(page).toContain('<option value="-rate" selected>');
     expect(page).toContain('name="language" value="fr"');
-    expect(await ids('language=f%25&freshness=old&sort=rate&ai=disallowed')).toEqual([id('paris.fr')]);
+    expect(await ids('language=f%25&freshness=old&sort=rate&ai=disallowed')).toEqual([
+      newsSeedId('paris.fr'),
+    ]);
   });
 
   it('promotes every draft a filter matches, answered per seed, as the API lists them', async () => {
@@ -166,13 +166,13 @@ describe('the review page: filters, promote all matching, changes and dashboard'
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Promoted 3 of 3 drafts matching language fr, freshness fresh.');
     for (const d of ['paris', 'lyon', 'mort'])
-      expect(done.body).toContain(`>${id(`${d}.fr`)}</a></td><td class="">promoted`);
+      expect(done.body).toContain(`>${newsSeedId(`${d}.fr`)}</a></td><td class="">promoted`);
     const active = await inject(t.app, {
       url: '/api/v1/seeds?status=active',
       headers: bearer(API_KEYS.read),
     });
     expect(active.json().data.map((s: { seed_id: string }) => s.seed_id)).toEqual(
-      ['lyon', 'mort', 'paris'].map((d) => id(`${d}.fr`)),
+      ['lyon', 'mort', 'paris'].map((d) => newsSeedId(`${d}.fr`)),
     );
     const empty = await post(new URLSearchParams({ action: 'promote-matching', back: '/ui/seeds' }));
     expect(empty.statusCode).toBe(400);

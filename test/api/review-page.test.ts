@@ -1,16 +1,24 @@
 // The review page (/ui) over HTTP, in process: sign-in with a key kept in an HttpOnly cookie, read-only keys that
 // cannot decide, the Origin check on every POST, the CSP on every page, escaping, filters, the evidence of a seed
 // made by a real contract run (robots.txt rule that decided), edit validation, bulk answers and batch pages.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeInternet, startFakeInternet } from '../fixtures/fake-internet/index.js';
 import { CANARY_URL, SITES } from '../fixtures/fake-internet/sites.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
-import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
+import {
+  API_KEYS,
+  API_KEYS_ENV,
+  bearer,
+  createApiSeedbed,
+  inject,
+  proposeAgainstEdit,
+} from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
+import { seedIdOf } from '../support/ids.js';
 
 const ORIGIN = 'http://seedbed.local';
 const HOST = { host: 'seedbed.local' };
-const idOf = (host: string) => `other:sg:${host}::news`;
 const href = (seedId: string) => `/ui/seeds/${encodeURIComponent(seedId)}`;
 
 describe('the review page', () => {
@@ -97,7 +105,7 @@ describe('the review page', () => {
 
   it('sets a strict Content-Security-Policy without inline code on every page, and serves its own script', async () => {
     const cookie = await signIn(API_KEYS.read);
-    for (const url of ['/ui', '/ui/seeds', '/ui/batches', '/ui/login', href(idOf(SITES.news))]) {
+    for (const url of ['/ui', '/ui/seeds', '/ui/batches', '/ui/login', href(seedIdOf(SITES.news))]) {
       const response = await get(url, cookie);
       expect(response.statusCode, url).toBe(200);
       const csp = String(response.headers['content-security-policy']);
@@ -125,8 +133,8 @@ describe('the review page', () => {
     const ids = async (q: string) =>
       [...(await get(`/ui/seeds?${q}`, cookie)).body.matchAll(/<small>([^<]+)<\/small>/g)].map((m) => m[1]);
     expect(await ids('authority=gov')).toEqual(['gov:sg:gamma.gov.sg::news']);
-    expect(await ids('robots_allowed=false')).toEqual([idOf(SITES.disallow)]);
-    expect(await ids('fetch_type=rss&main_feed=true')).toEqual([idOf(SITES.news)]);
+    expect(await ids('robots_allowed=false')).toEqual([seedIdOf(SITES.disallow)]);
+    expect(await ids('fetch_type=rss&main_feed=true')).toEqual([seedIdOf(SITES.news)]);
     const newest = await ids('sort=-found');
     expect(newest[0]).toBe('gov:sg:gamma.gov.sg::news');
     expect(newest.at(-1)).toMatch(/::news$/);
@@ -137,13 +145,13 @@ describe('the review page', () => {
 
   it('shows one seed with its evidence: homepage, the robots.txt line that decided, sitemaps, feeds, liveness, batch', async () => {
     const cookie = await signIn(API_KEYS.read);
-    const disallowed = await get(href(idOf(SITES.disallow)), cookie);
+    const disallowed = await get(href(seedIdOf(SITES.disallow)), cookie);
     expect(disallowed.statusCode).toBe(200);
     expect(disallowed.body).toMatch(
       /<mark data-deciding-line><span class="ln">\d+<\/span> Disallow: \/\s*<\/mark>/,
     );
     expect(disallowed.body).toContain('<strong class="bad">disallowed</strong>');
-    const news = (await get(href(idOf(SITES.news)), cookie)).body;
+    const news = (await get(href(seedIdOf(SITES.news)), cookie)).body;
     for (const section of [
       'Homepage',
       'robots.txt',
@@ -156,7 +164,7 @@ describe('the review page', () => {
     expect(news).toMatch(/<td>main<\/td>/);
     expect(news).toContain(`/ui/batches/${contractBatch}`);
     expect(news).toContain('/evidence/robots.txt');
-    const robots = await get(`${href(idOf(SITES.news))}/evidence/robots.txt`, cookie);
+    const robots = await get(`${href(seedIdOf(SITES.news))}/evidence/robots.txt`, cookie);
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     // A read-only key is offered no decision.
@@ -171,12 +179,12 @@ describe('the review page', () => {
     const cookie = await signIn(API_KEYS.read);
     const list = await get('/ui/seeds', cookie);
     expect(list.body).not.toContain('Promote selected');
-    const refused = await post('/ui/seeds/bulk', cookie, { action: 'promote', seed: idOf(SITES.news) });
+    const refused = await post('/ui/seeds/bulk', cookie, { action: 'promote', seed: seedIdOf(SITES.news) });
     expect(refused.statusCode).toBe(403);
-    const edit = await post(`${href(idOf(SITES.news))}/edit`, cookie, { name: 'x' });
+    const edit = await post(`${href(seedIdOf(SITES.news))}/edit`, cookie, { name: 'x' });
     expect(edit.statusCode).toBe(403);
     const seed = await inject(t.app, {
-      url: `/api/v1/seeds/${encodeURIComponent(idOf(SITES.news))}`,
+      url: `/api/v1/seeds/${encodeURIComponent(seedIdOf(SITES.news))}`,
       headers: bearer(API_KEYS.read),
     });
     expect(seed.json().status).toBe('draft');
@@ -187,7 +195,7 @@ describe('the review page', () => {
     const foreign = await post(
       '/ui/seeds/bulk',
       cookie,
-      { action: 'archive', seed: idOf(SITES.news) },
+      { action: 'archive', seed: seedIdOf(SITES.news) },
       'https://evil.example',
     );
     expect(foreign.statusCode).toBe(403);
@@ -254,22 +262,10 @@ describe('the review page', () => {
   });
 
   it('shows revisions as diffs and accepts a proposal a contract run made against a person’s edit', async () => {
-    const seedId = idOf(SITES.disallow);
+    const seedId = seedIdOf(SITES.disallow);
     const api = `/api/v1/seeds/${encodeURIComponent(seedId)}`;
     const discovered = (await inject(t.app, { url: api, headers: bearer(API_KEYS.read) })).json().schedule;
-    await inject(t.app, {
-      method: 'PATCH',
-      url: api,
-      headers: bearer(API_KEYS.write),
-      payload: { schedule: '5 5 * * *' },
-    });
-    const rerun = await inject(t.app, {
-      method: 'POST',
-      url: '/api/v1/queues/contract',
-      headers: bearer(API_KEYS.write),
-      payload: { country: 'sg', category: 'news', domainIds: [`other:sg:${SITES.disallow}`], force: true },
-    });
-    await t.waitForBatch(rerun.json().batchId, 90_000);
+    await proposeAgainstEdit(t, SITES.disallow);
     const reader = await signIn(API_KEYS.read);
     const readOnly = (await get(href(seedId), reader)).body;
     expect(readOnly).toMatch(/data-revision-status="proposed"/);
@@ -303,7 +299,7 @@ describe('the review page', () => {
     expect(list.body).toContain('Promote selected');
     const done = await post('/ui/seeds/bulk', cookie, {
       action: 'promote',
-      seed: [idOf(SITES.news), 'com:sg:alpha-news.com::news', 'other:sg:missing.example.org::news'],
+      seed: [seedIdOf(SITES.news), 'com:sg:alpha-news.com::news', 'other:sg:missing.example.org::news'],
       back: '/ui/seeds',
     });
     expect(done.statusCode).toBe(200);
@@ -311,7 +307,7 @@ describe('the review page', () => {
     expect(done.body).toMatch(
       /missing\.example\.org::news<\/a><\/td><td class="bad">skipped<\/td><td>not found/,
     );
-    const again = await post('/ui/seeds/bulk', cookie, { action: 'promote', seed: idOf(SITES.news) });
+    const again = await post('/ui/seeds/bulk', cookie, { action: 'promote', seed: seedIdOf(SITES.news) });
     expect(again.body).toContain('status is active; only drafts are promoted');
     const archive = await post(`${href('gov:sg:gamma.gov.sg::news')}/status`, cookie, { to: 'archived' });
     expect(archive.statusCode).toBe(303);

@@ -3,8 +3,16 @@
 // naming the parameter, and promote by filter takes the drafts the list shows for the same filter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Freshness } from '../../src/engine/freshness.js';
-import { createApiSeedbed, expectValidation, inject } from '../support/api-helpers.js';
-import { type ContractDraft, writeDraft } from '../support/contract-runs.js';
+import {
+  createApiSeedbed,
+  expectValidation,
+  inject,
+  listedSeedIds,
+  newsDraft,
+  newsSeedId,
+  upsertDraft,
+} from '../support/api-helpers.js';
+import type { ContractDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 function freshness(rate: number | null, stale: boolean | null): Freshness {
@@ -19,37 +27,21 @@ function freshness(rate: number | null, stale: boolean | null): Freshness {
 }
 
 function draft(domain: string, language: string, measured: Freshness | undefined): ContractDraft {
-  return {
-    domainId: `com:fr:${domain}`,
-    category: 'news',
-    name: domain,
-    entry_url: `https://${domain}/`,
-    fetch: { type: 'rss', urls: [`https://${domain}/feed`] },
-    schedule: '5 * * * *',
-    policy: { robots_url: `https://${domain}/robots.txt`, robots_allowed: true },
-    discovery: { alive: true },
-    provenance: { batch_id: 'b1' },
+  return newsDraft(domain, {
     facts: {
       feeds: [],
       sitemap: null,
       languages: [{ code: language, sources: ['html_lang'] }],
       ...(measured ? { freshness: measured } : {}),
     },
-  };
+  });
 }
-
-const id = (domain: string) => `com:fr:${domain}::news`;
 
 describe('seed list by freshness and rate', () => {
   let t: TestSeedbed;
   const get = (url: string) => inject(t.app, { method: 'GET', url });
-  const ids = async (query: string) => {
-    const res = await get(`/api/v1/seeds?${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
-  };
-  const upsert = (d: ContractDraft) =>
-    t.seedbed.database.transaction((trx) => writeDraft(t.seedbed.services, trx, d));
+  const ids = (query: string) => listedSeedIds(t, query);
+  const upsert = (d: ContractDraft) => upsertDraft(t, d);
 
   beforeAll(async () => {
     t = await createApiSeedbed();
@@ -63,19 +55,22 @@ describe('seed list by freshness and rate', () => {
 
   it('sorts by publication rate, highest first, the unmeasured last', async () => {
     expect(await ids('sort=-rate')).toEqual([
-      id('busy.fr'),
-      id('slow.fr'),
-      id('old.fr'),
-      id('never.fr'),
-      id('undated.fr'),
+      newsSeedId('busy.fr'),
+      newsSeedId('slow.fr'),
+      newsSeedId('old.fr'),
+      newsSeedId('never.fr'),
+      newsSeedId('undated.fr'),
     ]);
-    expect(await ids('sort=-rate&language=fr&limit=2')).toEqual([id('busy.fr'), id('slow.fr')]);
+    expect(await ids('sort=-rate&language=fr&limit=2')).toEqual([
+      newsSeedId('busy.fr'),
+      newsSeedId('slow.fr'),
+    ]);
   });
 
   it('filters by freshness: fresh, stale, unknown (never measured or nothing dated)', async () => {
-    expect(await ids('freshness=fresh')).toEqual([id('busy.fr'), id('slow.fr')]);
-    expect(await ids('freshness=stale')).toEqual([id('old.fr')]);
-    expect(await ids('freshness=unknown')).toEqual([id('never.fr'), id('undated.fr')]);
+    expect(await ids('freshness=fresh')).toEqual([newsSeedId('busy.fr'), newsSeedId('slow.fr')]);
+    expect(await ids('freshness=stale')).toEqual([newsSeedId('old.fr')]);
+    expect(await ids('freshness=unknown')).toEqual([newsSeedId('never.fr'), newsSeedId('undated.fr')]);
     expect(await ids('freshness=stale&language=fr')).toEqual([]);
   });
 
@@ -88,8 +83,8 @@ describe('seed list by freshness and rate', () => {
   it('keeps the stored rate with the latest run that measured it', async () => {
     await upsert(draft('slow.fr', 'fr', freshness(3, false)));
     await upsert(draft('busy.fr', 'fr', undefined));
-    expect((await ids('sort=-rate')).slice(0, 2)).toEqual([id('busy.fr'), id('slow.fr')]);
-    const slow = (await get(`/api/v1/seeds/${encodeURIComponent(id('slow.fr'))}`)).json();
+    expect((await ids('sort=-rate')).slice(0, 2)).toEqual([newsSeedId('busy.fr'), newsSeedId('slow.fr')]);
+    const slow = (await get(`/api/v1/seeds/${encodeURIComponent(newsSeedId('slow.fr'))}`)).json();
     expect(slow.freshness.items_per_day).toBe(3);
   });
 

@@ -1,4 +1,4 @@
-// A seed read with GET can be POSTed back as it is, to this or another instance (DESIGN §3): the resource's own
+// A seed read with GET can be POSTed back as it is, to this or another instance (docs/design.md §3): the resource's own
 // fields are accepted, identity fields must agree, server-owned ones are ignored and the copy starts as a draft.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -4,8 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_CRAWLER_LIST_DATE, type AiPolicy } from '../../src/engine/ai-policy.js';
 import type { Freshness } from '../../src/engine/freshness.js';
 import type { SourceLanguage } from '../../src/engine/languages.js';
-import { createApiSeedbed, expectProblem, inject } from '../support/api-helpers.js';
-import { type ContractDraft, writeDraft } from '../support/contract-runs.js';
+import {
+  createApiSeedbed,
+  expectProblem,
+  inject,
+  listedSeedIds,
+  newsDraft,
+  upsertDraft,
+} from '../support/api-helpers.js';
+import type { ContractDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 const FRESHNESS: Freshness = {
@@ -35,18 +42,9 @@ function ai(status: AiPolicy['status'], extra: Partial<AiPolicy> = {}): AiPolicy
 }
 
 function draft(domain: string, languages: SourceLanguage[], policy: AiPolicy | undefined): ContractDraft {
-  return {
-    domainId: `com:fr:${domain}`,
-    category: 'news',
-    name: domain,
-    entry_url: `https://${domain}/`,
-    fetch: { type: 'rss', urls: [`https://${domain}/feed`] },
-    schedule: '5 * * * *',
-    policy: { robots_url: `https://${domain}/robots.txt`, robots_allowed: true },
-    discovery: { alive: true },
-    provenance: { batch_id: 'b1' },
+  return newsDraft(domain, {
     facts: { feeds: [], sitemap: null, freshness: FRESHNESS, languages, ai: policy },
-  };
+  });
 }
 
 const PARIS = 'com:fr:paris.fr::news';
@@ -55,13 +53,8 @@ describe('seed source facts', () => {
   let t: TestSeedbed;
   let lyon: string;
   const get = (url: string) => inject(t.app, { method: 'GET', url });
-  const ids = async (query: string) => {
-    const res = await get(`/api/v1/seeds?${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
-  };
-  const upsert = (d: ContractDraft) =>
-    t.seedbed.database.transaction((trx) => writeDraft(t.seedbed.services, trx, d));
+  const ids = (query: string) => listedSeedIds(t, query);
+  const upsert = (d: ContractDraft) => upsertDraft(t, d);
 
   beforeAll(async () => {
     t = await createApiSeedbed();

@@ -8,7 +8,6 @@ import {
   createApiSeedbed,
   dataset,
   datasetRecord,
-  eventually,
   expectJson,
   expectPage,
   expectProblem,
@@ -18,6 +17,7 @@ import {
   postDataset,
 } from '../support/api-helpers.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
+import { eventually } from '../support/waiting.js';
 
 const MOM = 'gov:sg:mom.gov.sg::news';
 

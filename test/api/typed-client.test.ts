@@ -1,4 +1,4 @@
-// A typed client can be generated from /openapi.json (DESIGN §7): openapi-typescript turns the document into
+// A typed client can be generated from /openapi.json (docs/design.md §7): openapi-typescript turns the document into
 // types, and a small client written against them compiles — success bodies, problems, and a seed read with GET
 // passed as the body of POST /seeds. Needs the dev dependency openapi-typescript@7.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,6 @@
 // The JobQueue contract on pg-boss, plus what only pg-boss adds (fenced settling, lease renewal, its
 // dead-letter queues). Each test gets a fresh application schema and a fresh pg-boss schema, dropped after.
+
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { PermanentError } from '../../src/domain/errors.js';
 import type { Job } from '../../src/ports/queue.js';
 import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
+import { gate, until } from '../support/waiting.js';
 import { type QueueFixture, runQueueContract } from './queue.contract.js';
 
 const up = await pgAvailable();
@@ -75,22 +77,6 @@ async function makeFixture(options: Partial<PgBossQueueOptions> = {}): Promise<
   };
 }
 
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function gate(): { wait: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const wait = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { wait, open };
-}
-
 describe.skipIf(!up)('pg-boss queue', () => {
   runQueueContract('pg-boss on PostgreSQL', () => makeFixture());
 
@@ -114,13 +100,13 @@ describe.skipIf(!up)('pg-boss queue', () => {
         await stale.wait;
         throw new PermanentError('a late verdict from a worker whose lease is gone');
       });
-      await until(() => attempts.length === 1);
+      await until('the job is tried', () => attempts.length === 1);
       await fixture.expireLeases();
       const rescuer = queue.consume('SEED_QUEUE', { concurrency: 1 }, async (job) => {
         attempts.push(job.attempt);
         await current.wait;
       });
-      await until(() => attempts.length === 2);
+      await until('the job is tried again', () => attempts.length === 2);
       stale.open();
       await slow.stop();
       // The late PermanentError changed nothing: the job is still the rescuer's.
@@ -146,9 +132,9 @@ describe.skipIf(!up)('pg-boss queue', () => {
         attempts.push(job.attempt);
         await slow.wait;
       });
-      await until(() => attempts.length === 1);
+      await until('the job is tried', () => attempts.length === 1);
       // Running for longer than the 3 s lease it was given when fetched.
-      await until(async () => {
+      await until('the job has run past its lease', async () => {
         const rows = await bossSql(
           `SELECT 1 FROM $boss.job WHERE name = 'RESEARCH_QUEUE' AND started_on < now() - interval '4 seconds'`,
         );
@@ -177,7 +163,7 @@ describe.skipIf(!up)('pg-boss queue', () => {
         attempts.push(job.attempt);
         await never.wait;
       });
-      await until(() => attempts.length === 1);
+      await until('the job is tried', () => attempts.length === 1);
       // Every slot of this consumer is held by a job that never ends: stop() must still come back.
       await hung.stop();
       expect(await bossSql(`SELECT state, started_on FROM $boss.job WHERE name = 'LIVENESS_QUEUE'`)).toEqual([
@@ -186,7 +172,7 @@ describe.skipIf(!up)('pg-boss queue', () => {
       const next = queue.consume('LIVENESS_QUEUE', { concurrency: 1 }, async (job) => {
         attempts.push(job.attempt);
       });
-      await until(() => attempts.length === 2);
+      await until('the job is tried again', () => attempts.length === 2);
       await next.stop();
       never.open();
       expect(attempts).toEqual([1, 1]);
@@ -208,7 +194,7 @@ describe.skipIf(!up)('pg-boss queue', () => {
       // The second enqueue waits for the first transaction's lock on the key...
       const second = database.transaction((trx) => queue.enqueue(trx, [job]));
       try {
-        await until(async () => {
+        await until('the second enqueue waits on the advisory lock', async () => {
           const waiting = await bossSql(
             `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'
               AND query LIKE '%pg_advisory_xact_lock(hashtextextended%'`,
@@ -235,7 +221,10 @@ describe.skipIf(!up)('pg-boss queue', () => {
         seen.push(job);
         throw new PermanentError('robots.txt is not a domain');
       });
-      await until(async () => (await queue.stats()).find((s) => s.queue === 'CONTRACT_QUEUE')?.dead === 1);
+      await until(
+        'the contract job is dead',
+        async () => (await queue.stats()).find((s) => s.queue === 'CONTRACT_QUEUE')?.dead === 1,
+      );
       await consumer.stop();
       expect(seen.map((job) => job.attempt)).toEqual([1]);
       const dead = deadLetterQueueName('CONTRACT_QUEUE');

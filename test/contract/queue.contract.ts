@@ -1,8 +1,10 @@
 // One behaviour suite for the JobQueue port, run against every adapter (embedded, pg-boss).
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackendUnavailableError, PermanentError, RetryLaterError } from '../../src/domain/errors.js';
 import type { Database } from '../../src/ports/database.js';
 import type { Job, JobQueue } from '../../src/ports/queue.js';
+import { until } from '../support/waiting.js';
 
 export interface QueueFixture {
   database: Database;
@@ -10,14 +12,6 @@ export interface QueueFixture {
   /** Makes every lease taken from now on expire at once (simulates a worker that died). */
   expireLeases?: () => Promise<void>;
   cleanup(): Promise<void>;
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 export function runQueueContract(name: string, makeFixture: () => Promise<QueueFixture>): void {
@@ -44,7 +38,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
       const consumer = queue.consume('RESEARCH_QUEUE', { concurrency: 4 }, async (job) => {
         seen.push(job.payload.n as number);
       });
-      await until(() => seen.length >= 25);
+      await until('all 25 jobs are seen', () => seen.length >= 25);
       await consumer.stop();
       expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, n) => n));
     });
@@ -71,7 +65,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
         attempts.push(job.attempt);
         if (job.attempt < 2) throw new Error('transient');
       });
-      await until(() => attempts.length >= 2);
+      await until('the job is tried twice', () => attempts.length >= 2);
       await consumer.stop();
       expect(attempts).toEqual([1, 2]);
     });
@@ -90,7 +84,10 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
         if (job.payload.kind === 'permanent') throw new PermanentError('never');
         throw new Error('always');
       });
-      await until(async () => (await queue.stats()).find((s) => s.queue === 'CONTRACT_QUEUE')?.dead === 2);
+      await until(
+        'both jobs are dead',
+        async () => (await queue.stats()).find((s) => s.queue === 'CONTRACT_QUEUE')?.dead === 2,
+      );
       await consumer.stop();
       expect(calls.filter((c) => c.startsWith('permanent'))).toEqual(['permanent:1']);
       expect(calls.filter((c) => c.startsWith('flaky')).sort()).toEqual(['flaky:1', 'flaky:2']);
@@ -109,8 +106,8 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
           throw new BackendUnavailableError('object store', new Error('connect ECONNREFUSED 127.0.0.1:9'));
         }
       });
-      await until(() => attempts.length >= 4);
-      await until(async () => {
+      await until('four attempts are made', () => attempts.length >= 4);
+      await until('the research queue is empty', async () => {
         const stats = (await queue.stats()).find((s) => s.queue === 'RESEARCH_QUEUE');
         return stats?.queued === 0 && stats.active === 0 && stats.retrying === 0;
       });
@@ -144,7 +141,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
       const consumer = queue.consume('RESEARCH_QUEUE', { concurrency: 1 }, async (job) => {
         seen.push(job);
       });
-      await until(() => seen.length === 1);
+      await until('the job is seen', () => seen.length === 1);
       await consumer.stop();
       expect(seen[0]).toMatchObject({ queue: 'RESEARCH_QUEUE', payload, attempt: 1, maxAttempts: 3 });
     });
@@ -161,7 +158,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
       const consumer = queue.consume('LIVENESS_QUEUE', { concurrency: 2 }, async (job) => {
         seen.push(job.payload.name as string);
       });
-      await until(() => seen.length >= 1);
+      await until('a job is seen', () => seen.length >= 1);
       await consumer.stop();
       expect(seen).toEqual(['now']);
       expect((await queue.stats()).find((s) => s.queue === 'LIVENESS_QUEUE')).toMatchObject({
@@ -178,7 +175,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
         attempts.push(job.attempt);
         throw new RetryLaterError('slow down', 3_600_000);
       });
-      await until(() => attempts.length === 1);
+      await until('the job is tried', () => attempts.length === 1);
       await consumer.stop();
       expect(attempts).toEqual([1]);
       const stats = (await queue.stats()).find((s) => s.queue === 'CONTRACT_QUEUE');
@@ -193,7 +190,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
       const consumer = queue.consume('METADATA_QUEUE', { concurrency: 1 }, async () => {
         handled++;
       });
-      await until(() => handled === 1);
+      await until('the job is handled', () => handled === 1);
       await consumer.stop();
       await database.transaction((trx) => queue.enqueue(trx, [job]));
       expect((await queue.stats()).find((s) => s.queue === 'METADATA_QUEUE')).toMatchObject({
@@ -216,7 +213,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
         await hang;
         finished = true;
       });
-      await until(() => started);
+      await until('the handler starts', () => started);
       let stopped = false;
       const stopping = consumer.stop().then(() => {
         stopped = true;
@@ -248,13 +245,13 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
         await hang;
         throw new Error('the stuck worker never acknowledges');
       });
-      await until(() => firstAttempts.length === 1);
+      await until('the first consumer tries the job', () => firstAttempts.length === 1);
       await fixture.expireLeases();
       const secondAttempts: number[] = [];
       const rescuer = queue.consume('SEED_QUEUE', { concurrency: 1 }, async (job) => {
         secondAttempts.push(job.attempt);
       });
-      await until(() => secondAttempts.length === 1);
+      await until('the second consumer tries the job', () => secondAttempts.length === 1);
       release();
       await Promise.all([stuck.stop(), rescuer.stop()]);
       expect(secondAttempts).toEqual([2]);
@@ -275,7 +272,7 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
         await hang;
         throw new Error('the stuck worker never acknowledges');
       });
-      await until(() => first.length === 1);
+      await until('the stuck consumer takes the job', () => first.length === 1);
       await fixture.expireLeases();
       const again: [number, number][] = [];
       // What the runner does with attempt > maxAttempts: records the job as exhausted, then fails it.
@@ -283,7 +280,10 @@ export function runQueueContract(name: string, makeFixture: () => Promise<QueueF
         again.push([job.attempt, job.maxAttempts]);
         throw new Error('exhausted');
       });
-      await until(async () => (await queue.stats()).find((s) => s.queue === 'SEED_QUEUE')?.dead === 1);
+      await until(
+        'the seed job is dead',
+        async () => (await queue.stats()).find((s) => s.queue === 'SEED_QUEUE')?.dead === 1,
+      );
       release();
       await Promise.all([stuck.stop(), rescuer.stop()]);
       expect(first).toEqual([[1, 1]]);

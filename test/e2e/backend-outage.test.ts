@@ -9,12 +9,14 @@
 // must never be restarted, and a real restart (sessions terminated by the server, refused connections, then
 // a server that starts up) is what an operator's failover looks like, which a TCP proxy would only imitate.
 // Without initdb/pg_ctl or s3rver the test is skipped, saying why; SEEDBED_REQUIRE_SERVICES=1 fails instead.
+
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type PrivatePostgres, startPrivatePostgres } from '../support/private-postgres.js';
 import { postJson, type SeedbedProcess, startSeedbedProcess } from '../support/process.js';
 import { type S3rverHandle, startS3rver } from '../support/s3rver.js';
 import { serviceOrSkip } from '../support/services.js';
+import { sleep } from '../support/waiting.js';
 
 const URLS = 10_000;
 // The default research chunk: 100 chunks, about 70 of them still queued when the outage starts.
@@ -38,8 +40,6 @@ interface Readiness {
   status: number;
   body: { status: string; checks: Record<'database' | 'objects' | 'queue', { ok: boolean; error?: string }> };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function readiness(api: string): Promise<Readiness> {
   const response = await fetch(new URL('/health/ready', api));

@@ -3,6 +3,7 @@
 // (the page's own script following its progress under the strict CSP), and checks a read-only key cannot decide.
 // Screenshots go to test-artifacts/review-page/ (SEEDBED_UPDATE_README_SCREENSHOT=1 also writes docs/review-page.png).
 // Without playwright-core or /usr/bin/chromium the file is skipped with the reason; SEEDBED_REQUIRE_SERVICES=1 fails it.
+
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,13 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeInternet, startFakeInternet } from '../fixtures/fake-internet/index.js';
 import { CANARY_URL, SITES } from '../fixtures/fake-internet/sites.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
-import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
+import {
+  API_KEYS,
+  API_KEYS_ENV,
+  bearer,
+  createApiSeedbed,
+  inject,
+  proposeAgainstEdit,
+} from '../support/api-helpers.js';
 import { ARTIFACTS, browserReady, launchChromium, openPage, signIn } from '../support/browser.js';
 import type { TestSeedbed } from '../support/harness.js';
+import { seedIdOf } from '../support/ids.js';
 
 const README_SHOT = join(process.cwd(), 'docs', 'review-page.png');
-
-const idOf = (host: string) => `other:sg:${host}::news`;
 
 describe.skipIf(!browserReady)('the review page in Chromium', () => {
   let net: FakeInternet;
@@ -95,7 +102,7 @@ describe.skipIf(!browserReady)('the review page in Chromium', () => {
     await page.locator('.filters button[type="submit"]').press('Enter');
     await page.waitForURL(/robots_allowed=false/);
     expect(await page.locator('tbody tr').count()).toBe(1);
-    await page.locator(`a[href="/ui/seeds/${encodeURIComponent(idOf(SITES.disallow))}"]`).press('Enter');
+    await page.locator(`a[href="/ui/seeds/${encodeURIComponent(seedIdOf(SITES.disallow))}"]`).press('Enter');
     await page.waitForURL(/disallow\.test/);
     const decided = await page.locator('mark[data-deciding-line]').textContent();
     expect(decided).toMatch(/Disallow: \//);
@@ -122,21 +129,9 @@ describe.skipIf(!browserReady)('the review page in Chromium', () => {
   }, 60_000);
 
   it('accepts the revision a contract run proposed against a person’s edit', async () => {
-    const seedId = idOf(SITES.disallow);
+    const seedId = seedIdOf(SITES.disallow);
     const api = `/api/v1/seeds/${encodeURIComponent(seedId)}`;
-    await inject(t.app, {
-      method: 'PATCH',
-      url: api,
-      headers: bearer(API_KEYS.write),
-      payload: { schedule: '5 5 * * *' },
-    });
-    const rerun = await inject(t.app, {
-      method: 'POST',
-      url: '/api/v1/queues/contract',
-      headers: bearer(API_KEYS.write),
-      payload: { country: 'sg', category: 'news', domainIds: [`other:sg:${SITES.disallow}`], force: true },
-    });
-    await t.waitForBatch(rerun.json().batchId, 90_000);
+    await proposeAgainstEdit(t, SITES.disallow);
     const { page, context } = await open();
     await signIn(page, API_KEYS.write, `/ui/seeds/${encodeURIComponent(seedId)}`);
     const proposal = page.locator('[data-revision-status="proposed"]');
@@ -171,16 +166,16 @@ describe.skipIf(!browserReady)('the review page in Chromium', () => {
     await signIn(page, API_KEYS.read, '/ui/seeds?status=active');
     expect(await page.locator('tbody tr').count()).toBe(5);
     expect(await page.locator('button[value="promote"]').count()).toBe(0);
-    await page.goto(`/ui/seeds/${encodeURIComponent(idOf(SITES.news))}`);
+    await page.goto(`/ui/seeds/${encodeURIComponent(seedIdOf(SITES.news))}`);
     expect(await page.locator('form[action$="/status"]').count()).toBe(0);
-    await page.goto(`/ui/seeds/${encodeURIComponent(idOf(SITES.news))}/edit`);
+    await page.goto(`/ui/seeds/${encodeURIComponent(seedIdOf(SITES.news))}/edit`);
     expect(await page.locator('[role="alert"]').textContent()).toMatch(/lacks the write scope/);
     await context.close();
   }, 60_000);
 
   it('is readable on a phone: no sideways scrolling of the page', async () => {
     const { page, context } = await open(390, 844);
-    await signIn(page, API_KEYS.read, `/ui/seeds/${encodeURIComponent(idOf(SITES.news))}`);
+    await signIn(page, API_KEYS.read, `/ui/seeds/${encodeURIComponent(seedIdOf(SITES.news))}`);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(ARTIFACTS, 'seed-phone.png'), fullPage: true });

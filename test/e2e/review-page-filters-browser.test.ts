@@ -3,6 +3,7 @@
 // filter), "promote all matching" answered per seed with the API agreeing, the changes page filtered by kind, and the
 // dashboard's counts leading to their lists. The facts sites date their items against FACTS_NOW, so this Seedbed's
 // clock runs that far behind the real one. Screenshots go to test-artifacts/review-page/.
+
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
 import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
 import { ARTIFACTS, browserReady, launchChromium, openPage, signIn } from '../support/browser.js';
 import type { TestSeedbed } from '../support/harness.js';
+import { seedIdOf } from '../support/ids.js';
 
 const HOSTS = [
   FACTS_SITES.busy,
@@ -28,7 +30,6 @@ const HOSTS = [
   FACTS_SITES.newsOnly,
   FACTS_SITES.aiRobots,
 ];
-const idOf = (host: string) => `other:fr:${host}::news`;
 
 describe.skipIf(!browserReady)('the review page filters in Chromium', () => {
   let net: FakeInternet;
@@ -103,8 +104,8 @@ describe.skipIf(!browserReady)('the review page filters in Chromium', () => {
     await page.locator('input[name="language"]').press('Enter');
     await page.waitForURL(/language=fr.*freshness=fresh|freshness=fresh.*language=fr/);
     const frFresh = await rowIds(page);
-    expect(frFresh).toContain(idOf(FACTS_SITES.busy));
-    expect(frFresh).not.toContain(idOf(FACTS_SITES.stale));
+    expect(frFresh).toContain(seedIdOf(FACTS_SITES.busy, 'fr'));
+    expect(frFresh).not.toContain(seedIdOf(FACTS_SITES.stale, 'fr'));
     expect(frFresh).toEqual(await apiIds('country=fr&status=draft&language=fr&freshness=fresh'));
     await page.screenshot({ path: join(ARTIFACTS, 'seeds-language-fresh.png'), fullPage: true });
 
@@ -112,13 +113,13 @@ describe.skipIf(!browserReady)('the review page filters in Chromium', () => {
     await page.locator('select[name="ai"]').selectOption('disallowed');
     await page.locator('.filters button[type="submit"]').press('Enter');
     await page.waitForURL(/ai=disallowed/);
-    expect(await rowIds(page)).toEqual([idOf(FACTS_SITES.aiRobots)]);
+    expect(await rowIds(page)).toEqual([seedIdOf(FACTS_SITES.aiRobots, 'fr')]);
 
     await page.goto('/ui/seeds?country=fr');
     await page.locator('select[name="freshness"]').selectOption('stale');
     await page.locator('.filters button[type="submit"]').press('Enter');
     await page.waitForURL(/freshness=stale/);
-    expect(await rowIds(page)).toEqual([idOf(FACTS_SITES.stale)]);
+    expect(await rowIds(page)).toEqual([seedIdOf(FACTS_SITES.stale, 'fr')]);
     expect(await page.locator('tbody tr').first().textContent()).toMatch(/stale/);
     await context.close();
   }, 60_000);
@@ -130,7 +131,7 @@ describe.skipIf(!browserReady)('the review page filters in Chromium', () => {
     await page.locator('.filters button[type="submit"]').press('Enter');
     await page.waitForURL(/sort=-rate/);
     const sorted = await rowIds(page);
-    expect(sorted[0]).toBe(idOf(FACTS_SITES.busy));
+    expect(sorted[0]).toBe(seedIdOf(FACTS_SITES.busy, 'fr'));
     expect(sorted).toEqual(await apiIds('country=fr&status=draft&sort=-rate'));
     // The rate each row shows, top to bottom: measured ones descending, then the unmeasured.
     const rates = await page

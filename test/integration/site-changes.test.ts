@@ -1,6 +1,6 @@
 // A site that changes between contract runs, on SQLite and on PostgreSQL: the run applies what it found to the
 // fields no person set, proposes the rest, never changes an active seed's contract by itself, and records every
-// difference from the previous discovery as an event (DESIGN §3 "Human edits win", docs/revisions.md).
+// difference from the previous discovery as an event (docs/design.md §3 "Human edits win", docs/revisions.md).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

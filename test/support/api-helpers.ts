@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { type ContractDraft, writeDraft } from './contract-runs.js';
 import { createTestSeedbed, type TestSeedbed } from './harness.js';
+import { domainIdOf, seedIdOf } from './ids.js';
 
 export type Response = LightMyRequestResponse;
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -160,22 +162,61 @@ export function repeatUrls(n: number, prefix = 'https://agency.gov.sg/page'): st
   return Array.from({ length: n }, (_, i) => `${prefix}/${i}`);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until the check passes or the deadline passes; returns whether it passed. */
-export async function eventually(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 20_000,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await sleep(25);
-  }
+/**
+ * What a contract run stores for the news site `<domain>` (domain id `com:fr:<domain>`): named after its host,
+ * read through its RSS feed at /feed, hourly, robots.txt allowing, alive. `extra` replaces whole fields.
+ */
+export function newsDraft(domain: string, extra: Partial<ContractDraft> = {}): ContractDraft {
+  return {
+    domainId: `com:fr:${domain}`,
+    category: 'news',
+    name: domain,
+    entry_url: `https://${domain}/`,
+    fetch: { type: 'rss', urls: [`https://${domain}/feed`] },
+    schedule: '5 * * * *',
+    policy: { robots_url: `https://${domain}/robots.txt`, robots_allowed: true },
+    discovery: { alive: true },
+    provenance: { batch_id: 'b1' },
+    ...extra,
+  };
 }
 
-/** Every endpoint of the spec (§4), in Fastify's `:param` form. */
+/** The id of the seed `newsDraft(domain)` makes: `com:fr:<domain>::news`. */
+export const newsSeedId = (domain: string) => `${newsDraft(domain).domainId}::news`;
+
+/** Stores a draft as a contract run does (seed-contract-runs.ts, in a transaction of its own). */
+export function upsertDraft(t: TestSeedbed, draft: ContractDraft) {
+  return t.seedbed.database.transaction((trx) => writeDraft(t.seedbed.services, trx, draft));
+}
+
+/** The seed ids `GET /api/v1/seeds?<query>` lists, in its order (the answer must be a 200). */
+export async function listedSeedIds(t: TestSeedbed, query: string): Promise<string[]> {
+  const res = await inject(t.app, { method: 'GET', url: `/api/v1/seeds?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Array<{ seed_id: string }>).map((s) => s.seed_id);
+}
+
+/**
+ * Makes a contract run propose a revision of `<host>`'s news seed: a person sets its schedule, then a forced
+ * contract run discovers the site again and finds another schedule, which it may only propose.
+ */
+export async function proposeAgainstEdit(t: TestSeedbed, host: string): Promise<void> {
+  await inject(t.app, {
+    method: 'PATCH',
+    url: `/api/v1/seeds/${encodeURIComponent(seedIdOf(host))}`,
+    headers: bearer(API_KEYS.write),
+    payload: { schedule: '5 5 * * *' },
+  });
+  const rerun = await inject(t.app, {
+    method: 'POST',
+    url: '/api/v1/queues/contract',
+    headers: bearer(API_KEYS.write),
+    payload: { country: 'sg', category: 'news', domainIds: [domainIdOf(host)], force: true },
+  });
+  await t.waitForBatch(rerun.json().batchId, 90_000);
+}
+
+/** Every endpoint of the API, in Fastify's `:param` form. */
 export const SPEC_ENDPOINTS: Array<[string, string]> = [
   ['GET', '/health'],
   ['GET', '/health/ready'],

@@ -1,5 +1,5 @@
 // POST /api/v1/queues/recheck: a person sends active seeds back through the contract pipeline now, instead of
-// waiting for their tick of SEEDBED_RECHECK_CRON (DESIGN §11). One batch of type `recheck` per (country, category).
+// waiting for their tick of SEEDBED_RECHECK_CRON (docs/design.md §11). One batch of type `recheck` per (country, category).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

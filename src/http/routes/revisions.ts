@@ -1,5 +1,5 @@
 // /api/v1/seeds/:seedId/revisions: the history of a seed's contract, and a person's decision on what a contract
-// run proposed (DESIGN §3, docs/revisions.md).
+// run proposed (docs/design.md §3, docs/revisions.md).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

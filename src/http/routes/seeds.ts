@@ -42,7 +42,7 @@ const evidenceFile = {
     'text/plain': { schema: z.string().meta({ description: 'robots.txt' }) },
     'application/xml': { schema: z.string().meta({ description: 'sitemap.xml' }) },
     'application/json': {
-      schema: z.looseObject({}).meta({ description: 'domain_metadata.json (DESIGN §4)' }),
+      schema: z.looseObject({}).meta({ description: 'domain_metadata.json (docs/design.md §4)' }),
     },
   },
 };

@@ -1,10 +1,12 @@
 // The consumer loop claiming ahead (pg-boss's prefetch): jobs for the next slots are claimed while the
 // current ones run, started the moment a slot frees, and handed back when the slots stay busy or on stop.
+
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startPollLoop } from '../../../src/adapters/poll-loop.js';
 import { BackendUnavailableError } from '../../../src/domain/errors.js';
 import type { Job } from '../../../src/ports/queue.js';
+import { gate, until } from '../../support/waiting.js';
 
 /** A queue in memory: what was asked for, what was handed back, and the jobs still waiting. */
 function memoryDriver(ids: string[]) {
@@ -34,22 +36,6 @@ function memoryDriver(ids: string[]) {
       },
     },
   };
-}
-
-function gate() {
-  let open: () => void = () => {};
-  const wait = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { wait, open };
-}
-
-async function until(what: string, probe: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 const options = (prefetch: number, pollIntervalMs = 20) => ({

@@ -139,7 +139,7 @@ describe('serializeDataset', () => {
   });
 
   // A dataset as the schema hands it over has meta, records, then the unknown fields; so has one written
-  // in that order by hand. DESIGN §3 keeps unknown fields "never dropped"; the doc comment promises the
+  // in that order by hand. docs/design.md §3 keeps unknown fields "never dropped"; the doc comment promises the
   // same bytes as JSON.stringify.
   it.each([
     [

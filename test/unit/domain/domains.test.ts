@@ -53,7 +53,7 @@ describe('classifyHost', () => {
     });
   });
 
-  // DESIGN §2: the whole list, so a hosting platform's users are separate publishers; the authority still
+  // docs/design.md §2: the whole list, so a hosting platform's users are separate publishers; the authority still
   // comes from the ICANN suffix (a blogspot.com user is under .com, a github.io user under the ccTLD .io).
   it.each([
     ['myblog.blogspot.com', 'myblog.blogspot.com', 'blogspot.com', 'com', 'com'],
@@ -326,7 +326,7 @@ describe('domain_id', () => {
     expect(parseDomainId(value)).toBeNull();
   });
 
-  // DESIGN §2: the country part is an ISO 3166-1 alpha-2 code or intl, as everywhere else.
+  // docs/design.md §2: the country part is an ISO 3166-1 alpha-2 code or intl, as everywhere else.
   it.each([
     'gov:xx:mom.gov.sg',
     'com:zz:example.com',

@@ -76,7 +76,7 @@ describe('categorySchema', () => {
     expect(categorySchema.safeParse(input).success).toBe(false);
   });
 
-  it('is the DESIGN §2 pattern', () => {
+  it('is the docs/design.md §2 pattern', () => {
     expect(CATEGORY_PATTERN.source).toBe('^[a-z0-9][a-z0-9_-]{0,63}$');
   });
 });
@@ -118,7 +118,7 @@ describe('dates', () => {
 });
 
 describe('chunk references', () => {
-  // DESIGN §2: accept 1, 0001 and raw_0001.json; chunks are 1..9999.
+  // docs/design.md §2: accept 1, 0001 and raw_0001.json; chunks are 1..9999.
   it.each([
     ['1', 1],
     ['0001', 1],

@@ -14,7 +14,7 @@ const SG: Partition = { country: 'sg', category: 'news', date: '2026-11-21' };
 const PREFIX = 'raw/country=sg/category=news/date=2026-11-21/';
 
 describe('raw keys', () => {
-  it('builds the partition prefix of DESIGN §4', () => {
+  it('builds the partition prefix of docs/design.md §4', () => {
     expect(rawPartitionPrefix(SG)).toBe(PREFIX);
   });
 

@@ -1,5 +1,5 @@
 // The Public Suffix List's own test vectors (test/fixtures/psl/tests.txt, publicsuffix/list) against our
-// registrable-domain function: DESIGN §2 says they all hold, private section included.
+// registrable-domain function: docs/design.md §2 says they all hold, private section included.
 import { describe, expect, it } from 'vitest';
 import { classifyHost, registrableDomainOf } from '../../../src/domain/domains.js';
 import { pslVectors } from '../../fixtures/psl/vectors.js';

@@ -1,4 +1,4 @@
-// Re-check ticks (DESIGN §11): SEEDBED_RECHECK_CRON's ticks of a UTC day share the active seeds out by a hash
+// Re-check ticks (docs/design.md §11): SEEDBED_RECHECK_CRON's ticks of a UTC day share the active seeds out by a hash
 // of each domain, so each seed is due on exactly one tick a day and the shares are about even.
 import { describe, expect, it } from 'vitest';
 import { isDueAt, recheckTickOf } from '../../../src/domain/recheck-slots.js';

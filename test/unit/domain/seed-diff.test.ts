@@ -1,4 +1,4 @@
-// Field diffs and the "human edits win" split of a contract run (DESIGN §3).
+// Field diffs and the "human edits win" split of a contract run (docs/design.md §3).
 import { describe, expect, it } from 'vitest';
 import {
   diffFields,

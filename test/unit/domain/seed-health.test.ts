@@ -1,4 +1,4 @@
-// Seed health rules (DESIGN §11): what one more check does to a seed's health, and when SEEDBED_AUTO_SUSPEND
+// Seed health rules (docs/design.md §11): what one more check does to a seed's health, and when SEEDBED_AUTO_SUSPEND
 // suspends it.
 import { describe, expect, it } from 'vitest';
 import { type CheckOutcome, nextHealth, shouldSuspend } from '../../../src/domain/seed-health.js';

@@ -10,7 +10,7 @@ import {
 } from '../../../src/domain/seeds.js';
 
 describe('canTransition', () => {
-  // DESIGN §3: draft → active (promote); active ↔ suspended; any → archived; nothing leaves archived.
+  // docs/design.md §3: draft → active (promote); active ↔ suspended; any → archived; nothing leaves archived.
   const ALLOWED = new Set([
     'draft>active',
     'draft>archived',
@@ -73,7 +73,7 @@ describe('seedCreateSchema', () => {
     expect(parsed.fetch).toEqual(full.fetch);
   });
 
-  it("accepts a seed's own server-owned fields, as a GET body carries them (DESIGN §3 round trip)", () => {
+  it("accepts a seed's own server-owned fields, as a GET body carries them (docs/design.md §3 round trip)", () => {
     const read = {
       ...minimal,
       seed_id: 'gov:sg:mom.gov.sg::news',

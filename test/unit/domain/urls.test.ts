@@ -94,7 +94,7 @@ describe('normalizeUrl: canonical spelling', () => {
   });
 });
 
-// DESIGN §2: tracking parameters are dropped, so a shared link and the page itself are one source.
+// docs/design.md §2: tracking parameters are dropped, so a shared link and the page itself are one source.
 describe('normalizeUrl: tracking parameters', () => {
   it.each([
     ['https://example.de/politik/?utm_source=x', 'https://example.de/politik/'],

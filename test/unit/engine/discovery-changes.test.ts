@@ -1,4 +1,4 @@
-// Summaries of a discovery and the events between two of them (DESIGN §3 events, docs/revisions.md).
+// Summaries of a discovery and the events between two of them (docs/design.md §3 events, docs/revisions.md).
 import { describe, expect, it } from 'vitest';
 import type { DomainMetadata } from '../../../src/engine/contract-discovery.js';
 import {

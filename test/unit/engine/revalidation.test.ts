@@ -1,4 +1,4 @@
-// A re-check's politeness (DESIGN §11, docs/collection.md "Re-checks"): the second discovery of a site sends
+// A re-check's politeness (docs/design.md §11, docs/collection.md "Re-checks"): the second discovery of a site sends
 // robots.txt and its sitemaps' validators back; what answers 304 is not read again — robots.txt comes from the
 // stored copy, an unchanged sitemap tree keeps its counts without its children being fetched — and a changed
 // file is read once, in full.

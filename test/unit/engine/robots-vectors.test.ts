@@ -1,4 +1,4 @@
-// Runs the published robots.txt cases in src/engine/robots.vectors.json (google/robotstxt, RFC 9309,
+// Runs the published robots.txt cases in test/fixtures/robots/robots.vectors.json (google/robotstxt, RFC 9309,
 // google/robotstxt-spec-test, crawler-commons, and Seedbed's own) through parseRobots, as the engine asks them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ interface VectorFile {
 }
 
 const file = JSON.parse(
-  readFileSync(new URL('../../../src/engine/robots.vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../fixtures/robots/robots.vectors.json', import.meta.url), 'utf8'),
 ) as VectorFile;
 
 /** `{{c*n}}` stands for n copies of c (Google's long-line cases). */

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchScope } from '../../../src/services/fetch-scope.js';
 import { createDomainPool } from '../../../src/workers/domain-pool.js';
-
-/** A promise the test settles by hand. */
-function gate<T = void>() {
-  let open: (value: T) => void = () => {};
-  const wait = new Promise<T>((resolve) => {
-    open = resolve;
-  });
-  return { wait, open };
-}
+import { gate, sleep } from '../../support/waiting.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -59,7 +51,6 @@ describe('domain pool', () => {
   });
 
   it('stops the deadline while the work holds it (waiting in our own line), and runs it again after', async () => {
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const pool = createDomainPool({ domains: 2, deadlineMs: 60 });
     // Held for 150 ms (overlapping holds), then 30 ms of its own: well inside 60 ms of its own time.
     const waited = pool.run(async (scope) => {

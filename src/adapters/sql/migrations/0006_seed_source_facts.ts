@@ -2,7 +2,7 @@ import type { Migration } from 'kysely';
 import type { AnyDb } from './any-db.js';
 
 /**
- * What discovery measured about a seed's source (DESIGN §3): freshness, languages and the AI policy as JSON, plus
+ * What discovery measured about a seed's source (docs/design.md §3): freshness, languages and the AI policy as JSON, plus
  * two plain columns the seed list filters on (`?language=`, `?ai=`) in both databases.
  */
 export const seedSourceFacts: Migration = {

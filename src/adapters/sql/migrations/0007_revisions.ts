@@ -2,7 +2,7 @@ import { type Migration, sql } from 'kysely';
 import type { AnyDb } from './any-db.js';
 
 /**
- * Revisions of a seed's contract (DESIGN §3) and the fields a person set, which a contract run never overwrites.
+ * Revisions of a seed's contract (docs/design.md §3) and the fields a person set, which a contract run never overwrites.
  * A seed created through the API before this migration counts its whole contract and name as set by a person.
  */
 export const revisions: Migration = {

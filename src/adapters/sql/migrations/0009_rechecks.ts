@@ -2,7 +2,7 @@ import type { Migration } from 'kysely';
 import type { AnyDb } from './any-db.js';
 
 /**
- * Re-checks (DESIGN §11): a seed's health from its checks (the JSON, and its state alone for the `?health=`
+ * Re-checks (docs/design.md §11): a seed's health from its checks (the JSON, and its state alone for the `?health=`
  * filter), and where the domain's last discovery stored its domain_metadata.json, to revalidate against.
  */
 export const rechecks: Migration = {

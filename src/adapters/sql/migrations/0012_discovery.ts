@@ -66,7 +66,11 @@ export const discovery: Migration = {
       .addColumn('seen_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('candidate_citations_pk', ['domain', 'citing'])
       .execute();
-    await db.schema.createIndex('candidate_citations_citing').on('candidate_citations').column('citing').execute();
+    await db.schema
+      .createIndex('candidate_citations_citing')
+      .on('candidate_citations')
+      .column('citing')
+      .execute();
 
     await db.schema
       .createTable('citing_sources')

@@ -1,4 +1,4 @@
-// The review page at /ui (DESIGN §10): server-rendered HTML over the services, in its own encapsulated plugin
+// The review page at /ui (docs/design.md §10): server-rendered HTML over the services, in its own encapsulated plugin
 // so its form parser, error pages, session check and Content-Security-Policy stay on /ui and off the API.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFoundError } from '../../../domain/errors.js';

@@ -90,7 +90,7 @@ export function feedSection(seed: Seed): Html {
   );
 }
 
-/** Freshness, languages, AI policy and health: shown when the seed carries them (DESIGN §3). */
+/** Freshness, languages, AI policy and health: shown when the seed carries them (docs/design.md §3). */
 export function sourceFactsSection(seed: Seed): Html | null {
   const view = seed as unknown as Record<string, unknown>;
   const freshness = view.freshness as Record<string, unknown> | null | undefined;

@@ -1,13 +1,13 @@
 // The review page's pure pieces: escaping, the form → PATCH translation and its per-field messages, the
 // robots.txt excerpt around the deciding line, the redirect target after sign-in and the revision diff.
 import { describe, expect, it } from 'vitest';
-import { NO_DISCOVERY } from '../../../src/domain/seed-facts.js';
-import type { Seed } from '../../../src/domain/seed-record.js';
-import { escapeHtml, html } from '../../../src/http/routes/ui/html.js';
-import { fieldOf, patchOf, validatePatch, valuesOf } from '../../../src/http/routes/ui/seed-edit.js';
-import { robotsExcerpt } from '../../../src/http/routes/ui/seed-evidence.js';
-import { revisionDiff } from '../../../src/http/routes/ui/seed-revisions.js';
-import { safeNext } from '../../../src/http/routes/ui/session.js';
+import { NO_DISCOVERY } from '../../../../../src/domain/seed-facts.js';
+import type { Seed } from '../../../../../src/domain/seed-record.js';
+import { escapeHtml, html } from '../../../../../src/http/routes/ui/html.js';
+import { fieldOf, patchOf, validatePatch, valuesOf } from '../../../../../src/http/routes/ui/seed-edit.js';
+import { robotsExcerpt } from '../../../../../src/http/routes/ui/seed-evidence.js';
+import { revisionDiff } from '../../../../../src/http/routes/ui/seed-revisions.js';
+import { safeNext } from '../../../../../src/http/routes/ui/session.js';
 
 const SEED: Seed = {
   seed_id: 'com:sg:beta-news.com::news',

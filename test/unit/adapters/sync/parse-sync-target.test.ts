@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createSyncTarget } from '../../../src/adapters/sync/index.js';
+import { createSyncTarget } from '../../../../src/adapters/sync/index.js';
 import {
   branchNameProblem,
   parseSyncTarget,
   SyncTargetError,
   snapshotPathProblem,
-} from '../../../src/adapters/sync/parse-sync-target.js';
-import { ConfigError } from '../../../src/config.js';
+} from '../../../../src/adapters/sync/parse-sync-target.js';
+import { ConfigError } from '../../../../src/config.js';
 
 describe('parseSyncTarget: accepted forms', () => {
   it('reads a git+file remote and its branch', () => {
