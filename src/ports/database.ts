@@ -191,8 +191,6 @@ export interface CandidateTable {
   languages: string;
   /** Distinct citing sources. */
   citations: number;
-  /** JSON: the first citations kept as evidence (all of them are in candidate_citations). */
-  cited_by: string;
   feeds_found: number | null;
   /** JSON {exists, news}. */
   sitemap: string | null;

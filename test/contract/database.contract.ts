@@ -337,7 +337,6 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       country_guess: '{"code":"fr"}',
       languages: '[{"code":"fr"}]',
       citations: 3,
-      cited_by: '[{"seed_id":"s1"}]',
       feeds_found: 2,
       sitemap: '{"exists":true,"news":true}',
       robots_allowed: 1,

@@ -29,7 +29,6 @@ export const discovery: Migration = {
       .addColumn('country_guess', 'text')
       .addColumn('languages', 'text', (c) => c.notNull())
       .addColumn('citations', 'integer', (c) => c.notNull())
-      .addColumn('cited_by', 'text', (c) => c.notNull())
       .addColumn('feeds_found', 'integer')
       .addColumn('sitemap', 'text')
       .addColumn('robots_allowed', 'integer')

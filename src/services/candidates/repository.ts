@@ -1,0 +1,201 @@
+// Every SQL statement on candidates, candidate_citations, citing_sources and discovery_steps. The candidate
+// service decides; this module reads and writes rows for it (the seeds it must skip come from the seed
+// repository, never from here).
+import { sql } from 'kysely';
+import type { CandidateSort, CandidateState } from '../../domain/candidates.js';
+import type { NewsVerdictValue } from '../../domain/seed-facts.js';
+import type { CandidateCitationTable, CandidateTable, Database, DbExecutor } from '../../ports/database.js';
+import type { PageRequest } from '../common.js';
+
+export interface CandidateFilter {
+  country?: string;
+  state?: CandidateState;
+  verdict?: NewsVerdictValue;
+  min_score?: number;
+  sort?: CandidateSort;
+}
+
+export type CandidateRepository = ReturnType<typeof createCandidateRepository>;
+
+export function createCandidateRepository(database: Database) {
+  const { db } = database;
+
+  function filtered(executor: DbExecutor, filter: CandidateFilter) {
+    return executor
+      .selectFrom('candidates')
+      .$if(filter.country !== undefined, (q) => q.where('country', '=', filter.country as string))
+      .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state as string))
+      .$if(filter.verdict !== undefined, (q) => q.where('news_verdict', '=', filter.verdict as string))
+      .$if(filter.min_score !== undefined, (q) => q.where('score', '>=', filter.min_score as number));
+  }
+
+  async function list(filter: CandidateFilter & PageRequest) {
+    const query = filtered(db, filter);
+    let rows = query.selectAll();
+    // Unscored candidates sort last in both databases (PostgreSQL puts NULLs first when descending).
+    if (filter.sort === 'score')
+      rows = rows.orderBy(sql`case when score is null then 1 else 0 end`).orderBy('score', 'desc');
+    if (filter.sort === 'citations') rows = rows.orderBy('citations', 'desc');
+    if (filter.sort === 'first_seen') rows = rows.orderBy('first_seen_at', 'desc');
+    const [found, total] = await Promise.all([
+      rows.orderBy('domain').limit(filter.limit).offset(filter.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: found, total: Number(total.n) };
+  }
+
+  function find(executor: DbExecutor, domain: string): Promise<CandidateTable | undefined> {
+    return executor
+      .selectFrom('candidates')
+      .selectAll()
+      .where('domain', '=', domain)
+      .$if(database.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+  }
+
+  async function findMany(executor: DbExecutor, domains: readonly string[]): Promise<CandidateTable[]> {
+    if (domains.length === 0) return [];
+    return executor.selectFrom('candidates').selectAll().where('domain', 'in', [...domains]).execute();
+  }
+
+  /** Inserts the candidate unless it exists; true when this call made it. */
+  async function insertIfAbsent(executor: DbExecutor, row: CandidateTable): Promise<boolean> {
+    const result = await executor
+      .insertInto('candidates')
+      .values(row)
+      .onConflict((oc) => oc.column('domain').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async function update(executor: DbExecutor, domain: string, columns: Partial<CandidateTable>) {
+    await executor.updateTable('candidates').set(columns).where('domain', '=', domain).execute();
+  }
+
+  /** A citation, once per (candidate, citing source); the count of distinct citers grows with a new one. */
+  async function cite(executor: DbExecutor, citation: CandidateCitationTable): Promise<boolean> {
+    const result = await executor
+      .insertInto('candidate_citations')
+      .values(citation)
+      .onConflict((oc) => oc.columns(['domain', 'citing']).doNothing())
+      .executeTakeFirst();
+    const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (added) {
+      await executor
+        .updateTable('candidates')
+        .set((eb) => ({ citations: eb('citations', '+', 1) }))
+        .where('domain', '=', citation.domain)
+        .execute();
+    }
+    return added;
+  }
+
+  function citations(domain: string, limit: number) {
+    return db
+      .selectFrom('candidate_citations')
+      .selectAll()
+      .where('domain', '=', domain)
+      .orderBy('seen_at')
+      .orderBy('citing')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Countries of a candidate's citers, with how many cite it from each. */
+  async function citingCountries(domain: string): Promise<Record<string, number>> {
+    const rows = await db
+      .selectFrom('candidate_citations')
+      .select(['citing_country', (eb) => eb.fn.countAll().as('n')])
+      .where('domain', '=', domain)
+      .where('citing', 'not like', 'import:%')
+      .groupBy('citing_country')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.citing_country, Number(r.n)]));
+  }
+
+  /**
+   * The candidates to qualify next: in `states`, of the country, cited by at least `minCitations`, most cited
+   * first; with `citedBy`, only those cited by one of these sources (a snowball round's new finds).
+   */
+  async function toQualify(select: {
+    country: string;
+    states: readonly CandidateState[];
+    minCitations: number;
+    limit: number;
+    citedBy?: readonly string[];
+  }): Promise<string[]> {
+    if (select.citedBy?.length === 0) return [];
+    const rows = await db
+      .selectFrom('candidates')
+      .select('domain')
+      .where('country', '=', select.country)
+      .where('state', 'in', [...select.states])
+      .where('citations', '>=', select.minCitations)
+      .$if(select.citedBy !== undefined, (q) =>
+        q.where('domain', 'in', (eb) =>
+          eb
+            .selectFrom('candidate_citations')
+            .select('domain')
+            .where('citing', 'in', [...(select.citedBy ?? [])]),
+        ),
+      )
+      .orderBy('citations', 'desc')
+      .orderBy('domain')
+      .limit(select.limit)
+      .execute();
+    return rows.map((r) => r.domain);
+  }
+
+  async function lastRead(executor: DbExecutor, citing: string): Promise<string | null> {
+    const row = await executor
+      .selectFrom('citing_sources')
+      .select('read_at')
+      .where('citing', '=', citing)
+      .executeTakeFirst();
+    return row?.read_at ?? null;
+  }
+
+  async function markRead(executor: DbExecutor, citing: string, at: string, outlinks: number) {
+    const row = { citing, read_at: at, outlinks };
+    await executor
+      .insertInto('citing_sources')
+      .values(row)
+      .onConflict((oc) => oc.column('citing').doUpdateSet({ read_at: at, outlinks }))
+      .execute();
+  }
+
+  /** Records a discovery batch's step once; false when another chunk already did (it fanned the step out). */
+  async function claimStep(executor: DbExecutor, step: { batchId: string; step: string; items: number; at: string }) {
+    const result = await executor
+      .insertInto('discovery_steps')
+      .values({ batch_id: step.batchId, step: step.step, items: step.items, created_at: step.at })
+      .onConflict((oc) => oc.columns(['batch_id', 'step']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async function countByState(): Promise<Record<string, number>> {
+    const rows = await db
+      .selectFrom('candidates')
+      .select(['state', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('state')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+  }
+
+  return {
+    list,
+    find,
+    findMany,
+    insertIfAbsent,
+    update,
+    cite,
+    citations,
+    citingCountries,
+    toQualify,
+    lastRead,
+    markRead,
+    claimStep,
+    countByState,
+  };
+}
