@@ -1,5 +1,6 @@
 // Feed roles: main (the site's posts), section, comments (site-wide or one post's) or item (one article's own
 // feed), from the feed's content, its link title and its URL shape. The order of evidence is in docs/collection.md.
+import { safeDecodeURIComponent } from '../domain/percent-decode.js';
 import type { CandidateSource } from './feed-candidates.js';
 import type { FeedContent } from './feed-content.js';
 
@@ -131,12 +132,7 @@ function parse(url: string): URL | null {
 }
 
 function pathOf(url: URL): string {
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname).toLowerCase();
-  } catch {
-    path = url.pathname.toLowerCase();
-  }
+  const path = safeDecodeURIComponent(url.pathname).toLowerCase();
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
