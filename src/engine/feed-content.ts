@@ -1,6 +1,7 @@
 // What a fetched feed says about itself: format, title, language, home link, and small aggregates of its items
 // (count, dates, a few titles and links) that roles, ranking and later freshness/language work read.
 import { parseFeed } from 'feedsmith';
+import { normaliseLanguageTag } from './language-tags.js';
 import { decodeText } from './text-decoding.js';
 
 export type FeedType = 'rss' | 'atom' | 'rdf' | 'json';
@@ -91,8 +92,9 @@ function languageOf(feed: Dict): string | null {
   const dc = dict(feed['dc']);
   const candidates = [feed['language'], dict(feed['xml'])['lang'], ...list(dc['languages']), dc['language']];
   for (const value of candidates) {
-    if (typeof value === 'string' && /^[a-z]{2,3}([_-][a-z0-9]{1,8})*$/i.test(value.trim()))
-      return value.trim().toLowerCase().replace(/_/g, '-');
+    // The first that names a real language: `<language>utf-8</language>` is a feed's mistake, not a fact.
+    const tag = typeof value === 'string' ? normaliseLanguageTag(value) : null;
+    if (tag !== null) return tag;
   }
   return null;
 }

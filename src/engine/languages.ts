@@ -1,7 +1,8 @@
 // The languages a source publishes in, each with where it was read: <html lang>, Content-Language, hreflang
 // alternates, feed <language>, news:language; detected from item titles only when none of them says.
 import type { DiscoveredFeed } from './feeds.js';
-import { languageList, normaliseLanguageTag, type PageSignals } from './page-signals.js';
+import { languageList, normaliseLanguageTag } from './language-tags.js';
+import type { PageSignals } from './page-signals.js';
 import type { SitemapAggregates } from './sitemap-aggregates.js';
 import { detectTitlesLanguage } from './title-language.js';
 
