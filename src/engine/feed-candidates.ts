@@ -3,6 +3,7 @@
 import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
 import { safeDecodeURIComponent } from '../domain/percent-decode.js';
+import { readableText } from './page-text.js';
 
 /** Where a candidate came from, strongest first: the page's own <link>, an <a>, a page one hop away, a guess. */
 export type CandidateSource = 'link' | 'anchor' | 'page' | 'guess';
@@ -65,8 +66,7 @@ export const KNOWN_FEED_HOSTS: ReadonlySet<string> = new Set([
 ]);
 
 function clean(text: string, max = 300): string | null {
-  const value = text.replace(/\s+/g, ' ').trim();
-  return value === '' ? null : value.slice(0, max);
+  return readableText(text, max);
 }
 
 /** An absolute http(s) URL without its fragment; `feed:` URLs (an old subscribe scheme) are unwrapped. */

@@ -2,6 +2,7 @@
 // (count, dates, a few titles and links) that roles, ranking and later freshness/language work read.
 import { parseFeed } from 'feedsmith';
 import { normaliseLanguageTag } from './language-tags.js';
+import { readableText } from './page-text.js';
 import { decodeText } from './text-decoding.js';
 
 export type FeedType = 'rss' | 'atom' | 'rdf' | 'json';
@@ -33,13 +34,12 @@ export interface FeedContent {
 }
 
 function clean(text: string, max = 300): string | null {
-  const value = text
-    .replace(/&(amp|lt|gt|quot|#39|apos);/g, (_m, e: string) =>
+  return readableText(
+    text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_m, e: string) =>
       e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : "'",
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
-  return value === '' ? null : value.slice(0, max);
+    ),
+    max,
+  );
 }
 
 function textOf(value: unknown): string | null {

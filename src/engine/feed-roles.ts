@@ -3,6 +3,7 @@
 import { safeDecodeURIComponent } from '../domain/percent-decode.js';
 import type { CandidateSource } from './feed-candidates.js';
 import type { FeedContent } from './feed-content.js';
+import { cutText } from './page-text.js';
 
 export const FEED_ROLES = ['main', 'section', 'comments', 'item'] as const;
 export type FeedRole = (typeof FEED_ROLES)[number];
@@ -159,7 +160,7 @@ function commentLabel(text: string | null): boolean {
 function commentContent(content: FeedEvidence['content']): string | null {
   if (content === null) return null;
   if (content.title !== null && COMMENT_FEED_TITLE.test(content.title))
-    return `feed title "${content.title.slice(0, 60)}"`;
+    return `feed title "${cutText(content.title, 60)}"`;
   const titles = content.item_titles;
   const hits = titles.filter((t) => COMMENT_ITEM_TITLE.test(t)).length;
   if (titles.length > 0 && hits * 2 >= titles.length) return `${hits} of ${titles.length} items are comments`;
@@ -170,7 +171,7 @@ function commentContent(content: FeedEvidence['content']): string | null {
 export function commentsReason(feed: FeedEvidence): string | null {
   const fromContent = commentContent(feed.content);
   if (fromContent) return fromContent;
-  if (commentLabel(feed.label)) return `link title "${feed.label!.slice(0, 60)}"`;
+  if (commentLabel(feed.label)) return `link title "${cutText(feed.label!, 60)}"`;
   if (commentUrl(feed.requestedUrl) || commentUrl(feed.url)) return 'comments URL';
   return null;
 }
