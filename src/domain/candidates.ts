@@ -42,7 +42,8 @@ export const candidateSchema = z
     registrable_domain: z.string(),
     state: z.enum(CANDIDATE_STATES),
     country: z.string().meta({
-      description: 'The country it is a candidate for: its guess once qualified (unless intl), else its citers’',
+      description:
+        'The country it is a candidate for: its guess once qualified (unless intl), else its citers’',
     }),
     news: newsSchema.nullable(),
     country_guess: countryGuessSchema.nullable(),
@@ -83,7 +84,8 @@ export const discoveryRequestSchema = z
     country: countrySchema,
     category: categorySchema.default('news'),
     rounds: z.number().int().min(1).max(3).default(1).meta({
-      description: 'Rounds of qualification; with more than one, qualified news candidates’ own links feed the next',
+      description:
+        'Rounds of qualification; with more than one, qualified news candidates’ own links feed the next',
     }),
     max_candidates: z.number().int().min(1).max(10_000).default(100).meta({
       description: 'Candidates qualified per round at most, most cited first',
@@ -92,7 +94,8 @@ export const discoveryRequestSchema = z
       description: 'Only candidates cited by at least this many distinct sources are qualified',
     }),
     force: z.boolean().default(false).meta({
-      description: 'Read every seed’s links again, even those read in the last 7 days; qualify rejected ones too',
+      description:
+        'Read every seed’s links again, even those read in the last 7 days; qualify rejected ones too',
     }),
   })
   .strict()

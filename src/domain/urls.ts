@@ -8,6 +8,7 @@ import {
   type SourceType,
   sourceTypeOf,
 } from './domains.js';
+import { safeDecodeURIComponent } from './percent-decode.js';
 import { isTrackingParam } from './tracking-params.js';
 
 export const MAX_URL_LENGTH = 2048;
@@ -95,12 +96,7 @@ function withoutTracking(search: string): string {
 
 function paramName(piece: string): string {
   const eq = piece.indexOf('=');
-  const raw = (eq < 0 ? piece : piece.slice(0, eq)).replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
+  return safeDecodeURIComponent((eq < 0 ? piece : piece.slice(0, eq)).replaceAll('+', ' '));
 }
 
 function hasWhitespaceOrControl(text: string): boolean {

@@ -3,6 +3,7 @@
 import { FetchError, type Fetcher } from '../ports/fetcher.js';
 import type { PageSignals } from './page-signals.js';
 import type { RobotsPolicy } from './robots.js';
+import { matches } from './robots-pattern.js';
 
 /** When AI_CRAWLERS was last compiled (docs/collection.md lists each token's operator and purpose). */
 export const AI_CRAWLER_LIST_DATE = '2026-11-23';
@@ -81,17 +82,16 @@ export function parseTdmRep(text: string): TdmRule[] | null {
   return rules;
 }
 
-/** A TDMRep location against a path: robots.txt-style, `*` any run of characters, a final `$` anchors. */
+/**
+ * A TDMRep location against a path: robots.txt-style, `*` any run of characters, a final `$` anchors. Matched
+ * by robots.txt's linear matcher, not a RegExp built from the file: a location of some 50 KB made a RegExp
+ * "too large" to compile (the throw failed the whole domain), and a RegExp of many `*` can backtrack for ages.
+ */
 export function tdmLocationMatches(location: string, path: string): boolean {
   let pattern = location.trim();
   if (pattern === '') return false;
   if (!pattern.startsWith('/') && !pattern.startsWith('*')) pattern = `/${pattern}`;
-  const anchored = pattern.endsWith('$');
-  const body = (anchored ? pattern.slice(0, -1) : pattern)
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}${anchored ? '$' : ''}`).test(path);
+  return matches(pattern, path);
 }
 
 /** The rule that speaks for `url`: the first matching one, in file order. */

@@ -6,6 +6,7 @@ import {
   type ChallengeMarker,
   type ChallengeSignature,
 } from './challenge-signatures.js';
+import { cutText, readableText } from './page-text.js';
 
 export interface ChallengeMatch {
   signature: string;
@@ -35,7 +36,9 @@ function decodeEntities(text: string): string {
     if (name[0] === '#') {
       const code =
         name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return whole;
+      // A surrogate is no character on its own: HTML reads it as U+FFFD, and a lone one is not valid Unicode.
+      return code >= 0xd800 && code <= 0xdfff ? '\uFFFD' : String.fromCodePoint(code);
     }
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
@@ -45,12 +48,13 @@ function decodeEntities(text: string): string {
 export function pageTitle(html: string): string | null {
   const found = /<title[^>]*>([\s\S]{0,2000}?)<\/title\s*>/i.exec(html);
   if (!found) return null;
-  return decodeEntities(found[1]!).replace(/\s+/g, ' ').trim();
+  return readableText(decodeEntities(found[1]!), Number.POSITIVE_INFINITY) ?? '';
 }
 
+/** What matched, as it goes into a liveness result's message: stored text, so no NUL and no cut surrogate. */
 function shown(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > SHOWN_CHARS ? `${flat.slice(0, SHOWN_CHARS)}…` : flat;
+  const flat = readableText(text, Number.POSITIVE_INFINITY) ?? '';
+  return flat.length > SHOWN_CHARS ? `${cutText(flat, SHOWN_CHARS)}…` : flat;
 }
 
 interface Page {

@@ -2,6 +2,8 @@
 // and the paths CMSs put their feeds at. Pure functions over HTML text; nothing here fetches.
 import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
+import { safeDecodeURIComponent } from '../domain/percent-decode.js';
+import { readableText } from './page-text.js';
 
 /** Where a candidate came from, strongest first: the page's own <link>, an <a>, a page one hop away, a guess. */
 export type CandidateSource = 'link' | 'anchor' | 'page' | 'guess';
@@ -64,8 +66,7 @@ export const KNOWN_FEED_HOSTS: ReadonlySet<string> = new Set([
 ]);
 
 function clean(text: string, max = 300): string | null {
-  const value = text.replace(/\s+/g, ' ').trim();
-  return value === '' ? null : value.slice(0, max);
+  return readableText(text, max);
 }
 
 /** An absolute http(s) URL without its fragment; `feed:` URLs (an old subscribe scheme) are unwrapped. */
@@ -122,7 +123,8 @@ export function feedLikeUrl(url: string): boolean {
   } catch {
     return false;
   }
-  const path = decodeURIComponent(parsed.pathname).toLowerCase();
+  // A link cut off mid-escape (`/feed%E2%8`) is still judged by what it says, never thrown on.
+  const path = safeDecodeURIComponent(parsed.pathname).toLowerCase();
   if (NOT_A_FEED.test(path) || NOT_A_FEED.test(parsed.search)) return false;
   const segments = path.split('/').filter((s) => s !== '');
   if (segments.some((s) => /^(rss|atom|feeds?|rdf)([._-][\w.-]*)?$/.test(s) || /^rss\d?$/.test(s)))

@@ -2,6 +2,8 @@
 // (count, dates, a few titles and links) that roles, ranking and later freshness/language work read.
 import { parseFeed } from 'feedsmith';
 import type { FeedType } from '../domain/seed-facts.js';
+import { normaliseLanguageTag } from './language-tags.js';
+import { readableText } from './page-text.js';
 import { decodeText } from './text-decoding.js';
 
 export type { FeedType };
@@ -33,13 +35,12 @@ export interface FeedContent {
 }
 
 function clean(text: string, max = 300): string | null {
-  const value = text
-    .replace(/&(amp|lt|gt|quot|#39|apos);/g, (_m, e: string) =>
+  return readableText(
+    text.replace(/&(amp|lt|gt|quot|#39|apos);/g, (_m, e: string) =>
       e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : "'",
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
-  return value === '' ? null : value.slice(0, max);
+    ),
+    max,
+  );
 }
 
 function textOf(value: unknown): string | null {
@@ -92,8 +93,9 @@ function languageOf(feed: Dict): string | null {
   const dc = dict(feed['dc']);
   const candidates = [feed['language'], dict(feed['xml'])['lang'], ...list(dc['languages']), dc['language']];
   for (const value of candidates) {
-    if (typeof value === 'string' && /^[a-z]{2,3}([_-][a-z0-9]{1,8})*$/i.test(value.trim()))
-      return value.trim().toLowerCase().replace(/_/g, '-');
+    // The first that names a real language: `<language>utf-8</language>` is a feed's mistake, not a fact.
+    const tag = typeof value === 'string' ? normaliseLanguageTag(value) : null;
+    if (tag !== null) return tag;
   }
   return null;
 }

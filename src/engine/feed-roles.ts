@@ -1,9 +1,11 @@
 // Feed roles: main (the site's posts), section, comments (site-wide or one post's) or item (one article's own
 // feed), from the feed's content, its link title and its URL shape. The order of evidence is in docs/collection.md.
 
+import { safeDecodeURIComponent } from '../domain/percent-decode.js';
 import type { FeedRole } from '../domain/seed-facts.js';
 import type { CandidateSource } from './feed-candidates.js';
 import type { FeedContent } from './feed-content.js';
+import { cutText } from './page-text.js';
 
 export { FEED_ROLES, type FeedRole } from '../domain/seed-facts.js';
 
@@ -132,12 +134,7 @@ function parse(url: string): URL | null {
 }
 
 function pathOf(url: URL): string {
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname).toLowerCase();
-  } catch {
-    path = url.pathname.toLowerCase();
-  }
+  const path = safeDecodeURIComponent(url.pathname).toLowerCase();
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
@@ -164,7 +161,7 @@ function commentLabel(text: string | null): boolean {
 function commentContent(content: FeedEvidence['content']): string | null {
   if (content === null) return null;
   if (content.title !== null && COMMENT_FEED_TITLE.test(content.title))
-    return `feed title "${content.title.slice(0, 60)}"`;
+    return `feed title "${cutText(content.title, 60)}"`;
   const titles = content.item_titles;
   const hits = titles.filter((t) => COMMENT_ITEM_TITLE.test(t)).length;
   if (titles.length > 0 && hits * 2 >= titles.length) return `${hits} of ${titles.length} items are comments`;
@@ -175,7 +172,7 @@ function commentContent(content: FeedEvidence['content']): string | null {
 export function commentsReason(feed: FeedEvidence): string | null {
   const fromContent = commentContent(feed.content);
   if (fromContent) return fromContent;
-  if (commentLabel(feed.label)) return `link title "${feed.label!.slice(0, 60)}"`;
+  if (commentLabel(feed.label)) return `link title "${cutText(feed.label!, 60)}"`;
   if (commentUrl(feed.requestedUrl) || commentUrl(feed.url)) return 'comments URL';
   return null;
 }

@@ -3,7 +3,8 @@
 
 import type { LanguageSource, SourceLanguage } from '../domain/seed-facts.js';
 import type { DiscoveredFeed } from './feeds.js';
-import { languageList, normaliseLanguageTag, type PageSignals } from './page-signals.js';
+import { languageList, normaliseLanguageTag } from './language-tags.js';
+import type { PageSignals } from './page-signals.js';
 import type { SitemapAggregates } from './sitemap-aggregates.js';
 import { detectTitlesLanguage } from './title-language.js';
 

@@ -162,7 +162,9 @@ type Attempt =
 
 async function attempt(fetcher: Fetcher, url: string): Promise<Attempt> {
   try {
-    const response = await fetcher.fetch(url, { kind: 'probe' });
+    // A homepage over the probe cap is read up to the cap and kept (`truncated`), not refused: news homepages run
+    // past 2 MiB, and their head (title, languages, feeds) is at the start. The cap still bounds the memory.
+    const response = await fetcher.fetch(url, { kind: 'probe', truncate: true });
     const verdict = classifyAnswer(response.status, response.headers, response.body, response.finalUrl);
     return {
       kind: 'answer',
@@ -175,7 +177,8 @@ async function attempt(fetcher: Fetcher, url: string): Promise<Attempt> {
     };
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
-    // A homepage bigger than the probe cap is still an answer; only its body (for challenge checks) is lost.
+    // A fetcher that refuses a body over the cap anyway (truncate is asked for above): the homepage is still an
+    // answer; only its body (for challenge checks, title, languages and feeds) is lost.
     if (err.code === 'BODY_TOO_LARGE' && err.status !== undefined) {
       const finalUrl = err.finalUrl ?? url;
       const verdict = classifyAnswer(err.status, {}, Buffer.alloc(0), finalUrl);

@@ -1,6 +1,9 @@
 // What a homepage declares about itself beyond feeds: its language (<html lang>, Content-Language meta, hreflang
 // alternates), robots meta directives (noai, noimageai) and TDMRep meta tags. Pure, over HTML text.
 import { Parser } from 'htmlparser2';
+import { languageList, normaliseLanguageTag } from './language-tags.js';
+
+export { languageList, normaliseLanguageTag } from './language-tags.js';
 
 export interface PageSignals {
   /** <html lang> (or xml:lang), normalised; null when absent or not a language tag. */
@@ -17,23 +20,8 @@ export interface PageSignals {
   tdm_policy: string | null;
 }
 
-const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/;
 /** Robots meta names that speak to crawlers (the generic one and the common per-bot ones). */
 const ROBOTS_META = /^(robots|googlebot|bingbot|gptbot|ccbot)$/;
-
-/** A BCP 47 tag lower-cased with `_` read as `-`; null when it is not one. */
-export function normaliseLanguageTag(value: string | null | undefined): string | null {
-  if (typeof value !== 'string') return null;
-  const tag = value.trim().toLowerCase().replace(/_/g, '-');
-  return LANGUAGE_TAG.test(tag) ? tag : null;
-}
-
-/** A Content-Language value (header or meta) may list several tags, comma-separated. */
-export function languageList(value: string | null | undefined): string[] {
-  if (typeof value !== 'string') return [];
-  const tags = value.split(',').map((part) => normaliseLanguageTag(part));
-  return [...new Set(tags.filter((t): t is string => t !== null))];
-}
 
 export function readPageSignals(html: string): PageSignals {
   const signals: PageSignals = {

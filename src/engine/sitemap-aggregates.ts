@@ -1,5 +1,6 @@
 // Running aggregates over every page a sitemap tree lists: distinct URLs (as 64-bit hashes), lastmod range,
 // Google News publication dates, languages and hreflang — what freshness and language need, never a URL list.
+import { readableText } from './page-text.js';
 import type { SitemapPage } from './sitemap-reader.js';
 import { UrlHashSet } from './url-hash-set.js';
 
@@ -196,9 +197,10 @@ export class SitemapAggregator {
       const key = news.language.toLowerCase();
       this.languages.add(LANGUAGE.test(key) ? key : '*');
     }
-    if (news.name !== null && news.name !== '') this.publications.add(news.name.slice(0, TITLE_CHARS));
-    if (news.title !== null && news.title !== '' && this.titles.size < SAMPLE_TITLES)
-      this.titles.add(news.title.slice(0, TITLE_CHARS));
+    const name = news.name === null ? null : readableText(news.name, TITLE_CHARS);
+    if (name !== null) this.publications.add(name);
+    const title = news.title === null ? null : readableText(news.title, TITLE_CHARS);
+    if (title !== null && this.titles.size < SAMPLE_TITLES) this.titles.add(title);
   }
 
   snapshot(): SitemapAggregates {

@@ -55,7 +55,11 @@ export function createCandidateRepository(database: Database) {
 
   async function findMany(executor: DbExecutor, domains: readonly string[]): Promise<CandidateTable[]> {
     if (domains.length === 0) return [];
-    return executor.selectFrom('candidates').selectAll().where('domain', 'in', [...domains]).execute();
+    return executor
+      .selectFrom('candidates')
+      .selectAll()
+      .where('domain', 'in', [...domains])
+      .execute();
   }
 
   /** Inserts the candidate unless it exists; true when this call made it. */
@@ -165,7 +169,10 @@ export function createCandidateRepository(database: Database) {
   }
 
   /** Records a discovery batch's step once; false when another chunk already did (it fanned the step out). */
-  async function claimStep(executor: DbExecutor, step: { batchId: string; step: string; items: number; at: string }) {
+  async function claimStep(
+    executor: DbExecutor,
+    step: { batchId: string; step: string; items: number; at: string },
+  ) {
     const result = await executor
       .insertInto('discovery_steps')
       .values({ batch_id: step.batchId, step: step.step, items: step.items, created_at: step.at })

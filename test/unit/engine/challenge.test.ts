@@ -89,6 +89,9 @@ describe('pageTitle', () => {
     ['<TITLE lang="en">\n  Access&#32;Denied &amp; more\n</TITLE>', 'Access Denied & more'],
     ['<title>caf&#xe9; &hellip; &nbsp;x</title>', 'café … x'],
     ['<title>&bogus; &#0;</title>', '&bogus; &#0;'],
+    // A surrogate is no character: HTML reads it as U+FFFD; a NUL byte is dropped (the title goes into a message).
+    ['<title>a&#xD800;b&#55296;c</title>', 'a\uFFFDb\uFFFDc'],
+    ['<title>Just\u0000 a moment</title>', 'Just a moment'],
     ['<html><body>no title</body></html>', null],
   ])('%j → %j', (html, title) => {
     expect(pageTitle(html)).toBe(title);

@@ -232,6 +232,15 @@ describe('TDMRep', () => {
     expect(tdmLocationMatches(location, path)).toBe(expected);
   });
 
+  it('matches a location too long for a RegExp, and one with a `$` inside, without throwing', () => {
+    // Found by the page-content fuzzer: a 50 KB location made `new RegExp` throw "too large", failing the domain.
+    const long = `/${'a'.repeat(50_000)}`;
+    expect(tdmLocationMatches(long, '/')).toBe(false);
+    expect(tdmLocationMatches(long, long)).toBe(true);
+    expect(tdmLocationMatches(`/${'*a'.repeat(5_000)}$`, `/${'a'.repeat(4_000)}b`)).toBe(false);
+    expect(tdmLocationMatches('/a$b', '/a$b/c')).toBe(true);
+  });
+
   it('the first matching rule speaks for a URL', () => {
     const rules = parseTdmRep(
       '[{"location":"/free/*","tdm-reservation":0},{"location":"/","tdm-reservation":1}]',
