@@ -27,6 +27,7 @@ import { type JobQueue, QUEUE_NAMES, type QueueName } from './ports/queue.js';
 import type { SyncTarget } from './ports/sync-target.js';
 import { createApiKeyService } from './services/api-keys.js';
 import { createBatchService } from './services/batches.js';
+import { createCandidateService } from './services/candidates/index.js';
 import { createChangeService } from './services/changes.js';
 import { createChunkLedger } from './services/chunk-ledger.js';
 import { type Clock, systemClock } from './services/common.js';
@@ -193,12 +194,14 @@ export async function createSeedbed(options: SeedbedOptions) {
     health: seedHealth,
     clock,
   });
+  const candidates = createCandidateService({ database, seeds: seedRepository, contractRuns, clock });
   const recordDomain = createRecordDomain({
     liveness,
     changes,
     contractRuns,
     health: seedHealth,
     repository: seedRepository,
+    candidates,
   });
   const feedReaders = createFeedReaderPool(config.collection.feedWorkers);
   const contracts = createContractService({
@@ -238,6 +241,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     liveness,
     contracts,
     contractRuns,
+    candidates,
     evidence,
     recheck,
   };

@@ -3,16 +3,18 @@
 // already fetched; at most two article pages more, and only when the homepage, feeds and sitemap leave the
 // verdict undecided (`maybe`), each within robots.txt and the host's politeness.
 import { getDomain } from 'tldts';
+import type { CitationSource } from '../domain/candidates.js';
 import type { CountryGuess, NewsVerdict, SourceLanguage } from '../domain/seed-facts.js';
 import { FetchError, type Fetcher } from '../ports/fetcher.js';
 import { guessCountry } from './country-guess.js';
 import type { DiscoveredFeed } from './feeds.js';
 import { judgeNews, type NewsFeedFacts } from './news-verdict.js';
 import { type PageFacts, readPageFacts } from './page-facts.js';
+import { fetchRobots } from './robots.js';
 import { decodeText } from './text-decoding.js';
 
-export const OUTLINK_SOURCES = ['homepage', 'article', 'feed', 'sitemap'] as const;
-export type OutlinkSource = (typeof OUTLINK_SOURCES)[number];
+/** Where a link to another site was found (an imported list is the one other source of a citation). */
+export type OutlinkSource = Exclude<CitationSource, 'import'>;
 
 /** A link to another site: its registrable domain, the first URL and anchor seen, and where it was found. */
 export interface Outlink {
@@ -162,7 +164,11 @@ async function fetchPage(fetcher: Fetcher, url: string): Promise<PageFacts | nul
 }
 
 /** Links to other registrable domains: the homepage's, the sampled articles', the feed items'. Once per domain. */
-function outlinksOf(input: SourceVerdictInput, homepage: PageFacts | null, articles: PageFacts[]): Outlink[] {
+function outlinksOf(
+  input: Pick<SourceVerdictInput, 'registrableDomain' | 'feeds'>,
+  homepage: PageFacts | null,
+  articles: PageFacts[],
+): Outlink[] {
   const found = new Map<string, Outlink>();
   const add = (url: string, anchor: string, found_in: OutlinkSource) => {
     if (found.size >= MAX_OUTLINKS) return;
@@ -183,4 +189,29 @@ function outlinksOf(input: SourceVerdictInput, homepage: PageFacts | null, artic
     for (const link of page.links) if (!link.internal) add(link.url, link.anchor, 'article');
   for (const feed of input.feeds) for (const url of feed.item_links) add(url, '', 'feed');
   return [...found.values()];
+}
+
+/**
+ * A citing source's links read again on their own (a discovery's harvest of a seed): its robots.txt, then its
+ * entry page when robots.txt lets us in, two requests. A page that cannot be read gives no links, not an error.
+ */
+export async function harvestLinks(
+  fetcher: Fetcher,
+  source: { entryUrl: string; registrableDomain: string },
+): Promise<{ outlinks: Outlink[]; reason: string | null }> {
+  let origin: string;
+  try {
+    origin = new URL(source.entryUrl).origin;
+  } catch {
+    return { outlinks: [], reason: `not a URL: ${source.entryUrl}` };
+  }
+  const robots = await fetchRobots(fetcher, origin);
+  if (robots.policy.crawl_delay !== null)
+    fetcher.setCrawlDelay(new URL(origin).hostname, robots.policy.crawl_delay);
+  if (!robots.policy.allowed(source.entryUrl))
+    return { outlinks: [], reason: 'robots.txt disallows the entry page' };
+  const page = await fetchPage(fetcher, source.entryUrl);
+  if (page === null) return { outlinks: [], reason: 'the entry page could not be read' };
+  const input = { registrableDomain: source.registrableDomain, feeds: [] };
+  return { outlinks: outlinksOf(input, page, []), reason: null };
 }

@@ -7,7 +7,11 @@ import { parseDomainId } from '../domain/domains.js';
 import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { prodDomainKey } from '../domain/keys.js';
-import { discoverContract } from '../engine/contract-discovery.js';
+import {
+  type ContractDiscovery,
+  type ContractInput,
+  discoverContract,
+} from '../engine/contract-discovery.js';
 import type { FeedReader } from '../engine/feed-content.js';
 import { isNetworkUnavailable } from '../engine/liveness.js';
 import type { NetworkCanary } from '../engine/network-canary.js';
@@ -62,6 +66,36 @@ export function createContractService(deps: {
   const answerTimes = new AnswerTimes();
 
   /**
+   * The engine's run over one domain, through the domain's scope (deadline, place in line) and its early
+   * robots.txt read. Throws NetworkUnavailableError when our own network was down: the answer says nothing
+   * about the domain, so nothing of it may be recorded.
+   */
+  async function discover(
+    input: ContractInput,
+    scope?: FetchScope,
+    early?: RobotsLookahead | null,
+  ): Promise<ContractDiscovery> {
+    const startedAt = deps.outages?.now() ?? 0;
+    const network = scope ? scopedFetcher(fetcher, scope, { judge: answerTimes }) : fetcher;
+    const found = await discoverContract(early ? early.wrap(network) : network, input, {
+      now: clock,
+      canary: deps.canary ?? null,
+      ...(deps.readFeed ? { readFeed: deps.readFeed } : {}),
+    });
+    // Past its deadline the domain's answers are cut short: nothing of them is stored.
+    scope?.signal.throwIfAborted();
+    if (isNetworkUnavailable(found.liveness)) {
+      throw new NetworkUnavailableError(`${input.registrableDomain}: ${found.liveness.error_message}`);
+    }
+    if (!found.liveness.alive && deps.outages?.downSince(startedAt)) {
+      throw new NetworkUnavailableError(
+        `${input.registrableDomain}: our network was down while it was checked (${found.liveness.error_code})`,
+      );
+    }
+    return found;
+  }
+
+  /**
    * Fetches and stores the evidence (outside any transaction). Returns how to record the domain's result in the
    * caller's transaction, and the checkpoint to write once that transaction has committed. `scope` carries the
    * domain's deadline and place in line into every request it sends.
@@ -95,11 +129,8 @@ export function createContractService(deps: {
       });
     }
 
-    const startedAt = deps.outages?.now() ?? 0;
     const previous = await previousDiscovery(objects, changes, id.registrableDomain);
-    const network = scope ? scopedFetcher(fetcher, scope, { judge: answerTimes }) : fetcher;
-    const found = await discoverContract(
-      early ? early.wrap(network) : network,
+    const found = await discover(
       {
         domainId: request.domainId,
         registrableDomain: id.registrableDomain,
@@ -109,19 +140,9 @@ export function createContractService(deps: {
         staleAfterDays: deps.staleAfterDays,
         previous,
       },
-      { now: clock, canary: deps.canary ?? null, ...(deps.readFeed ? { readFeed: deps.readFeed } : {}) },
+      scope,
+      early,
     );
-    // Past its deadline the domain's answers are cut short: nothing of them is stored.
-    scope?.signal.throwIfAborted();
-    // Our own network was down: this says nothing about the domain. No result, no checkpoint; the chunk retries.
-    if (isNetworkUnavailable(found.liveness)) {
-      throw new NetworkUnavailableError(`${id.registrableDomain}: ${found.liveness.error_message}`);
-    }
-    if (!found.liveness.alive && deps.outages?.downSince(startedAt)) {
-      throw new NetworkUnavailableError(
-        `${id.registrableDomain}: our network was down while it was checked (${found.liveness.error_code})`,
-      );
-    }
     const draft = found.draft;
     const evidenceKeys: string[] = [];
     if (draft) {
@@ -193,5 +214,5 @@ export function createContractService(deps: {
     return collected.findings ? recordDomain(trx, collected.findings) : Promise.resolve(collected.answer);
   }
 
-  return { collect, lookahead, record, writeCheckpoint };
+  return { collect, discover, lookahead, record, writeCheckpoint };
 }

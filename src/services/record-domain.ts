@@ -1,13 +1,16 @@
 // Recording one domain's contract run, in the caller's transaction, in the order a reader follows: its liveness,
-// the changes since its last discovery, its seed (one write: contract, facts, discovery and health), then the
-// domain's other seeds, which learn the same liveness and health. Returns the batch item's answer.
+// the changes since its last discovery, its seed (one write: contract, facts, discovery and health), the domain's
+// other seeds, which learn the same liveness and health, and the other sites it links to (discovery's
+// candidates). Returns the batch item's answer.
 import type { ItemResult } from '../domain/batches.js';
+import { parseDomainId } from '../domain/domains.js';
 import { discoveryOf } from '../domain/seed-facts.js';
 import type { CheckOutcome } from '../domain/seed-health.js';
 import type { DomainMetadata, SeedDraft } from '../engine/contract-discovery.js';
 import { summarizeDiscovery } from '../engine/discovery-changes.js';
 import type { LivenessResult } from '../engine/liveness.js';
 import type { DbTransaction } from '../ports/database.js';
+import type { CandidateService } from './candidates/index.js';
 import type { ChangeService, ChangeView } from './changes.js';
 import type { LivenessService } from './liveness.js';
 import type { ContractRunOutcome, SeedContractRuns } from './seed-contract-runs.js';
@@ -42,6 +45,7 @@ export function createRecordDomain(deps: {
   contractRuns: SeedContractRuns;
   health: Pick<SeedHealthService, 'recordCheck'>;
   repository: Pick<SeedRepository, 'setDiscovery'>;
+  candidates: Pick<CandidateService, 'recordOutlinks'>;
 }): RecordDomain {
   return async function recordDomain(trx, found) {
     const batchId = found.source.batch_id ?? null;
@@ -86,6 +90,14 @@ export function createRecordDomain(deps: {
       ...(written ? { except: written } : {}),
     });
     await deps.health.recordCheck(trx, found.domainId, check, written ?? null);
+    if (written) {
+      const citer = {
+        id: written,
+        country: parseDomainId(found.domainId)?.country ?? 'intl',
+        at: liveness.checked_at,
+      };
+      await deps.candidates.recordOutlinks(trx, citer, found.metadata.outlinks);
+    }
     return seed ? itemOf(found, seed, events) : failedItem(found);
   };
 }

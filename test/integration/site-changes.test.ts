@@ -13,6 +13,7 @@ import type { Database } from '../../src/ports/database.js';
 import { createChangeService } from '../../src/services/changes.js';
 import { createContractService } from '../../src/services/contracts.js';
 import { createLivenessService } from '../../src/services/liveness.js';
+import { createCandidateService } from '../../src/services/candidates/index.js';
 import { createRecordDomain } from '../../src/services/record-domain.js';
 import { createSeedContractRuns } from '../../src/services/seed-contract-runs.js';
 import { createSeedHealthService } from '../../src/services/seed-health.js';
@@ -98,6 +99,7 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
         contractRuns,
         health,
         repository,
+        candidates: createCandidateService({ database, seeds: repository, contractRuns, clock }),
       }),
       clock,
       canary: null,

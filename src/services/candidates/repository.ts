@@ -76,6 +76,45 @@ export function createCandidateRepository(database: Database) {
     await executor.updateTable('candidates').set(columns).where('domain', '=', domain).execute();
   }
 
+  /** New candidates, those already known left as they are (one statement per hundred rows). */
+  async function insertMissing(executor: DbExecutor, rows: readonly CandidateTable[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 100) {
+      await executor
+        .insertInto('candidates')
+        .values(rows.slice(i, i + 100))
+        .onConflict((oc) => oc.column('domain').doNothing())
+        .execute();
+    }
+  }
+
+  /**
+   * Citations, once per (candidate, citing source), then each cited candidate's count of distinct citers read
+   * again from them: a few statements for a source's hundreds of links.
+   */
+  async function citeAll(executor: DbExecutor, rows: readonly CandidateCitationTable[]): Promise<void> {
+    if (rows.length === 0) return;
+    for (let i = 0; i < rows.length; i += 100) {
+      await executor
+        .insertInto('candidate_citations')
+        .values(rows.slice(i, i + 100))
+        .onConflict((oc) => oc.columns(['domain', 'citing']).doNothing())
+        .execute();
+    }
+    const domains = [...new Set(rows.map((r) => r.domain))];
+    for (let i = 0; i < domains.length; i += 500) {
+      await executor
+        .updateTable('candidates')
+        .set((eb) => ({
+          citations: eb
+            .selectFrom('candidate_citations')
+            .select((c) => c.fn.countAll<number>().as('n'))
+            .whereRef('candidate_citations.domain', '=', 'candidates.domain'),
+        }))
+        .where('domain', 'in', domains.slice(i, i + 500))
+        .execute();
+    }
+  }
+
   /** A citation, once per (candidate, citing source); the count of distinct citers grows with a new one. */
   async function cite(executor: DbExecutor, citation: CandidateCitationTable): Promise<boolean> {
     const result = await executor
@@ -195,8 +234,10 @@ export function createCandidateRepository(database: Database) {
     find,
     findMany,
     insertIfAbsent,
+    insertMissing,
     update,
     cite,
+    citeAll,
     citations,
     citingCountries,
     toQualify,

@@ -123,6 +123,32 @@ export function createSeedRepository(database: Database) {
       .execute();
   }
 
+  /** Which of these registrable domains have a seed (any status, any category). */
+  async function registrableDomainsIn(
+    executor: DbExecutor,
+    domains: readonly string[],
+  ): Promise<Set<string>> {
+    if (domains.length === 0) return new Set();
+    const rows = await executor
+      .selectFrom('seeds')
+      .select('registrable_domain')
+      .where('registrable_domain', 'in', [...new Set(domains)])
+      .execute();
+    return new Set(rows.map((row) => row.registrable_domain));
+  }
+
+  /** The active and draft seeds of a country (a discovery's citing sources), in seed id order. */
+  function citingSeeds(country: string, category: string | null) {
+    return db
+      .selectFrom('seeds')
+      .select(['seed_id', 'entry_url', 'registrable_domain', 'country'])
+      .where('country', '=', country)
+      .where('status', 'in', ['draft', 'active'])
+      .$if(category !== null, (qb) => qb.where('category', '=', category as string))
+      .orderBy('seed_id')
+      .execute();
+  }
+
   async function exists(seedId: string): Promise<boolean> {
     const row = await db
       .selectFrom('seeds')
@@ -246,6 +272,8 @@ export function createSeedRepository(database: Database) {
     setDiscovery,
     seedsOfDomain,
     activeSeeds,
+    registrableDomainsIn,
+    citingSeeds,
     exists,
     countByStatus,
     countFailing,
