@@ -15,7 +15,7 @@ if (!input || !version) {
   process.exit(2);
 }
 /** Countries kept per language: the tail adds bytes, not evidence. */
-const MAX_COUNTRIES = 6;
+const MAX_COUNTRIES = 30;
 /** A language counts as one country's when that country holds this share of its speakers (GDP-weighted)… */
 const DOMINANT_SHARE = 0.8;
 /** …and no other country where it is official (nationally or de facto) holds this share or more. */
@@ -64,7 +64,7 @@ for (const code of [...byLanguage.keys()].sort()) {
     likely_region: likelyRegion(code),
     countries: shares
       .slice(0, MAX_COUNTRIES)
-      .filter((c) => c.share >= 0.005)
+      .filter((c) => c.share >= 0.001)
       .map((c) => [c.territory.toLowerCase(), Math.round(c.share * 1000) / 1000]),
   };
 }

@@ -1,12 +1,19 @@
 // Which country a source belongs to, with its reasons: a country-code TLD, the regions of its language tags, the
 // languages it publishes in (only one spoken mainly in one country counts) and the countries of the seeds citing
 // it. Each signal adds a weight to its country; strong signals that disagree make the guess `intl`. Pure.
-import { parse } from 'tldts';
 import { isCountryCode } from '../domain/countries.js';
 import { countriesOfLanguage } from '../domain/language-countries.js';
 import type { CountryGuess } from '../domain/seed-facts.js';
+import {
+  addressReason,
+  countryOfHost,
+  linkCountryReason,
+  localeReason,
+  offsetReason,
+} from './country-page-signals.js';
 
 export type { CountryGuess } from '../domain/seed-facts.js';
+export { GENERIC_CCTLDS } from './country-page-signals.js';
 export type CountryReason = CountryGuess['reasons'][number];
 
 export interface CountryInput {
@@ -19,52 +26,15 @@ export interface CountryInput {
   languages: Array<{ code: string }>;
   /** Countries of the seeds that link to it, with how many seeds. */
   citing?: Record<string, number>;
+  /** What its pages say beside their language tags (page-facts.ts), all optional. */
+  ogLocale?: string | null;
+  /** Publication and modification times as written: their UTC offset, read with the language, points to a country. */
+  pageTimes?: string[];
+  /** addressCountry / geo meta values as written. */
+  addressCountries?: string[];
+  /** URLs of the external links on its pages. */
+  externalLinks?: string[];
 }
-
-/**
- * Country-code TLDs sold and used worldwide as generic names (.io for tech, .tv for video, .fm for radio, .me,
- * .co…): alone they say nothing about the country. They still count under a second-level label (com.co is
- * Colombian, co.tv is not a thing) because registries there sell only to residents or locals use them.
- */
-export const GENERIC_CCTLDS: ReadonlySet<string> = new Set([
-  'ac',
-  'ad',
-  'ag',
-  'ai',
-  'am',
-  'as',
-  'bz',
-  'cc',
-  'cd',
-  'cx',
-  'co',
-  'dj',
-  'fm',
-  'gg',
-  'gl',
-  'gs',
-  'io',
-  'je',
-  'la',
-  'ly',
-  'me',
-  'ms',
-  'mu',
-  'nu',
-  'sh',
-  'so',
-  'st',
-  'sx',
-  'tk',
-  'tm',
-  'to',
-  'tv',
-  'vc',
-  'vg',
-  'ws',
-]);
-/** ISO 3166 names the United Kingdom gb; its TLD is .uk. */
-const TLD_ALIASES: Readonly<Record<string, string>> = { uk: 'gb' };
 
 /** A country-code TLD of the host: decisive unless other strong signals disagree. */
 export const CCTLD_WEIGHT = 3;
@@ -116,17 +86,12 @@ function regionlessTag(tag: string, region: string): string {
 }
 
 function cctldReason(host: string): CountryReason | null {
-  const parsed = parse(host, { allowPrivateDomains: false, extractHostname: false });
-  if (parsed.isIp || parsed.publicSuffix === null) return null;
-  const labels = parsed.publicSuffix.toLowerCase().split('.');
-  const top = labels[labels.length - 1]!;
-  const code = TLD_ALIASES[top] ?? top;
-  if (code.length !== 2 || !isCountryCode(code)) return null;
-  if (labels.length === 1 && GENERIC_CCTLDS.has(top)) return null;
+  const country = countryOfHost(host);
+  if (country === null) return null;
   return {
     signal: 'cctld',
-    country: code,
-    evidence: `${host} ends in .${parsed.publicSuffix}`,
+    country: country.code,
+    evidence: `${host} ends in .${country.suffix}`,
     weight: CCTLD_WEIGHT,
   };
 }
@@ -188,6 +153,23 @@ function languageReasons(input: CountryInput): CountryReason[] {
   return reasons;
 }
 
+function pageReasons(input: CountryInput): CountryReason[] {
+  const codes = input.languages.map((l) => l.code);
+  if (codes.length === 0 && input.htmlLang !== null) codes.push(input.htmlLang);
+  const asList = (value: unknown): string[] => (Array.isArray(value) ? value : []);
+  // og:locale repeats <html lang> on most pages: it counts only for a region no language tag declared.
+  const declared = new Set(
+    [input.htmlLang ?? '', ...input.contentLanguage].map(regionOf).filter((r): r is string => r !== null),
+  );
+  const locale = localeReason(input.ogLocale);
+  return [
+    offsetReason(asList(input.pageTimes), codes),
+    addressReason(asList(input.addressCountries)),
+    locale !== null && !declared.has(locale.country ?? '') ? locale : null,
+    linkCountryReason(asList(input.externalLinks)),
+  ].filter((r): r is CountryReason => r !== null);
+}
+
 function citingReasons(citing: Record<string, number>): CountryReason[] {
   const counts = Object.entries(citing)
     .map(([country, n]) => [country.toLowerCase(), Number.isFinite(n) ? Math.max(0, n) : 0] as const)
@@ -222,6 +204,7 @@ export function guessCountry(input: CountryInput): CountryGuess {
     ...(cctld === null ? [] : [cctld]),
     ...declaredRegionReasons(input),
     ...languageReasons(input),
+    ...pageReasons(input),
     ...citingReasons(input.citing ?? {}),
   ];
   const tally = new Map<string, number>();
@@ -232,9 +215,14 @@ export function guessCountry(input: CountryInput): CountryGuess {
   const ranked = [...tally].sort((a, b) => b[1] - a[1]);
   const total = ranked.reduce((sum, [, w]) => sum + w, 0);
   if (ranked.length === 0) return { code: 'intl', confidence: 0, reasons };
-  const strongCountries = ranked.filter(([code, w]) => code !== 'intl' && w >= STRONG);
+  // A strong signal is one reason of weight ≥ STRONG (a ccTLD, a chosen region, a stated address, citations): two
+  // countries with one each disagree; one alone wins over any sum of weak ones (default regions, time offsets…).
+  const strongCountries = [
+    ...new Set(reasons.filter((r) => r.country !== null && r.weight >= STRONG).map((r) => r.country!)),
+  ];
   if (strongCountries.length >= 2) return { code: 'intl', confidence: DISAGREEMENT_CONFIDENCE, reasons };
-  const [code, weight] = ranked[0]!;
+  const [code, weight] =
+    strongCountries.length === 1 ? [strongCountries[0]!, tally.get(strongCountries[0]!)!] : ranked[0]!;
   const confidence = (weight / total) * Math.min(1, weight / FULL_CONFIDENCE);
   return { code, confidence: Math.round(confidence * 100) / 100, reasons };
 }

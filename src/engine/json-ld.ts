@@ -10,6 +10,10 @@ export interface JsonLdFacts {
   datePublished: string | null;
   /** Names of author objects or strings. */
   authors: string[];
+  /** Every datePublished, dateModified and uploadDate met (the time zone of a newsroom's clock says where it is). */
+  dates: string[];
+  /** addressCountry of any address (a publisher's PostalAddress): a code or a name, as written. */
+  addressCountries: string[];
 }
 
 /** Nodes visited per page: enough for a @graph of a few hundred items, not for a hostile megabyte of nesting. */
@@ -20,7 +24,7 @@ const MAX_VALUES = 50;
 export const MAX_JSON_LD_CHARS = 1_000_000;
 
 export function emptyJsonLdFacts(): JsonLdFacts {
-  return { types: [], publishers: [], datePublished: null, authors: [] };
+  return { types: [], publishers: [], datePublished: null, authors: [], dates: [], addressCountries: [] };
 }
 
 /** `http://schema.org/NewsArticle`, `schema:NewsArticle` → `NewsArticle`. */
@@ -75,6 +79,10 @@ export function readJsonLdBlock(text: string, facts: JsonLdFacts): void {
     if (record['publisher'] !== undefined) addOnce(facts.publishers, nameOf(record['publisher']));
     if (facts.datePublished === null && typeof record['datePublished'] === 'string')
       facts.datePublished = record['datePublished'].trim().slice(0, 64) || null;
+    for (const key of ['datePublished', 'dateModified', 'uploadDate'])
+      if (facts.dates.length < 20) addOnce(facts.dates, record[key]);
+    const country = record['addressCountry'];
+    addOnce(facts.addressCountries, nameOf(country) ?? (country as Record<string, unknown> | null)?.['@id']);
     const author = record['author'];
     for (const one of Array.isArray(author) ? author.slice(0, 10) : [author])
       addOnce(facts.authors, nameOf(one));

@@ -50,6 +50,8 @@ export const WEIGHTS = {
   sections_some: 1,
   sections_two: 0.5,
   bylines: 0.4,
+  publisher_meta_many: 1,
+  publisher_meta_one: 0.5,
   dated_items: 0.3,
   frequent_feed: 1,
   very_frequent_feed: 1.5,
@@ -200,6 +202,17 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       weight: WEIGHTS.bylines,
       evidence: `bylines on ${bylined.url}: ${bylined.bylines.slice(0, 3).join('; ')}`,
     });
+  // Markup newsrooms add for news search and their analytics (news_keywords, Parse.ly, cXense…).
+  // Parse.ly alone is not enough: company blogs and blog platforms run it too.
+  const meta = [...new Set(all.flatMap((p) => p.publisher_meta))];
+  if (meta.length > 0 && !(meta.length === 1 && meta[0] === 'parsely')) {
+    const signal = meta.length >= 2 ? 'publisher_meta_many' : 'publisher_meta_one';
+    reasons.push({
+      signal,
+      weight: WEIGHTS[signal],
+      evidence: `publisher meta: ${meta.slice(0, 5).join(', ')}`,
+    });
+  }
   const dated = all.find((p) => p.time_elements >= 3);
   if (dated !== undefined)
     reasons.push({

@@ -61,6 +61,14 @@ export interface PageFacts {
   recipe_signals: string[];
   /** Evidence strings: "for sale" phrases, links to parking services. */
   parked_signals: string[];
+  /** og:locale as written (en_US, de_AT). */
+  og_locale: string | null;
+  /** Publication and modification times from meta, JSON-LD, microdata and <time datetime>, as written, ≤ 20. */
+  page_times: string[];
+  /** Countries the page states for itself: JSON-LD addressCountry, geo.country / geo.region meta, as written. */
+  address_countries: string[];
+  /** Newsroom publishing markup: news_keywords, Googlebot-News, Parse.ly, Sailthru, cXense meta. */
+  publisher_meta: string[];
 }
 
 export const MAX_LINKS = 400;
@@ -132,6 +140,10 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
     shop_signals: [],
     recipe_signals: [],
     parked_signals: [],
+    og_locale: null,
+    page_times: [],
+    address_countries: [],
+    publisher_meta: [],
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -230,8 +242,12 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
         if (itemtype !== undefined)
           for (const type of itemtype.slice(0, 500).split(/\s+/))
             if (type !== '') pushOnce(facts.schema_types, schemaTypeName(type), 50);
-        if (attribs['itemprop'] === 'datePublished' && microdataDate === null)
-          microdataDate = (attribs['content'] ?? attribs['datetime'] ?? '').trim().slice(0, 64) || null;
+        const itemprop = attribs['itemprop'];
+        if (itemprop === 'datePublished' || itemprop === 'dateModified') {
+          const date = (attribs['content'] ?? attribs['datetime'] ?? '').trim().slice(0, 64);
+          if (itemprop === 'datePublished') microdataDate ??= date || null;
+          pushOnce(facts.page_times, date);
+        }
 
         switch (name) {
           case 'html':
@@ -270,7 +286,10 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
             noteHost(resolve(attribs['src'] ?? '', base));
             break;
           case 'time':
-            if (attribs['datetime'] !== undefined) facts.time_elements += 1;
+            if (attribs['datetime'] !== undefined) {
+              facts.time_elements += 1;
+              pushOnce(facts.page_times, attribs['datetime'].trim().slice(0, 64));
+            }
             break;
           case 'button':
             buttonText = '';
@@ -334,14 +353,20 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
   for (const name of jsonLd.publishers) pushOnce(facts.publisher_names, name, 10);
   for (const name of jsonLd.authors) if (name.length <= 60) pushOnce(facts.bylines, name, 10);
   facts.published_time ??= jsonLd.datePublished ?? microdataDate;
+  for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
+  for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
   readTextPhrases(text.toLowerCase(), facts);
   return facts;
 }
 
 function readMeta(attribs: Record<string, string>, facts: PageFacts): void {
-  const key = (attribs['property'] ?? attribs['name'] ?? attribs['itemprop'] ?? '').trim().toLowerCase();
+  const key = (attribs['property'] ?? attribs['name'] ?? attribs['itemprop'] ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^og:article:/, 'article:');
   const equiv = (attribs['http-equiv'] ?? '').trim().toLowerCase();
-  const content = (attribs['content'] ?? '').slice(0, MAX_ATTRIBUTE_CHARS).trim();
+  // Some saved or rewritten pages carry the value in `value=` instead of `content=`; the key may be og:-prefixed.
+  const content = (attribs['content'] ?? attribs['value'] ?? '').slice(0, MAX_ATTRIBUTE_CHARS).trim();
   if (content === '') return;
   if (equiv === 'content-language') facts.content_language = languageList(content);
   switch (key) {
@@ -357,6 +382,24 @@ function readMeta(attribs: Record<string, string>, facts: PageFacts): void {
     case 'og:published_time':
     case 'datepublished':
       facts.published_time ??= content.slice(0, 64);
+      pushOnce(facts.page_times, content.slice(0, 64));
+      break;
+    case 'article:modified_time':
+    case 'og:updated_time':
+    case 'datemodified':
+      pushOnce(facts.page_times, content.slice(0, 64));
+      break;
+    case 'og:locale':
+      facts.og_locale ??= content.slice(0, 20);
+      break;
+    case 'geo.country':
+    case 'geo.region':
+      // geo.region is ISO 3166-2 (US-NY): its country is the part before the dash.
+      pushOnce(facts.address_countries, content.split('-')[0]!.trim().slice(0, 60), 10);
+      break;
+    case 'news_keywords':
+    case 'googlebot-news':
+      pushOnce(facts.publisher_meta, key, 10);
       break;
     case 'author':
     case 'article:author':
@@ -368,6 +411,10 @@ function readMeta(attribs: Record<string, string>, facts: PageFacts): void {
     case 'og:price:amount':
     case 'product:availability':
       pushOnce(facts.shop_signals, `meta ${key}`, 10);
+      break;
+    default:
+      if (/^(parsely-|sailthru\.|cxenseparse:)/.test(key))
+        pushOnce(facts.publisher_meta, key.replace(/^(parsely|sailthru|cxenseparse).*$/, '$1'), 10);
       break;
   }
 }

@@ -79,4 +79,66 @@ describe('guessCountry', () => {
     expect(weak.code).toBe('pl');
     expect(strong.confidence).toBeGreaterThan(weak.confidence);
   });
+
+  it('reads the UTC offset of page times with the language, only where one country holds most of its speakers', () => {
+    const en = guessCountry(
+      input('news.com', { languages: [{ code: 'en' }], pageTimes: ['2024-05-12T08:00:00-05:00'] }),
+    );
+    expect(en.code).toBe('us');
+    expect(en.reasons[0]).toMatchObject({ signal: 'published_offset', country: 'us', weight: 1.5 });
+    const india = { languages: [{ code: 'en' }], pageTimes: ['2024-05-12 08:00:00+0530'] };
+    expect(guessCountry(input('news.com', india)).code).toBe('in');
+    const spain = { languages: [{ code: 'es' }], pageTimes: ['2024-05-12T08:00:00+02:00'] };
+    expect(guessCountry(input('diario.com', spain)).code).toBe('es');
+    // German at +02:00 is Germany, Austria or Switzerland; UTC says nothing; no language, no guess.
+    const german = { languages: [{ code: 'de' }], pageTimes: ['2024-05-12T08:00:00+02:00'] };
+    expect(guessCountry(input('zeitung.com', german)).code).toBe('intl');
+    expect(
+      guessCountry(input('news.com', { languages: [{ code: 'en' }], pageTimes: ['2024-05-12T08:00:00Z'] }))
+        .code,
+    ).toBe('intl');
+    expect(guessCountry(input('news.com', { pageTimes: ['2024-05-12T08:00:00-05:00'] })).code).toBe('intl');
+  });
+
+  it('reads the country of the address the page states, when the stated countries agree', () => {
+    expect(guessCountry(input('news.com', { addressCountries: ['Austria'] })).code).toBe('at');
+    expect(guessCountry(input('news.com', { addressCountries: ['US', 'USA'] })).code).toBe('us');
+    expect(guessCountry(input('news.com', { addressCountries: ['DE', 'France'] })).code).toBe('intl');
+    expect(
+      guessCountry(input('news.com', { addressCountries: ['Atlantis', 42 as unknown as string] })).code,
+    ).toBe('intl');
+  });
+
+  it('reads the region of og:locale where the language is spoken and no language tag said it already', () => {
+    const at = guessCountry(input('news.com', { ogLocale: 'de_AT' }));
+    expect(at.code).toBe('at');
+    expect(at.reasons[0]!.weight).toBe(1);
+    expect(guessCountry(input('news.com', { ogLocale: 'en_US' })).reasons[0]!.weight).toBe(0.5);
+    expect(guessCountry(input('news.com', { ogLocale: 'es_LA' })).code).toBe('intl');
+    const repeated = guessCountry(input('news.com', { htmlLang: 'de-AT', ogLocale: 'de_AT' }));
+    expect(repeated.reasons.map((r) => r.signal)).toEqual(['html_lang_region']);
+  });
+
+  it('reads the country most external links point to by their country-code TLD', () => {
+    const links = (hosts: string[]) => hosts.map((h) => `https://${h}/x`);
+    const ar = ['a.com.ar', 'b.com.ar', 'c.ar', 'd.gob.ar', 'e.com.ar', 'f.com'];
+    expect(guessCountry(input('diario.com', { externalLinks: links(ar) })).code).toBe('ar');
+    const mixed = ['a.de', 'b.de', 'c.fr', 'd.fr', 'e.it'];
+    expect(guessCountry(input('news.com', { externalLinks: links(mixed) })).code).toBe('intl');
+    expect(
+      guessCountry(input('news.com', { externalLinks: links(['a.io', 'b.tv', 'c.me', 'd.co', 'e.fm']) }))
+        .code,
+    ).toBe('intl');
+  });
+
+  it('lets one strong signal win over weak ones for another country (ccTLD over en-US and a US offset)', () => {
+    const guess = guessCountry(
+      input('news.ca', {
+        htmlLang: 'en-US',
+        languages: [{ code: 'en' }],
+        pageTimes: ['2024-05-12T08:00:00-04:00'],
+      }),
+    );
+    expect(guess.code).toBe('ca');
+  });
 });

@@ -145,6 +145,21 @@ describe('judgeNews', () => {
     expect(signals(gov)).toContain('public_body_host');
   });
 
+  it('counts newsroom publishing meta, Parse.ly alone excepted', () => {
+    const one = judgeNews(input('paper.example', '<meta name="news_keywords" content="a, b">'));
+    expect(one.reasons.find((r) => r.signal === 'publisher_meta_one')?.weight).toBe(0.5);
+    const many = judgeNews(
+      input(
+        'paper.example',
+        '<meta name="news_keywords" content="a"><meta name="cXenseParse:pageclass" content="article">',
+      ),
+    );
+    expect(many.reasons.find((r) => r.signal === 'publisher_meta_many')?.evidence).toContain('cxenseparse');
+    expect(many.score).toBeGreaterThan(one.score);
+    const parsely = judgeNews(input('agency.example', '<meta name="parsely-title" content="x">'));
+    expect(signals(parsely).some((s) => s.startsWith('publisher_meta'))).toBe(false);
+  });
+
   it('does not count a live blog as a blog when the page declares a news type', () => {
     const html = `<script type="application/ld+json">[{"@type":"LiveBlogPosting"},{"@type":"BlogPosting"}]</script>`;
     expect(signals(judgeNews(input('n.example', html)))).not.toContain('blog_schema');

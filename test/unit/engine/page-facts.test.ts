@@ -119,6 +119,44 @@ describe('readPageFacts', () => {
     expect(facts.bylines).toEqual(['Jane Doe', 'Max Muster', 'By John Smith']);
   });
 
+  it('reads og:locale, publication and modification times and the address the page states', () => {
+    const facts = readPageFacts(
+      `<meta property="og:locale" content="de_AT"><meta property="article:published_time" content="2024-05-12T08:00:00+02:00">
+      <meta property="article:modified_time" content="2024-05-12T09:00:00+02:00"><meta name="geo.region" content="AT-9">
+      <time datetime="2024-05-11T10:00:00+02:00">gestern</time><span itemprop="dateModified" content="2024-05-13"></span>
+      <script type="application/ld+json">{"@type":"NewsArticle","dateModified":"2024-05-12T10:00:00+02:00",
+        "publisher":{"@type":"Organization","address":{"@type":"PostalAddress","addressCountry":{"name":"Austria"}}}}</script>`,
+      URL,
+    );
+    expect(facts.og_locale).toBe('de_AT');
+    expect(facts.page_times).toEqual([
+      '2024-05-12T08:00:00+02:00',
+      '2024-05-12T09:00:00+02:00',
+      '2024-05-11T10:00:00+02:00',
+      '2024-05-13',
+      '2024-05-12T10:00:00+02:00',
+    ]);
+    expect(facts.address_countries).toEqual(['AT', 'Austria']);
+  });
+
+  it("reads newsroom publishing meta, but not Yoast's article:section", () => {
+    const facts = readPageFacts(
+      `<meta name="news_keywords" content="a, b"><meta name="cXenseParse:pageclass" content="article">
+      <meta name="parsely-title" content="x"><meta name="sailthru.date" content="2024"><meta property="article:section" content="Food">`,
+      URL,
+    );
+    expect(facts.publisher_meta).toEqual(['news_keywords', 'cxenseparse', 'parsely', 'sailthru']);
+  });
+
+  it('reads meta written with value= instead of content= and og:article: keys', () => {
+    const facts = readPageFacts(
+      `<meta value="article" name="og:type"><meta value="2016-12-14T06:02:15Z" name="og:article:published_time">`,
+      URL,
+    );
+    expect(facts.og_type).toBe('article');
+    expect(facts.published_time).toBe('2016-12-14T06:02:15Z');
+  });
+
   it('never throws on broken input and stays bounded on a 2 MB page', () => {
     for (const html of [
       '',
