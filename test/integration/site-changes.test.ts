@@ -10,10 +10,10 @@ import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database
 import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
 import { prodDomainKey } from '../../src/domain/keys.js';
 import type { Database } from '../../src/ports/database.js';
+import { createCandidateService } from '../../src/services/candidates/index.js';
 import { createChangeService } from '../../src/services/changes.js';
 import { createContractService } from '../../src/services/contracts.js';
 import { createLivenessService } from '../../src/services/liveness.js';
-import { createCandidateService } from '../../src/services/candidates/index.js';
 import { createRecordDomain } from '../../src/services/record-domain.js';
 import { createSeedContractRuns } from '../../src/services/seed-contract-runs.js';
 import { createSeedHealthService } from '../../src/services/seed-health.js';
