@@ -76,7 +76,6 @@ export interface SeedDraft {
   /** Cron, five fields, UTC. */
   schedule: string;
   policy: { robots_url: string; robots_allowed: boolean; crawl_delay: number | null; sitemap_urls: string[] };
-  discovery: { alive: boolean; checked_at: string; http_status: number | null };
   /** Facts beside the contract (the seed's `freshness`, `languages` and `policy.ai`), as in the metadata. */
   freshness: Freshness;
   languages: SourceLanguage[];
@@ -363,7 +362,6 @@ export async function discoverContract(
       crawl_delay: policy.crawl_delay,
       sitemap_urls: [...new Set([...policy.sitemap_urls, ...(sitemaps?.sitemap_urls ?? [])])],
     },
-    discovery: { alive: liveness.alive, checked_at: liveness.checked_at, http_status: liveness.http_status },
     freshness,
     languages,
     ai,

@@ -128,7 +128,7 @@ interface RobotsVector {
 }
 
 function robotsFixtures(): CorpusDoc[] {
-  const raw = JSON.parse(readFileSync(join(ROOT, 'src/engine/robots.vectors.json'), 'utf8')) as Record<
+  const raw = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/robots/robots.vectors.json'), 'utf8')) as Record<
     string,
     unknown
   >;

@@ -130,6 +130,15 @@ describe('discoverContract', () => {
       freshness: NEWS_FRESHNESS,
       languages: NEWS_LANGUAGES,
       ai: NEWS_AI,
+      // A Google News sitemap says news; nothing on the page names a country (news.test is no country's TLD).
+      news: expect.objectContaining({
+        verdict: 'news',
+        reasons: expect.arrayContaining([expect.objectContaining({ signal: 'news_sitemap' })]),
+      }),
+      country_guess: expect.objectContaining({ code: 'intl' }),
+      outlinks: expect.any(Array),
+      // The first look decided: no article page was fetched.
+      sampled_articles: [],
       source: { batch_id: '01JTESTBATCH' },
       // The fake internet's answers carry no ETag or Last-Modified: nothing to revalidate by next time.
       validators: {},
@@ -148,10 +157,11 @@ describe('discoverContract', () => {
         crawl_delay: null,
         sitemap_urls: ['https://news.test/sitemap_index.xml'],
       },
-      discovery: { alive: true, checked_at: NOW.toISOString(), http_status: 200 },
       freshness: NEWS_FRESHNESS,
       languages: NEWS_LANGUAGES,
       ai: NEWS_AI,
+      news: found.metadata.news,
+      country_guess: found.metadata.country_guess,
     });
     expect(found.evidence.robotsTxt?.toString()).toContain('Sitemap: https://news.test/sitemap_index.xml');
     expect(found.evidence.sitemapXml?.toString()).toContain('<sitemapindex');
