@@ -33,6 +33,7 @@ import { createChunkLedger } from './services/chunk-ledger.js';
 import { type Clock, systemClock } from './services/common.js';
 import { createContractService } from './services/contracts.js';
 import { createDatasetService } from './services/datasets.js';
+import { createDiscoveryService } from './services/discovery.js';
 import { createEvidenceService } from './services/evidence.js';
 import { createHealthService } from './services/health.js';
 import { createLivenessService } from './services/liveness.js';
@@ -49,6 +50,7 @@ import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
 import { chunkWorker } from './workers/chunk-worker.js';
 import { contractHandler } from './workers/contract-worker.js';
+import { discoveryHandler } from './workers/discovery-worker.js';
 import { createDomainPool } from './workers/domain-pool.js';
 import { livenessHandler } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
@@ -215,6 +217,16 @@ export async function createSeedbed(options: SeedbedOptions) {
     outages,
     readFeed: feedReaders.read,
   });
+  const discovery = createDiscoveryService({
+    database,
+    batches,
+    ledger,
+    seeds: seedRepository,
+    candidates,
+    contracts,
+    fetcher,
+    clock,
+  });
   const evidence = createEvidenceService({ seeds, objects });
   const today = () => todayUtc(clock());
   const recheck = createRecheckService({
@@ -242,6 +254,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     contracts,
     contractRuns,
     candidates,
+    discovery,
     evidence,
     recheck,
   };
@@ -269,6 +282,10 @@ export async function createSeedbed(options: SeedbedOptions) {
     ),
     CONTRACT_QUEUE: chunkWorker(
       contractHandler({ contracts, orchestration, domains, today }),
+      domainChunkDeps,
+    ),
+    DISCOVERY_QUEUE: chunkWorker(
+      discoveryHandler({ discovery, domains, parametersOf: discovery.parameters }),
       domainChunkDeps,
     ),
     METADATA_QUEUE: metadataWorker({ metadata }),

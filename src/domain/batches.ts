@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { PermanentError } from './errors.js';
 import type { Partition } from './identifiers.js';
 
-/** `recheck`: active seeds sent back through the contract pipeline (docs/design.md §11). */
-export const BATCH_TYPES = ['research', 'liveness', 'contract', 'seed', 'recheck'] as const;
+/**
+ * `recheck`: active seeds sent back through the contract pipeline (docs/design.md §11); `discovery`: a country's
+ * seeds read for links and the candidates found qualified (docs/discovery.md).
+ */
+export const BATCH_TYPES = ['research', 'liveness', 'contract', 'seed', 'recheck', 'discovery'] as const;
 export type BatchType = (typeof BATCH_TYPES)[number];
 
 export const BATCH_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'failed'] as const;

@@ -54,7 +54,13 @@ export const recheckJobSchema = z.object({
 });
 export type RecheckJob = z.infer<typeof recheckJobSchema>;
 
-export const CHUNK_QUEUES = ['RESEARCH_QUEUE', 'LIVENESS_QUEUE', 'CONTRACT_QUEUE', 'SEED_QUEUE'] as const;
+export const CHUNK_QUEUES = [
+  'RESEARCH_QUEUE',
+  'LIVENESS_QUEUE',
+  'CONTRACT_QUEUE',
+  'SEED_QUEUE',
+  'DISCOVERY_QUEUE',
+] as const;
 export type ChunkQueueName = (typeof CHUNK_QUEUES)[number];
 
 export const JOBS = {
@@ -62,6 +68,7 @@ export const JOBS = {
   LIVENESS_QUEUE: defineJob('LIVENESS_QUEUE', chunkMessageSchema),
   CONTRACT_QUEUE: defineJob('CONTRACT_QUEUE', chunkMessageSchema),
   SEED_QUEUE: defineJob('SEED_QUEUE', chunkMessageSchema),
+  DISCOVERY_QUEUE: defineJob('DISCOVERY_QUEUE', chunkMessageSchema),
   METADATA_QUEUE: defineJob('METADATA_QUEUE', metadataJobSchema),
   RECHECK_QUEUE: defineJob('RECHECK_QUEUE', recheckJobSchema),
 } as const;

@@ -4,6 +4,8 @@ export const QUEUE_NAMES = [
   'LIVENESS_QUEUE',
   'CONTRACT_QUEUE',
   'SEED_QUEUE',
+  // Discovery batches: a country's seeds read for links, then the candidates found qualified (docs/discovery.md).
+  'DISCOVERY_QUEUE',
   'METADATA_QUEUE',
   // The re-check schedule's ticks; the batches a tick makes run on CONTRACT_QUEUE.
   'RECHECK_QUEUE',

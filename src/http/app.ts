@@ -11,8 +11,10 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
 import type { ApiKeyService } from '../services/api-keys.js';
 import type { BatchService } from '../services/batches.js';
+import type { CandidateService } from '../services/candidates/index.js';
 import type { ChangeService } from '../services/changes.js';
 import type { DatasetService } from '../services/datasets.js';
+import type { DiscoveryService } from '../services/discovery.js';
 import type { EvidenceService } from '../services/evidence.js';
 import type { HealthService } from '../services/health.js';
 import type { LivenessService } from '../services/liveness.js';
@@ -54,6 +56,8 @@ export interface HttpDeps {
     evidence: EvidenceService;
     changes: ChangeService;
     recheck: RecheckService;
+    candidates: CandidateService;
+    discovery: DiscoveryService;
   };
   today: () => string;
   /** When an export says it was made. */

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpDeps } from '../app.js';
 import { registerOperationDefaults } from '../operation-defaults.js';
+import { candidateRoutes, discoveryQueueRoutes } from './candidates.js';
 import { changeRoutes } from './changes.js';
 import { datasetRoutes, datasetUploadRoutes } from './datasets.js';
 import { domainRoutes } from './domains.js';
@@ -57,6 +58,8 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
       await v1.register(changeRoutes, { prefix: '/changes', changes: services.changes });
       await v1.register(recheckRoutes, { prefix: '/queues', recheck: services.recheck });
       await v1.register(domainRoutes, { prefix: '/domains', liveness: services.liveness });
+      await v1.register(discoveryQueueRoutes, { prefix: '/queues', discovery: services.discovery });
+      await v1.register(candidateRoutes, { prefix: '/candidates', candidates: services.candidates });
       // Last, as GET / has always listed it: the upload, with its own body parser.
       await v1.register(datasetUploadRoutes, {
         prefix: '/datasets',

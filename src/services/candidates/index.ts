@@ -2,6 +2,8 @@
 // run and every discovery harvest; a qualification records what the contract engine found; a person accepts
 // (a draft seed, built from the qualification) or rejects (remembered with the reason). Discovery never writes a
 // seed by itself: accept does, on a person's word. Owns the candidate tables through its repository.
+
+import type { ImportEntry } from '../../domain/candidate-import.js';
 import type {
   AcceptRequest,
   Candidate,
@@ -10,6 +12,7 @@ import type {
   Qualification,
   RejectRequest,
 } from '../../domain/candidates.js';
+import { importCiter } from '../../domain/candidates.js';
 import { classifyHost, domainIdOf } from '../../domain/domains.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { platformKind } from '../../domain/platform-hosts.js';
@@ -44,7 +47,7 @@ export type RejectAnswer = { domain: string; result: 'rejected' | 'skipped'; rea
 
 export function createCandidateService(deps: {
   database: Database;
-  seeds: Pick<SeedRepository, 'registrableDomainsIn'>;
+  seeds: Pick<SeedRepository, 'registrableDomainsIn' | 'seedIdsOf'>;
   contractRuns: SeedContractRuns;
   clock: Clock;
   repository?: CandidateRepository;
@@ -241,7 +244,72 @@ export function createCandidateService(deps: {
     return { results };
   }
 
+  /**
+   * A person's list, read against the directory: each line answers whether its site is already a seed, already a
+   * candidate, or new (then it becomes a candidate, cited by the list). Platform hosts and lines naming no site
+   * are answered too; nothing is dropped.
+   */
+  async function importList(
+    entries: readonly ImportEntry[],
+    options: { source: string; country: string },
+  ): Promise<{ summary: Record<ImportOutcome, number>; results: ImportAnswer[] }> {
+    const at = now();
+    const named = entries.map((entry) => ({ entry, site: siteOfLine(entry.input) }));
+    const domains = named.flatMap((n) => (n.site.ok ? [n.site.domain] : []));
+    const seeded = await deps.seeds.seedIdsOf(domains);
+    const results: ImportAnswer[] = [];
+    await database.transaction(async (trx) => {
+      for (const { entry, site } of named) {
+        const base = { line: entry.line, input: entry.input };
+        if (!site.ok) {
+          results.push({ ...base, domain: null, result: 'invalid', reason: site.reason });
+          continue;
+        }
+        const { domain } = site;
+        const seedIds = seeded.get(domain);
+        if (seedIds) {
+          results.push({ ...base, domain, result: 'seed', seed_ids: seedIds });
+          continue;
+        }
+        const platform = platformKind(domain);
+        if (platform !== null) {
+          results.push({
+            ...base,
+            domain,
+            result: 'platform',
+            reason: `a ${platform} host is never a source`,
+          });
+          continue;
+        }
+        const label = entry.source ?? options.source;
+        const made = await repository.insertIfAbsent(trx, newCandidate(domain, options.country, at));
+        const row = await repository.find(trx, domain);
+        const sources = new Set(parseJson<string[]>(row?.sources ?? '[]', []));
+        if (!sources.has(label))
+          await repository.update(trx, domain, { sources: JSON.stringify([...sources, label]) });
+        await repository.cite(trx, {
+          domain,
+          citing: importCiter(label),
+          citing_country: options.country,
+          url: entry.input.slice(0, 2048),
+          anchor: '',
+          found_in: 'import',
+          seen_at: at,
+        });
+        results.push(
+          made
+            ? { ...base, domain, result: 'new' }
+            : { ...base, domain, result: 'candidate', state: (row?.state ?? 'new') as CandidateState },
+        );
+      }
+    });
+    const summary = { new: 0, candidate: 0, seed: 0, platform: 0, invalid: 0 };
+    for (const r of results) summary[r.result] += 1;
+    return { summary, results };
+  }
+
   return {
+    importList,
     recordOutlinks,
     recordQualification,
     list,
@@ -251,6 +319,34 @@ export function createCandidateService(deps: {
     countByState: repository.countByState,
     repository,
   };
+}
+
+export type ImportOutcome = 'new' | 'candidate' | 'seed' | 'platform' | 'invalid';
+export interface ImportAnswer {
+  line: number;
+  input: string;
+  domain: string | null;
+  result: ImportOutcome;
+  state?: CandidateState;
+  seed_ids?: string[];
+  reason?: string;
+}
+
+/** The registrable domain a line names: a domain, a host or a URL. */
+function siteOfLine(input: string): { ok: true; domain: string } | { ok: false; reason: string } {
+  let host = input.trim();
+  if (host.includes('://')) {
+    try {
+      host = new URL(host).hostname;
+    } catch {
+      return { ok: false, reason: 'not a URL' };
+    }
+  } else host = host.split(/[/?#]/)[0] ?? '';
+  if (host === '') return { ok: false, reason: 'names no site' };
+  const classified = classifyHost(host.replace(/\.$/, ''));
+  return classified.ok
+    ? { ok: true, domain: classified.registrableDomain }
+    : { ok: false, reason: classified.reason };
 }
 
 /** A candidate is named by its registrable domain, lower-cased. */

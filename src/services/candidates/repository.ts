@@ -158,28 +158,24 @@ export function createCandidateRepository(database: Database) {
 
   /**
    * The candidates to qualify next: in `states`, of the country, cited by at least `minCitations`, most cited
-   * first; with `citedBy`, only those cited by one of these sources (a snowball round's new finds).
+   * first; with `citedByCandidates`, only those a qualified candidate links to (a snowball round's finds).
    */
   async function toQualify(select: {
     country: string;
     states: readonly CandidateState[];
     minCitations: number;
     limit: number;
-    citedBy?: readonly string[];
+    citedByCandidates?: boolean;
   }): Promise<string[]> {
-    if (select.citedBy?.length === 0) return [];
     const rows = await db
       .selectFrom('candidates')
       .select('domain')
       .where('country', '=', select.country)
       .where('state', 'in', [...select.states])
       .where('citations', '>=', select.minCitations)
-      .$if(select.citedBy !== undefined, (q) =>
+      .$if(select.citedByCandidates === true, (q) =>
         q.where('domain', 'in', (eb) =>
-          eb
-            .selectFrom('candidate_citations')
-            .select('domain')
-            .where('citing', 'in', [...(select.citedBy ?? [])]),
+          eb.selectFrom('candidate_citations').select('domain').where('citing', 'like', 'candidate:%'),
         ),
       )
       .orderBy('citations', 'desc')
@@ -220,6 +216,17 @@ export function createCandidateRepository(database: Database) {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** A discovery batch's claimed steps, in order. */
+  function steps(batchId: string) {
+    return db
+      .selectFrom('discovery_steps')
+      .select(['step', 'items'])
+      .where('batch_id', '=', batchId)
+      .orderBy('created_at')
+      .orderBy('step')
+      .execute();
+  }
+
   async function countByState(): Promise<Record<string, number>> {
     const rows = await db
       .selectFrom('candidates')
@@ -244,6 +251,7 @@ export function createCandidateRepository(database: Database) {
     lastRead,
     markRead,
     claimStep,
+    steps,
     countByState,
   };
 }

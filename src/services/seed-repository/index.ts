@@ -137,6 +137,21 @@ export function createSeedRepository(database: Database) {
     return new Set(rows.map((row) => row.registrable_domain));
   }
 
+  /** The seed ids of each of these registrable domains that has seeds. */
+  async function seedIdsOf(domains: readonly string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    if (domains.length === 0) return found;
+    const rows = await db
+      .selectFrom('seeds')
+      .select(['registrable_domain', 'seed_id'])
+      .where('registrable_domain', 'in', [...new Set(domains)])
+      .orderBy('seed_id')
+      .execute();
+    for (const row of rows)
+      found.set(row.registrable_domain, [...(found.get(row.registrable_domain) ?? []), row.seed_id]);
+    return found;
+  }
+
   /** The active and draft seeds of a country (a discovery's citing sources), in seed id order. */
   function citingSeeds(country: string, category: string | null) {
     return db
@@ -273,6 +288,7 @@ export function createSeedRepository(database: Database) {
     seedsOfDomain,
     activeSeeds,
     registrableDomainsIn,
+    seedIdsOf,
     citingSeeds,
     exists,
     countByStatus,

@@ -1,0 +1,281 @@
+// Discovery batches (docs/discovery.md): a batch of type `discovery` on DISCOVERY_QUEUE. It starts with one item per
+// seed of the country (harvest: read its links to other sites), then qualifies the candidates found through the
+// contract engine, most cited first (round 1). With more rounds, the links of the candidates a round judged news
+// are read too, and the candidates only they cite are qualified in the next round. Each round is added to the
+// running batch by whichever chunk finds the step before it finished, once (discovery_steps).
+import type { BatchView, ItemResult } from '../domain/batches.js';
+import {
+  type CandidateState,
+  candidateCiter,
+  type DiscoveryItem,
+  type DiscoveryRequest,
+  type Qualification,
+} from '../domain/candidates.js';
+import { classifyHost, domainIdOf } from '../domain/domains.js';
+import { UnprocessableError } from '../domain/errors.js';
+import { discoveryOf } from '../domain/seed-facts.js';
+import type { ContractDiscovery } from '../engine/contract-discovery.js';
+import { harvestLinks } from '../engine/source-verdicts.js';
+import type { Database, DbTransaction } from '../ports/database.js';
+import type { Fetcher } from '../ports/fetcher.js';
+import type { BatchService } from './batches.js';
+import type { CandidateService } from './candidates/index.js';
+import type { ChunkLedger } from './chunk-ledger.js';
+import type { Clock } from './common.js';
+import type { ContractService } from './contracts.js';
+import { type FetchScope, scopedFetcher } from './fetch-scope.js';
+import type { SeedRepository } from './seed-repository/index.js';
+import { seedSitemapOf } from './seed-repository/rows.js';
+
+/** A seed's links read within this many days (by a contract run or a discovery) are not read again. */
+export const HARVEST_FRESH_DAYS = 7;
+/** Items per chunk of a discovery batch. */
+export const DISCOVERY_CHUNK_SIZE = 20;
+
+/** The discovery's parameters, kept in the batch's summary so every chunk's step sees them. */
+interface Parameters {
+  rounds: number;
+  max_candidates: number;
+  min_citations: number;
+  force: boolean;
+}
+
+/** What one item found, to be recorded in its own transaction (the worker's commit). */
+export type DiscoveryFinding = (trx: DbTransaction) => Promise<Omit<ItemResult, 'index' | 'input'>>;
+
+export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
+
+export function createDiscoveryService(deps: {
+  database: Database;
+  batches: Pick<BatchService, 'create' | 'get'>;
+  ledger: Pick<ChunkLedger, 'addChunks'>;
+  seeds: Pick<SeedRepository, 'citingSeeds'>;
+  candidates: CandidateService;
+  contracts: Pick<ContractService, 'discover'>;
+  fetcher: Fetcher;
+  clock: Clock;
+}) {
+  const { candidates, clock } = deps;
+  const repository = candidates.repository;
+  const now = () => clock().toISOString();
+
+  async function create(
+    request: DiscoveryRequest,
+    idempotencyKey: string | null,
+  ): Promise<{ batch: BatchView; created: boolean }> {
+    const parameters: Parameters = {
+      rounds: request.rounds,
+      max_candidates: request.max_candidates,
+      min_citations: request.min_citations,
+      force: request.force,
+    };
+    const seeds = await deps.seeds.citingSeeds(request.country, request.category);
+    let items: DiscoveryItem[] = seeds.map((seed) => ({
+      kind: 'harvest',
+      seed_id: seed.seed_id,
+      entry_url: seed.entry_url ?? `https://${seed.registrable_domain}/`,
+      registrable_domain: seed.registrable_domain,
+      country: seed.country,
+    }));
+    // No seed to read links from: the candidates already known (imported, or found before) are qualified.
+    const direct = items.length === 0;
+    if (direct) items = await qualifyItems(request.country, parameters, 1);
+    if (items.length === 0) {
+      throw new UnprocessableError(
+        `nothing to discover from in ${request.country}: no draft or active seed of ${request.category}, and no candidate to qualify`,
+        'nothing_to_discover',
+        { country: request.country, category: request.category },
+      );
+    }
+    const { batch, created } = await deps.batches.create({
+      type: 'discovery',
+      queue: 'DISCOVERY_QUEUE',
+      country: request.country,
+      category: request.category,
+      items,
+      chunkSize: DISCOVERY_CHUNK_SIZE,
+      summary: { parameters },
+      idempotencyKey,
+      request,
+    });
+    if (direct && created) {
+      await repository.claimStep(deps.database.db, {
+        batchId: batch.batchId,
+        step: 'qualify:1',
+        items: items.length,
+        at: now(),
+      });
+    }
+    return { batch, created };
+  }
+
+  /** The candidates a round qualifies: round 1 the most cited; later rounds those cited by qualified news ones. */
+  async function qualifyItems(
+    country: string,
+    parameters: Parameters,
+    round: number,
+  ): Promise<DiscoveryItem[]> {
+    const states: CandidateState[] = parameters.force ? ['new', 'qualified', 'rejected'] : ['new'];
+    const domains = await repository.toQualify({
+      country,
+      states,
+      minCitations: round === 1 ? parameters.min_citations : 1,
+      limit: parameters.max_candidates,
+      ...(round > 1 ? { citedByCandidates: true } : {}),
+    });
+    return domains.map((domain) => ({ kind: 'qualify', domain, country, round }));
+  }
+
+  /** Reads a seed's links (outside any transaction); what to record follows. */
+  async function harvest(
+    item: Extract<DiscoveryItem, { kind: 'harvest' }>,
+    force: boolean,
+    scope?: FetchScope,
+  ): Promise<DiscoveryFinding> {
+    const read = await repository.lastRead(deps.database.db, item.seed_id);
+    const freshSince = clock().getTime() - HARVEST_FRESH_DAYS * 86_400_000;
+    if (!force && read !== null && Date.parse(read) >= freshSince) {
+      return async () => ({ status: 'skipped', outcome: 'read_recently', reason: `links read at ${read}` });
+    }
+    const network = scope ? scopedFetcher(deps.fetcher, scope) : deps.fetcher;
+    const found = await harvestLinks(network, {
+      entryUrl: item.entry_url,
+      registrableDomain: item.registrable_domain,
+    });
+    scope?.signal.throwIfAborted();
+    return async (trx) => {
+      const citer = { id: item.seed_id, country: item.country, at: now() };
+      const made = await candidates.recordOutlinks(trx, citer, found.outlinks);
+      const result = { links: found.outlinks.length, new_candidates: made };
+      if (found.reason !== null)
+        return { status: 'skipped', outcome: 'unread', reason: found.reason, result };
+      return { status: 'succeeded', outcome: 'harvested', result };
+    };
+  }
+
+  /** Runs a candidate through the contract engine (outside any transaction); what to record follows. */
+  async function qualify(
+    item: Extract<DiscoveryItem, { kind: 'qualify' }>,
+    context: { category: string; rounds: number },
+    scope?: FetchScope,
+  ): Promise<DiscoveryFinding> {
+    const host = classifyHost(item.domain);
+    if (!host.ok) return async () => ({ status: 'failed', outcome: 'invalid', reason: host.reason });
+    const citing = await repository.citingCountries(item.domain);
+    const found = await deps.contracts.discover(
+      {
+        domainId: domainIdOf(host.authority, item.country, host.registrableDomain),
+        registrableDomain: host.registrableDomain,
+        country: item.country,
+        category: context.category,
+        citing,
+      },
+      scope,
+    );
+    return async (trx) => {
+      const news = found.metadata.news ?? unreachable(found);
+      const state = await candidates.recordQualification(trx, item.domain, {
+        news,
+        country_guess: found.metadata.country_guess,
+        languages: found.metadata.languages,
+        feeds: found.metadata.feeds.length,
+        sitemap: found.draft
+          ? { exists: found.metadata.sitemap.exists, news: found.metadata.sitemap.news }
+          : null,
+        robots_allowed: found.draft ? found.draft.policy.robots_allowed : null,
+        alive: found.liveness.alive,
+        qualification: qualificationOf(found),
+        checked_at: found.liveness.checked_at,
+      });
+      // A news candidate's own links feed the next round.
+      let snowball = 0;
+      if (news.verdict === 'news' && item.round < context.rounds) {
+        const citer = { id: candidateCiter(item.domain), country: item.country, at: now() };
+        snowball = await candidates.recordOutlinks(trx, citer, found.metadata.outlinks);
+      }
+      const result = {
+        domain: item.domain,
+        round: item.round,
+        verdict: news.verdict,
+        score: news.score,
+        country_guess: found.metadata.country_guess?.code ?? null,
+        state,
+        new_candidates: snowball,
+      };
+      if (state === null)
+        return { status: 'skipped', outcome: 'gone', reason: 'no longer a candidate', result };
+      return { status: 'succeeded', outcome: found.liveness.alive ? news.verdict : 'unreachable', result };
+    };
+  }
+
+  /**
+   * After a chunk's commit: when every item of the batch so far is answered, the next round's candidates are
+   * added to it, once, whichever chunk gets here first. Idempotent: a redelivered chunk finds the step claimed.
+   */
+  async function advance(batchId: string): Promise<void> {
+    const batch = await deps.batches.get(batchId);
+    if (batch.items.pending > 0 || batch.items.running > 0) return;
+    const parameters = { ...(await parametersOf(batch)) };
+    const steps = await repository.steps(batchId);
+    const round = steps.length + 1;
+    if (round > parameters.rounds) return;
+    // A round that found nothing to qualify ends the snowball: the next has nothing new to start from.
+    if (steps.at(-1)?.items === 0) return;
+    const items = await qualifyItems(batch.country, parameters, round);
+    await deps.database.transaction(async (trx) => {
+      const claimed = await repository.claimStep(trx, {
+        batchId,
+        step: `qualify:${round}`,
+        items: items.length,
+        at: now(),
+      });
+      if (claimed) await deps.ledger.addChunks(trx, batchId, 'DISCOVERY_QUEUE', items, DISCOVERY_CHUNK_SIZE);
+    });
+  }
+
+  /** The parameters the batch was made with. */
+  async function parameters(batchId: string): Promise<Parameters> {
+    return parametersOf(await deps.batches.get(batchId));
+  }
+
+  return { create, harvest, qualify, advance, parameters };
+}
+
+function parametersOf(batch: BatchView): Parameters {
+  const kept = batch.summary['parameters'] as Partial<Parameters> | undefined;
+  return { rounds: 1, max_candidates: 100, min_citations: 1, force: false, ...kept };
+}
+
+/** A candidate that could not be reached is not news: nothing of it could be read. */
+function unreachable(found: ContractDiscovery) {
+  const why = found.reason ?? found.liveness.state;
+  return {
+    verdict: 'not_news' as const,
+    score: 0,
+    reasons: [{ signal: 'unreachable', weight: 0, evidence: why }],
+  };
+}
+
+/** The contract a qualification found, kept for a draft seed built when a person accepts the candidate. */
+function qualificationOf(found: ContractDiscovery): Qualification | null {
+  const draft = found.draft;
+  if (!draft) return null;
+  return {
+    name: draft.name,
+    entry_url: draft.entry_url,
+    fetch: draft.fetch,
+    schedule: draft.schedule,
+    policy: draft.policy,
+    discovery: discoveryOf(found.liveness),
+    facts: {
+      feeds: draft.feeds,
+      sitemap: seedSitemapOf(found.metadata.sitemap),
+      freshness: draft.freshness,
+      languages: draft.languages,
+      ai: draft.ai,
+      news: draft.news,
+      country_guess: draft.country_guess,
+    },
+    checked_at: found.liveness.checked_at,
+  };
+}
