@@ -153,7 +153,7 @@ export function createCandidateService(deps: {
   }
 
   async function withCitations(row: CandidateTable, limit: number): Promise<Candidate> {
-    const cited = await repository.citations(row.domain, limit);
+    const cited = await repository.citations(database.db, row.domain, limit);
     return candidateOfRow(
       row,
       cited.map((c) => ({
@@ -195,7 +195,7 @@ export function createCandidateService(deps: {
     if (!host.ok) return { domain, result: 'skipped', reason: host.reason };
     const country = body.country ?? row.country;
     const domainId = domainIdOf(host.authority, country, domain);
-    const cited = await repository.citations(domain, 5);
+    const cited = await repository.citations(trx, domain, 5);
     const written = await deps.contractRuns.write(trx, {
       domainId,
       category: body.category,

@@ -133,8 +133,8 @@ export function createCandidateRepository(database: Database) {
     return added;
   }
 
-  function citations(domain: string, limit: number) {
-    return db
+  function citations(executor: DbExecutor, domain: string, limit: number) {
+    return executor
       .selectFrom('candidate_citations')
       .selectAll()
       .where('domain', '=', domain)
