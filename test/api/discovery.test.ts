@@ -54,7 +54,7 @@ describe('discovery', () => {
     );
     await expectValidation(
       await post('/api/v1/queues/discovery', { country: 'de', max_candidates: 0 }),
-      'max_candidates',
+      'body.max_candidates',
     );
     await expectValidation(await post('/api/v1/queues/discovery', { country: 'zz' }), 'body.country');
   });
@@ -118,7 +118,7 @@ describe('discovery', () => {
 
     await expectValidation(
       await post('/api/v1/candidates/reject', { domains: ['gartenshop24.de'] }),
-      'reason',
+      'body.reason',
     );
     const rejected = await post('/api/v1/candidates/reject', {
       domains: ['gartenshop24.de'],
