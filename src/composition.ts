@@ -28,6 +28,7 @@ import type { SyncTarget } from './ports/sync-target.js';
 import { createApiKeyService } from './services/api-keys.js';
 import { createBatchService } from './services/batches.js';
 import { createCandidateService } from './services/candidates/index.js';
+import { createCandidateRepository } from './services/candidates/repository.js';
 import { createChangeService } from './services/changes.js';
 import { createChunkLedger } from './services/chunk-ledger.js';
 import { type Clock, systemClock } from './services/common.js';
@@ -167,6 +168,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     datasets,
     authorityOverrides,
   });
+  const candidateRepository = createCandidateRepository(database);
   const metadata = createMetadataService({
     database,
     queue,
@@ -175,6 +177,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     datasets,
     research,
     seeds,
+    candidates: candidateRepository,
     batches,
     changes,
   });
@@ -196,7 +199,13 @@ export async function createSeedbed(options: SeedbedOptions) {
     health: seedHealth,
     clock,
   });
-  const candidates = createCandidateService({ database, seeds: seedRepository, contractRuns, clock });
+  const candidates = createCandidateService({
+    database,
+    seeds: seedRepository,
+    contractRuns,
+    clock,
+    repository: candidateRepository,
+  });
   const recordDomain = createRecordDomain({
     liveness,
     changes,

@@ -2,7 +2,7 @@
 // and the events between two summaries — feeds, robots.txt, news sitemaps, AI crawlers, TDM, the site's state.
 // Pure: the caller stores the summaries and the events.
 import { isDeepStrictEqual } from 'node:util';
-import type { LivenessState as SiteState } from '../domain/seed-facts.js';
+import type { NewsVerdictValue, LivenessState as SiteState } from '../domain/seed-facts.js';
 import { AI_CRAWLERS } from './ai-policy.js';
 import type { DomainMetadata } from './contract-discovery.js';
 import { parseRobotsRules } from './robots-rules.js';
@@ -20,6 +20,8 @@ export interface DiscoverySummary {
   ai_disallowed: string[] | null;
   /** `{ value }` when the run read the site's TDM reservation (null value: none declared). */
   tdm: { value: unknown } | null;
+  /** The news verdict; absent from summaries stored before verdicts existed (read as unknown). */
+  news_verdict?: NewsVerdictValue | null;
 }
 
 export const CHANGE_KINDS = [
@@ -38,6 +40,7 @@ export const CHANGE_KINDS = [
   'ai_crawler_disallowed',
   'ai_crawler_allowed',
   'tdm_reservation_changed',
+  'news_verdict_changed',
   // Not a difference between two discoveries: SEEDBED_AUTO_SUSPEND suspended an active seed after failed checks.
   'seed_suspended',
 ] as const;
@@ -81,6 +84,7 @@ export function summarizeDiscovery(input: SummaryInput): DiscoverySummary {
     crawl_delay: metadata.robots.crawl_delay,
     ai_disallowed: aiDisallowed(policy, input.robotsTxt, input.origin),
     tdm: tdmOf(policy),
+    news_verdict: metadata.news?.verdict ?? null,
   };
   // Disallowed: feeds and sitemaps were not read, which says nothing about whether they are still there.
   if (robotsAllowed !== true) return summary;
@@ -102,6 +106,7 @@ export function carryForward(previous: DiscoverySummary, next: DiscoverySummary)
       news_sitemaps: next.news_sitemaps ?? previous.news_sitemaps,
       ai_disallowed: next.ai_disallowed ?? previous.ai_disallowed,
       tdm: next.tdm ?? previous.tdm,
+      news_verdict: next.news_verdict ?? previous.news_verdict ?? null,
     };
   }
   return { ...previous, state: next.state };
@@ -171,6 +176,9 @@ export function diffDiscoveries(before: DiscoverySummary, after: DiscoverySummar
   }
   if (before.tdm !== null && after.tdm !== null && !isDeepStrictEqual(before.tdm.value, after.tdm.value))
     add('tdm_reservation_changed', 'TDM reservation changed', before.tdm.value, after.tdm.value);
+  const [wasNews, isNews] = [before.news_verdict ?? null, after.news_verdict ?? null];
+  if (wasNews !== null && isNews !== null && wasNews !== isNews)
+    add('news_verdict_changed', `the news verdict is now ${isNews} (was ${wasNews})`, wasNews, isNews);
   return events;
 }
 

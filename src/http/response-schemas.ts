@@ -197,6 +197,12 @@ export const snapshotSchema = z
       seeds_by_ai: z
         .record(z.string(), int)
         .meta({ description: 'Seeds by AI policy: disallowed, reserved, allowed, unknown (never measured)' }),
+      seeds_by_news: z
+        .record(z.string(), int)
+        .meta({ description: 'Seeds by news verdict: news, maybe, not_news, unjudged (never judged)' }),
+      candidates: z
+        .record(z.string(), int)
+        .meta({ description: 'Candidates (sites seen that are not seeds) by state' }),
       active_seeds_by_health: z.record(z.string(), int).meta({
         description:
           'Active seeds by health: ok, failing, stale, unchecked (no contract run or re-check yet)',

@@ -40,6 +40,10 @@ export interface Snapshot {
     seeds: Record<string, number>;
     /** Seeds by what their source says to AI crawlers (disallowed, reserved, allowed, unknown). */
     seeds_by_ai: Record<string, number>;
+    /** Seeds by news verdict (news, maybe, not_news, unjudged). */
+    seeds_by_news: Record<string, number>;
+    /** Candidates by state (new, qualified, rejected, accepted). */
+    candidates: Record<string, number>;
     /** Active seeds by health (ok, failing, stale, unchecked): how much of the directory answers today. */
     active_seeds_by_health: Record<string, number>;
     batches: Record<string, number>;
@@ -59,7 +63,11 @@ export function createMetadataService(deps: {
   datasets: DatasetService;
   /** Counts owned by other services: the snapshot reads them, never their tables. */
   research: Pick<ResearchService, 'countRecords'>;
-  seeds: Pick<SeedService, 'countByStatus' | 'countByAi' | 'countActiveByHealth' | 'stream' | 'countries'>;
+  seeds: Pick<
+    SeedService,
+    'countByStatus' | 'countByAi' | 'countByNews' | 'countActiveByHealth' | 'stream' | 'countries'
+  >;
+  candidates: { countByState(): Promise<Record<string, number>> };
   batches: Pick<BatchService, 'countByStatus'>;
   changes: Pick<ChangeService, 'countByKind'>;
 }) {
@@ -67,11 +75,23 @@ export function createMetadataService(deps: {
   const now = () => clock().toISOString();
 
   async function snapshot(): Promise<Snapshot> {
-    const [chunks, researchRecords, seeds, seedsByAi, activeByHealth, batches, changes] = await Promise.all([
+    const [
+      chunks,
+      researchRecords,
+      seeds,
+      seedsByAi,
+      seedsByNews,
+      candidates,
+      activeByHealth,
+      batches,
+      changes,
+    ] = await Promise.all([
       datasets.allPartitions(),
       deps.research.countRecords(),
       deps.seeds.countByStatus(),
       deps.seeds.countByAi(),
+      deps.seeds.countByNews(),
+      deps.candidates.countByState(),
       deps.seeds.countActiveByHealth(),
       deps.batches.countByStatus(),
       deps.changes.countByKind(),
@@ -108,6 +128,8 @@ export function createMetadataService(deps: {
         research_records: researchRecords,
         seeds,
         seeds_by_ai: seedsByAi,
+        seeds_by_news: seedsByNews,
+        candidates,
         active_seeds_by_health: activeByHealth,
         batches,
         changes,

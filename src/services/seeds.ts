@@ -236,6 +236,7 @@ export function createSeedService(deps: {
     countByStatus: repository.countByStatus,
     countFailing: repository.countFailing,
     countByAi: repository.countByAi,
+    countByNews: repository.countByNews,
     countActiveByHealth: repository.countActiveByHealth,
     repository,
     revisions,

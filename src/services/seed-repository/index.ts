@@ -2,7 +2,7 @@
 // (the state machine, human edits win, health rules); this module reads and writes rows for them. A method that
 // takes an executor runs in the caller's transaction; the others read outside any.
 
-import type { AiStatus, SeedDiscovery } from '../../domain/seed-facts.js';
+import type { AiStatus, NewsVerdictValue, SeedDiscovery } from '../../domain/seed-facts.js';
 import type { HealthState } from '../../domain/seed-health.js';
 import type { Database, DbExecutor, SeedTable } from '../../ports/database.js';
 import type { PageRequest } from '../common.js';
@@ -208,6 +208,26 @@ export function createSeedRepository(database: Database) {
     return counts;
   }
 
+  /** Seeds by their news verdict (`unjudged`: no discovery judged them yet). */
+  async function countByNews(): Promise<Record<NewsVerdictValue | 'unjudged', number>> {
+    const rows = await db
+      .selectFrom('seeds')
+      .select(['news_verdict', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('news_verdict')
+      .execute();
+    const counts: Record<NewsVerdictValue | 'unjudged', number> = {
+      news: 0,
+      maybe: 0,
+      not_news: 0,
+      unjudged: 0,
+    };
+    for (const row of rows) {
+      const key = (row.news_verdict ?? 'unjudged') as NewsVerdictValue | 'unjudged';
+      counts[key in counts ? key : 'unjudged'] += Number(row.n);
+    }
+    return counts;
+  }
+
   /** Seeds by what their source says to AI crawlers (`unknown` also counts seeds never measured). */
   async function countByAi(): Promise<Record<AiStatus, number>> {
     const rows = await db
@@ -295,6 +315,7 @@ export function createSeedRepository(database: Database) {
     countFailing,
     countActiveByHealth,
     countByAi,
+    countByNews,
     insertRevision,
     openProposals,
     settle,

@@ -26,6 +26,27 @@ describe('diffDiscoveries', () => {
     expect(diffDiscoveries(base, { ...base })).toEqual([]);
   });
 
+  it('names a change of news verdict, and none when a side was never judged', () => {
+    expect(diffDiscoveries({ ...base, news_verdict: 'news' }, { ...base, news_verdict: 'not_news' })).toEqual(
+      [
+        {
+          kind: 'news_verdict_changed',
+          message: 'the news verdict is now not_news (was news)',
+          before: 'news',
+          after: 'not_news',
+        },
+      ],
+    );
+    // A summary stored before verdicts existed has none: no event.
+    expect(kinds(base, { ...base, news_verdict: 'maybe' })).toEqual([]);
+    expect(kinds({ ...base, news_verdict: 'maybe' }, { ...base, news_verdict: null })).toEqual([]);
+    // A dead run learns no verdict: the last one carries forward.
+    expect(
+      carryForward({ ...base, news_verdict: 'news' }, { ...base, feeds: [], news_verdict: null })
+        .news_verdict,
+    ).toBe('news');
+  });
+
   it('names feeds added and removed, and a new main feed', () => {
     const events = diffDiscoveries(base, {
       ...base,
@@ -148,6 +169,8 @@ describe('summarizeDiscovery', () => {
       news_sitemaps: ['https://a.example/news.xml'],
       ai_disallowed: ['GPTBot', 'CCBot'],
       tdm: null,
+      // The metadata carries no verdict (a run before discovery judged sources): unknown.
+      news_verdict: null,
     });
   });
 
