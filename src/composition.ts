@@ -239,7 +239,7 @@ export async function createSeedbed(options: SeedbedOptions) {
   const evidence = createEvidenceService({ seeds, objects });
   const today = () => todayUtc(clock());
   const recheck = createRecheckService({
-    database,
+    seeds: seedRepository,
     batches,
     clock,
     cron: config.recheck.cron,

@@ -146,6 +146,16 @@ export const seedCreateSchema = z
       .nullable()
       .optional()
       .meta(serverOwned('ignored, measured by the checks of this instance')),
+    news: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta(serverOwned('ignored, judged by discovery')),
+    country_guess: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .meta(serverOwned('ignored, guessed by discovery')),
   })
   .strict()
   .meta({ id: 'SeedCreateRequest' });

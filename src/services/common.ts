@@ -49,8 +49,8 @@ export function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
-/** Rows per status of a table with a status column (each service tallies only the table it owns). */
-export async function countByStatus(db: Db, table: 'seeds' | 'batches'): Promise<Record<string, number>> {
+/** Rows per status of the batches table (the batch service's tally; seeds are counted by their repository). */
+export async function countByStatus(db: Db, table: 'batches'): Promise<Record<string, number>> {
   const rows = await db
     .selectFrom(table)
     .select(['status', (eb) => eb.fn.countAll().as('n')])

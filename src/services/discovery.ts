@@ -213,10 +213,12 @@ export function createDiscoveryService(deps: {
    * added to it, once, whichever chunk gets here first. Idempotent: a redelivered chunk finds the step claimed.
    */
   async function advance(batchId: string): Promise<void> {
+    // The steps first: a step another worker claims after this read makes the batch's progress unfinished
+    // again (its chunks are added with the claim), so this chunk cannot claim the round after it too early.
+    const steps = await repository.steps(batchId);
     const batch = await deps.batches.get(batchId);
     if (batch.items.pending > 0 || batch.items.running > 0) return;
-    const parameters = { ...(await parametersOf(batch)) };
-    const steps = await repository.steps(batchId);
+    const parameters = parametersOf(batch);
     const round = steps.length + 1;
     if (round > parameters.rounds) return;
     // A round that found nothing to qualify ends the snowball: the next has nothing new to start from.

@@ -3,9 +3,9 @@
 // worker does the rest: liveness, facts, health, changes and proposed revisions, never an edit of the contract.
 import type { BatchView } from '../domain/batches.js';
 import { isDueAt, recheckTickOf } from '../domain/recheck-slots.js';
-import type { Database } from '../ports/database.js';
 import type { BatchService } from './batches.js';
 import type { Clock } from './common.js';
+import type { SeedRepository } from './seed-repository/index.js';
 
 /** Which active seeds to re-check now (all of them when nothing is given). */
 export interface RecheckFilter {
@@ -31,7 +31,7 @@ interface DueSeed {
 export type RecheckService = ReturnType<typeof createRecheckService>;
 
 export function createRecheckService(deps: {
-  database: Database;
+  seeds: Pick<SeedRepository, 'activeSeeds'>;
   batches: Pick<BatchService, 'create'>;
   clock: Clock;
   /** SEEDBED_RECHECK_CRON; null: no schedule (a person may still ask). */
@@ -39,20 +39,11 @@ export function createRecheckService(deps: {
   chunkSize: number;
   today: () => string;
 }) {
-  const { database, batches, clock } = deps;
+  const { batches, clock } = deps;
 
   async function activeSeeds(filter: RecheckFilter): Promise<DueSeed[]> {
-    let query = database.db
-      .selectFrom('seeds')
-      .select(['domain_id', 'registrable_domain', 'country', 'category'])
-      .where('status', '=', 'active');
-    if (filter.country) query = query.where('country', '=', filter.country);
-    if (filter.category) query = query.where('category', '=', filter.category);
-    if (filter.seedIds) {
-      if (filter.seedIds.length === 0) return [];
-      query = query.where('seed_id', 'in', [...filter.seedIds]);
-    }
-    return query.orderBy('seed_id').execute();
+    if (filter.seedIds?.length === 0) return [];
+    return deps.seeds.activeSeeds(filter);
   }
 
   /**

@@ -399,6 +399,54 @@ describe('the OpenAPI document and the real answers', () => {
     const changes = await get('/api/v1/changes', '/api/v1/changes?domain=mof.gov.sg&kind=feed_removed');
     expect(changes.json().data).toHaveLength(1);
     await get('/api/v1/changes', '/api/v1/changes?since=yesterday');
+    // Discovery and candidates: a batch (seeds of sg exist), an import, a list, one, decisions and their problems.
+    await call({
+      method: 'POST',
+      route: '/api/v1/queues/discovery',
+      url: '/api/v1/queues/discovery',
+      payload: { country: 'sg' },
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/queues/discovery',
+      url: '/api/v1/queues/discovery',
+      payload: { country: 'nz' },
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/candidates/import',
+      url: '/api/v1/candidates/import?source=list&country=sg',
+      payload: 'domain\nstraitstimes.com\nmof.gov.sg\nyoutube.com\n',
+      contentType: 'text/csv',
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/candidates/import',
+      url: '/api/v1/candidates/import',
+      payload: '%PDF',
+      contentType: 'application/pdf',
+    });
+    await get('/api/v1/candidates', '/api/v1/candidates?country=sg&sort=citations');
+    await get('/api/v1/candidates/:domain', '/api/v1/candidates/straitstimes.com');
+    await get('/api/v1/candidates/:domain', '/api/v1/candidates/never.example');
+    await call({
+      method: 'POST',
+      route: '/api/v1/candidates/accept',
+      url: '/api/v1/candidates/accept',
+      payload: { domains: ['straitstimes.com'] },
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/candidates/reject',
+      url: '/api/v1/candidates/reject',
+      payload: { domains: ['straitstimes.com'], reason: 'checked by hand' },
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/candidates/reject',
+      url: '/api/v1/candidates/reject',
+      payload: { domains: [] },
+    });
     // Domains.
     await get('/api/v1/domains/:domain/liveness', '/api/v1/domains/mof.gov.sg/liveness');
     await get('/api/v1/domains/:domain/liveness', '/api/v1/domains/never.gov.sg/liveness');

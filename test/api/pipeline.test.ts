@@ -247,10 +247,16 @@ describe('collection pipeline against the fake internet', () => {
           freshness,
           languages,
           health,
+          news,
+          country_guess,
           policy: { ai, ...policy },
           ...rest
         } = seed;
         expect(ai).toMatchObject({ status: expect.any(String) });
+        // The verdict and the country guess are discovery's too: judged on the source, not copied.
+        expect(news).toMatchObject({ verdict: expect.any(String) });
+        expect(country_guess).toMatchObject({ code: expect.any(String) });
+        expect(made).toMatchObject({ news: null, country_guess: null });
         expect(made).toMatchObject({ ...rest, status: 'draft', version: 1, provenance: { source: 'api' } });
         // A POSTed seed is a person's: every field it carries is theirs, whoever found it first.
         expect(human_fields).toEqual([]);

@@ -27,6 +27,9 @@ const BODIES: Record<string, unknown> = {
   '/api/v1/seeds/promote': { seedIds: [SEED] },
   '/api/v1/seeds/orchestrate': P,
   '/api/v1/queues/recheck': {},
+  '/api/v1/queues/discovery': { country: 'sg' },
+  '/api/v1/candidates/accept': { domains: ['a.gov.sg'] },
+  '/api/v1/candidates/reject': { domains: ['a.gov.sg'], reason: 'no' },
 };
 
 function concreteUrl(template: string): string {
