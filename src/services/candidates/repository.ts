@@ -88,30 +88,33 @@ export function createCandidateRepository(database: Database) {
   }
 
   /**
-   * Citations, once per (candidate, citing source), then each cited candidate's count of distinct citers read
-   * again from them: a few statements for a source's hundreds of links.
+   * Citations, once per (candidate, citing source); each cited candidate's count of distinct citers grows by the
+   * citations this call added. An increment, not a count read again: on PostgreSQL a recount's subquery sees
+   * only what had committed when its statement began, so a citer committing while another waited on the
+   * candidate's row would be lost from the count.
    */
   async function citeAll(executor: DbExecutor, rows: readonly CandidateCitationTable[]): Promise<void> {
     if (rows.length === 0) return;
+    const added = new Map<string, number>();
     for (let i = 0; i < rows.length; i += 100) {
-      await executor
+      const inserted = await executor
         .insertInto('candidate_citations')
         .values(rows.slice(i, i + 100))
         .onConflict((oc) => oc.columns(['domain', 'citing']).doNothing())
+        .returning('domain')
         .execute();
+      for (const { domain } of inserted) added.set(domain, (added.get(domain) ?? 0) + 1);
     }
-    const domains = [...new Set(rows.map((r) => r.domain))];
-    for (let i = 0; i < domains.length; i += 500) {
-      await executor
-        .updateTable('candidates')
-        .set((eb) => ({
-          citations: eb
-            .selectFrom('candidate_citations')
-            .select((c) => c.fn.countAll<number>().as('n'))
-            .whereRef('candidate_citations.domain', '=', 'candidates.domain'),
-        }))
-        .where('domain', 'in', domains.slice(i, i + 500))
-        .execute();
+    const byCount = new Map<number, string[]>();
+    for (const [domain, n] of added) byCount.set(n, [...(byCount.get(n) ?? []), domain]);
+    for (const [n, domains] of byCount) {
+      for (let i = 0; i < domains.length; i += 500) {
+        await executor
+          .updateTable('candidates')
+          .set((eb) => ({ citations: eb('citations', '+', n) }))
+          .where('domain', 'in', domains.slice(i, i + 500))
+          .execute();
+      }
     }
   }
 
