@@ -20,6 +20,16 @@ export function canTransition(from: SeedStatus, to: SeedStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/** The statuses a seed may move to from `from` (the review page offers exactly these). */
+export function movesFrom(from: SeedStatus): readonly SeedStatus[] {
+  return TRANSITIONS[from];
+}
+
+/** A status a seed can be moved to by a person (every status but draft, which only creation gives). */
+export function isTargetStatus(value: string): value is SeedStatus {
+  return (SEED_STATUSES as readonly string[]).includes(value) && value !== 'draft';
+}
+
 /** A revision of a seed: applied at once, or proposed and then accepted, rejected or superseded. */
 export const REVISION_STATUSES = ['applied', 'proposed', 'accepted', 'rejected', 'superseded'] as const;
 export type RevisionStatus = (typeof REVISION_STATUSES)[number];

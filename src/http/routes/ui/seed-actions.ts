@@ -2,7 +2,7 @@
 // or move one seed (promote, suspend, re-activate, archive). Every POST here needs the write scope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConflictError } from '../../../domain/errors.js';
-import type { SeedStatus } from '../../../domain/seeds.js';
+import { isTargetStatus, type SeedStatus } from '../../../domain/seeds.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
 import { sendHtml } from './layout.js';
@@ -122,8 +122,8 @@ export async function seedActionRoutes(app: FastifyInstance, deps: { seeds: Seed
     { schema: { hide: true } },
     async (request, reply) => {
       if (!mayDecide(request, reply)) return reply;
-      const to = formText((request.body as Form | undefined)?.to) as SeedStatus;
-      if (!['active', 'suspended', 'archived'].includes(to)) {
+      const to = formText((request.body as Form | undefined)?.to);
+      if (!isTargetStatus(to)) {
         const body = html`<p class="error" role="alert">Unknown status ${to}.</p>`;
         return sendHtml(reply, { title: 'Bad request', body }, 400);
       }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../../domain/errors.js';
 import { EVIDENCE_FILES, type EvidenceFile } from '../../../domain/keys.js';
 import type { Seed } from '../../../domain/seed-record.js';
-import type { SeedStatus } from '../../../domain/seeds.js';
+import { movesFrom, type SeedStatus } from '../../../domain/seeds.js';
 import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService, LivenessView } from '../../../services/liveness.js';
 import type { SeedService } from '../../../services/seeds.js';
@@ -25,27 +25,16 @@ import { canDecide } from './session.js';
 
 const HISTORY = 20;
 
-/** The moves offered from each status (draft → active is a promote). */
-const MOVES: Record<SeedStatus, Array<[SeedStatus, string]>> = {
-  draft: [
-    ['active', 'Promote'],
-    ['archived', 'Archive'],
-  ],
-  active: [
-    ['suspended', 'Suspend'],
-    ['archived', 'Archive'],
-  ],
-  suspended: [
-    ['active', 'Re-activate'],
-    ['archived', 'Archive'],
-  ],
-  archived: [],
-};
+/** What a move is called on its button: the state machine (domain/seeds.ts) says which moves there are. */
+function moveLabel(from: SeedStatus, to: SeedStatus): string {
+  if (to === 'active') return from === 'draft' ? 'Promote' : 'Re-activate';
+  return to === 'archived' ? 'Archive' : to === 'suspended' ? 'Suspend' : to;
+}
 
 function actions(seed: Seed) {
-  const moves = MOVES[seed.status].map(
-    ([to, label]) => html`<form method="post" action="${seedHref(seed.seed_id)}/status" class="inline">
-<input type="hidden" name="to" value="${to}"><button type="submit">${label}</button></form>`,
+  const moves = movesFrom(seed.status).map(
+    (to) => html`<form method="post" action="${seedHref(seed.seed_id)}/status" class="inline">
+<input type="hidden" name="to" value="${to}"><button type="submit">${moveLabel(seed.status, to)}</button></form>`,
   );
   return html`<div class="actions">${moves} <a class="button" href="${seedHref(seed.seed_id)}/edit">Edit contract</a></div>`;
 }
