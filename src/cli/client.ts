@@ -2,31 +2,12 @@
 // script can submit work, follow batches and promote seeds. Stdout carries JSON and nothing else; progress and
 // messages go to stderr.
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Command, InvalidArgumentError } from 'commander';
-import { type Call, ClientError, clientOptions, createClient, createDownload } from './http-client.js';
-import { type BatchProgress, follow } from './progress.js';
-
-const PAGE = 100;
-
-function client(): Call {
-  return createClient(clientOptions(process.env));
-}
-
-function print(value: unknown) {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-}
-
-/** A whole number written in decimal digits, for an option. */
-function decimal(name: string, min: number) {
-  return (value: string) => {
-    if (!/^\d{1,9}$/.test(value.trim()) || Number(value) < min)
-      throw new InvalidArgumentError(`${name} must be a whole number, at least ${min}`);
-    return Number(value);
-  };
-}
+import { client, decimal, followBatch, listPages, print, printBatch, readLines } from './client-support.js';
+import { discoveryCommands } from './discovery.js';
+import { type Call, ClientError, clientOptions, createDownload } from './http-client.js';
 
 function bool(value: string): boolean {
   const text = value.trim().toLowerCase();
@@ -35,61 +16,12 @@ function bool(value: string): boolean {
   throw new InvalidArgumentError('must be true or false');
 }
 
-async function readLines(file: string): Promise<string[]> {
-  const text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'));
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function followBatch(call: Call, batchId: string) {
-  return follow(
-    () => call('GET', `/api/v1/queues/batch/${encodeURIComponent(batchId)}`) as Promise<BatchProgress>,
-    process.stderr,
-  );
-}
-
-interface ItemsOptions {
-  status?: string;
-  limit?: number;
-  offset: number;
-  all: boolean;
-}
-
-/** Items past the API's page of 100: fetched page by page up to --limit, or every one with --all. */
-async function listItems(call: Call, batchId: string, options: ItemsOptions) {
-  const wanted = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? 50);
-  const data: unknown[] = [];
-  let total = 0;
-  for (let offset = options.offset; data.length < wanted; ) {
-    const limit = Math.min(PAGE, wanted - data.length);
-    const query = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-    if (options.status) query.set('status', options.status);
-    const page = (await call(
-      'GET',
-      `/api/v1/queues/batch/${encodeURIComponent(batchId)}/items?${query}`,
-    )) as { data: unknown[]; pagination: { total: number } };
-    data.push(...page.data);
-    total = page.pagination.total;
-    offset += page.data.length;
-    if (page.data.length < limit || offset >= total) break;
-  }
-  return { data, pagination: { limit: data.length, offset: options.offset, total } };
-}
-
 export function clientCommands(program: Command): void {
   const submit = program
     .command('submit')
     .description('submit a batch to a running service (SEEDBED_URL, SEEDBED_API_KEY)');
-  const submitted = async (call: Call, opts: { wait?: boolean }, batch: { batchId: string }) =>
-    print(opts.wait ? await followBatch(call, batch.batchId) : batch);
+  const submitted = (call: Call, opts: { wait?: boolean }, batch: { batchId: string }) =>
+    printBatch(call, batch, opts.wait);
 
   submit
     .command('research <file>')
@@ -172,9 +104,9 @@ export function clientCommands(program: Command): void {
         }
         if (!opts.items)
           return print(await call('GET', `/api/v1/queues/batch/${encodeURIComponent(batchId)}`));
+        const filter = new URLSearchParams(typeof opts.items === 'string' ? { status: opts.items } : {});
         print(
-          await listItems(call, batchId, {
-            ...(typeof opts.items === 'string' ? { status: opts.items } : {}),
+          await listPages(call, `/api/v1/queues/batch/${encodeURIComponent(batchId)}/items`, filter, {
             ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
             offset: opts.offset,
             all: opts.all ?? false,
@@ -270,4 +202,6 @@ export function clientCommands(program: Command): void {
         });
       },
     );
+
+  discoveryCommands(program);
 }

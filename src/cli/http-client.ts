@@ -35,6 +35,17 @@ function networkCode(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A body sent as it is, under its own content type (an imported list as CSV, OPML…), where every other body
+ * is a value sent as JSON. The bytes are not decoded here: the service checks they are UTF-8 and says so.
+ */
+export class RawBody {
+  constructor(
+    readonly bytes: Uint8Array | string,
+    readonly contentType: string,
+  ) {}
+}
+
 export type Call = (method: string, path: string, body?: unknown) => Promise<unknown>;
 /** A GET whose answer is streamed as it comes (an export), never held whole. */
 export type Download = (path: string) => Promise<ReadableStream<Uint8Array>>;
@@ -59,15 +70,21 @@ async function send(
   body: unknown,
   accept: string,
 ): Promise<Response> {
+  const sent =
+    body === undefined
+      ? undefined
+      : body instanceof RawBody
+        ? body
+        : new RawBody(JSON.stringify(body), 'application/json');
   try {
     return await fetchImpl(new URL(path, base), {
       method,
       headers: {
         accept,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(sent ? { 'content-type': sent.contentType } : {}),
         ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(sent ? { body: sent.bytes } : {}),
     });
   } catch (error) {
     throw new ClientError(

@@ -1,17 +1,13 @@
 // The client commands as a script sees them, run as real processes against a service: stdout is JSON and
 // nothing else, progress and messages go to stderr (plain lines when stderr is not a terminal), item lists page
 // past 100, promote takes every filter, and errors name the address and the fix.
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEYS, API_KEYS_ENV, createApiSeedbed } from '../support/api-helpers.js';
+import { runCli } from '../support/cli-runner.js';
 import { closedPort } from '../support/closed-port.js';
 import type { TestSeedbed } from '../support/harness.js';
-import { REPO_ROOT } from '../support/process.js';
-
-const exec = promisify(execFile);
 
 describe('seedbed client commands for scripts', () => {
   let t: TestSeedbed;
@@ -23,20 +19,8 @@ describe('seedbed client commands for scripts', () => {
   });
   afterAll(() => t.close());
 
-  /** Runs the CLI; never throws, so failures can be asserted. */
-  async function cli(args: string[], env: Record<string, string> = {}) {
-    try {
-      const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, SEEDBED_URL: url, SEEDBED_API_KEY: API_KEYS.admin, ...env },
-        timeout: 60_000,
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runCli(args, { SEEDBED_URL: url, SEEDBED_API_KEY: API_KEYS.admin, ...env });
 
   let batchId: string;
 

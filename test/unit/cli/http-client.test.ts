@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientError, clientOptions, createClient } from '../../../src/cli/http-client.js';
+import { ClientError, clientOptions, createClient, RawBody } from '../../../src/cli/http-client.js';
 
 const answer = (status: number, body: unknown, type = 'application/json') =>
   (async () =>
@@ -67,5 +67,23 @@ describe('the CLI client', () => {
 
   it('answers the parsed JSON', async () => {
     expect(await createClient({ url: 'http://s' }, answer(200, { ok: 1 }))('GET', '/x')).toEqual({ ok: 1 });
+  });
+
+  it('sends a value as JSON, and a raw body as it is under its own content type', async () => {
+    const seen: Array<{ type: string | undefined; body: unknown }> = [];
+    const record = (async (_url: URL, init: RequestInit) => {
+      seen.push({ type: (init.headers as Record<string, string>)['content-type'], body: init.body });
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    const call = createClient({ url: 'http://s' }, record);
+    await call('POST', '/x', { a: 1 });
+    const bytes = Buffer.from('domain\nzeit.de\n');
+    await call('POST', '/y', new RawBody(bytes, 'text/csv; charset=utf-8'));
+    await call('GET', '/z');
+    expect(seen).toEqual([
+      { type: 'application/json', body: '{"a":1}' },
+      { type: 'text/csv; charset=utf-8', body: bytes },
+      { type: undefined, body: undefined },
+    ]);
   });
 });
