@@ -1,7 +1,7 @@
 // Discovery from a shell: `discover` makes a discovery batch (a country's seeds read for links, the candidates
 // found qualified), `candidates` lists, shows and decides them and imports a person's list as a gap report.
 // Client commands like the others (client.ts): JSON on stdout only, progress and messages on stderr. The value
-// lists come from candidate-values.ts, not the schemas, so these commands start as fast as the rest.
+// lists come from discovery-values.ts, not the schemas, so these commands start as fast as the rest.
 import { extname } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import {
@@ -11,7 +11,7 @@ import {
   IMPORT_FORMATS,
   type ImportFormat,
   NEWS_VERDICTS,
-} from '../domain/candidate-values.js';
+} from '../domain/discovery-values.js';
 import { client, decimal, listPages, print, printBatch, readInput } from './client-support.js';
 import { RawBody } from './http-client.js';
 

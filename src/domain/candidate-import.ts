@@ -3,8 +3,9 @@
 // no site is kept with the reason, never dropped.
 import { Parser } from 'htmlparser2';
 
-export const IMPORT_FORMATS = ['jsonl', 'csv', 'opml', 'text'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+import type { ImportFormat } from './discovery-values.js';
+
+export { IMPORT_FORMATS, type ImportFormat } from './discovery-values.js';
 
 /** Lines read at most from one list. */
 export const MAX_IMPORT_ENTRIES = 10_000;

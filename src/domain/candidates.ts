@@ -2,6 +2,7 @@
 // cites them and how, the shape the API answers, the requests that decide them, and the discovery batch's items.
 // A candidate shares a seed's facts (news, country_guess, languages): those schemas are the seed's own.
 import { z } from 'zod';
+import { CANDIDATE_SORTS, CANDIDATE_STATES } from './discovery-values.js';
 import { categorySchema, countrySchema } from './identifiers.js';
 import {
   countryGuessSchema,
@@ -11,16 +12,13 @@ import {
   sourceLanguageSchema,
 } from './seed-facts.js';
 
-/** new: seen, not checked; qualified: checked (its verdict says what it is); rejected / accepted: decided. */
-export const CANDIDATE_STATES = ['new', 'qualified', 'rejected', 'accepted'] as const;
+export { CANDIDATE_SORTS, CANDIDATE_STATES } from './discovery-values.js';
 export type CandidateState = (typeof CANDIDATE_STATES)[number];
 
 /** Where a citing source links to a candidate; `import` is a list a person brought. */
 export const CITATION_SOURCES = ['homepage', 'article', 'feed', 'sitemap', 'import'] as const;
 export type CitationSource = (typeof CITATION_SOURCES)[number];
 
-/** score: highest first; citations: most cited first; first_seen: newest first. Ties by domain. */
-export const CANDIDATE_SORTS = ['score', 'citations', 'first_seen'] as const;
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 
 /** A citing source that is a qualified candidate (snowball rounds), or an imported list. */

@@ -2,6 +2,7 @@
 // liveness and health — each defined once as a zod schema. The seed (seed-record.ts), a candidate, the engine's
 // fact types and the API's response schemas all derive from these; every list of allowed values lives here.
 import { z } from 'zod';
+import { NEWS_VERDICTS } from './discovery-values.js';
 
 const int = z.number().int();
 const nullableString = z.string().nullable();
@@ -191,8 +192,7 @@ export const seedSitemapSchema = z
   .meta({ id: 'SeedSitemap' });
 export type SeedSitemap = z.infer<typeof seedSitemapSchema>;
 
-/** Is this a news source? news: the evidence says so; maybe: some of it does; not_news: it does not. */
-export const NEWS_VERDICTS = ['news', 'maybe', 'not_news'] as const;
+export { NEWS_VERDICTS } from './discovery-values.js';
 export type NewsVerdictValue = (typeof NEWS_VERDICTS)[number];
 
 const reasonSchema = z.object({
