@@ -208,8 +208,14 @@ export async function harvestLinks(
   const robots = await fetchRobots(fetcher, origin);
   if (robots.policy.crawl_delay !== null)
     fetcher.setCrawlDelay(new URL(origin).hostname, robots.policy.crawl_delay);
-  if (!robots.policy.allowed(source.entryUrl))
-    return { outlinks: [], reason: 'robots.txt disallows the entry page' };
+  if (!robots.policy.allowed(source.entryUrl)) {
+    // An unreachable robots.txt disallows everything (RFC 9309 §2.3.1.4); say that the site did not answer.
+    const reason =
+      robots.errorCode !== null
+        ? `the site did not answer (${robots.errorCode})`
+        : 'robots.txt disallows the entry page';
+    return { outlinks: [], reason };
+  }
   const page = await fetchPage(fetcher, source.entryUrl);
   if (page === null) return { outlinks: [], reason: 'the entry page could not be read' };
   const input = { registrableDomain: source.registrableDomain, feeds: [] };
