@@ -1,6 +1,6 @@
 // Seeds written out for other tools: one JSON object a line (as GET shows a seed), CSV for a spreadsheet, and
 // OPML 2.0 of each seed's main feeds for a feed reader. Pure text builders; the caller streams the pieces.
-import type { FeedRecord } from '../engine/feeds.js';
+import type { Seed } from './seed-record.js';
 
 export const EXPORT_FORMATS = ['jsonl', 'csv', 'opml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -11,27 +11,28 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
   opml: 'text/x-opml',
 };
 
-/** The fields of a seed an export reads (a Seed has them all). */
-export interface ExportableSeed {
-  seed_id: string;
-  domain_id: string;
-  registrable_domain: string;
-  country: string;
-  category: string;
-  content_type: string;
-  source_type: string;
-  status: string;
-  version: number;
-  name: string | null;
-  entry_url: string | null;
-  fetch: { type: string; urls: string[] };
-  schedule: string | null;
-  policy: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  promoted_at: string | null;
-  feeds: FeedRecord[];
-}
+/** The fields of a seed an export reads: the seed's own (seed-record.ts). */
+export type ExportableSeed = Pick<
+  Seed,
+  | 'seed_id'
+  | 'domain_id'
+  | 'registrable_domain'
+  | 'country'
+  | 'category'
+  | 'content_type'
+  | 'source_type'
+  | 'status'
+  | 'version'
+  | 'name'
+  | 'entry_url'
+  | 'fetch'
+  | 'schedule'
+  | 'policy'
+  | 'created_at'
+  | 'updated_at'
+  | 'promoted_at'
+  | 'feeds'
+>;
 
 /** What a feed reader should subscribe to: the main feeds; a seed found before roles existed, its rss fetch URLs. */
 export function mainFeedsOf(

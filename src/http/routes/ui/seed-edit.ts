@@ -10,19 +10,25 @@ import { type Html, html, seedHref } from './html.js';
 import { sendHtml } from './layout.js';
 import { authorOf, type Form, formText, mayDecide } from './seed-actions.js';
 
+/**
+ * The form's fields, each with the field of the PATCH body (seedPatchSchema) it edits: a field the seed's patch
+ * schema loses does not compile here.
+ */
+const EDITS = {
+  name: 'name',
+  entry_url: 'entry_url',
+  fetch_type: 'fetch',
+  fetch_urls: 'fetch',
+  schedule: 'schedule',
+  robots_url: 'policy',
+  robots_allowed: 'policy',
+  crawl_delay: 'policy',
+  sitemap_urls: 'policy',
+} as const satisfies Record<string, keyof SeedPatch>;
+const FIELDS = Object.keys(EDITS) as Array<keyof typeof EDITS>;
+
 /** The form's fields, as text. */
-export type EditValues = Record<(typeof FIELDS)[number], string>;
-const FIELDS = [
-  'name',
-  'entry_url',
-  'fetch_type',
-  'fetch_urls',
-  'schedule',
-  'robots_url',
-  'robots_allowed',
-  'crawl_delay',
-  'sitemap_urls',
-] as const;
+export type EditValues = Record<keyof typeof EDITS, string>;
 
 const lines = (text: string) =>
   text
