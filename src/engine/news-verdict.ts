@@ -309,6 +309,12 @@ function nothingDated(input: NewsInput, all: PageFacts[]): boolean {
   return !datedPage && !datedFeed && !(input.sitemap?.news ?? false);
 }
 
+/**
+ * The weight of a decisive reason (a platform host): far past any sum of the others, and a finite number, since
+ * the verdict is stored and answered as JSON (which has no -Infinity).
+ */
+export const DECISIVE_WEIGHT = -100;
+
 function platformVerdict(kind: PlatformKind, input: NewsInput): NewsVerdict {
   return {
     verdict: 'not_news',
@@ -316,7 +322,7 @@ function platformVerdict(kind: PlatformKind, input: NewsInput): NewsVerdict {
     reasons: [
       {
         signal: 'platform_host',
-        weight: -Infinity,
+        weight: DECISIVE_WEIGHT,
         evidence: `${input.registrableDomain} is a platform (${kind})`,
       },
     ],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { newsSchema } from '../../../src/domain/seed-facts.js';
 import {
+  DECISIVE_WEIGHT,
   judgeNews,
   NEWS_THRESHOLD,
   NEWS_VERDICTS,
@@ -121,9 +123,15 @@ describe('judgeNews', () => {
       verdict: 'not_news',
       score: 0,
       reasons: [
-        { signal: 'platform_host', weight: -Infinity, evidence: 'youtube.com is a platform (video_audio)' },
+        {
+          signal: 'platform_host',
+          weight: DECISIVE_WEIGHT,
+          evidence: 'youtube.com is a platform (video_audio)',
+        },
       ],
     });
+    // Stored and answered as JSON: the verdict comes back as it was, and the seed's schema takes it.
+    expect(newsSchema.parse(JSON.parse(JSON.stringify(v)))).toEqual(v);
   });
 
   it('judges a parked page not news', () => {
