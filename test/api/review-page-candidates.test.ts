@@ -334,6 +334,15 @@ describe('the review page’s candidates', () => {
       (p: { name: string }) => p.name === 'verdict',
     );
     expect(param.description).toMatch(/news verdict/);
+    // Promote by filter takes the verdict too (the page's "promote all matching" sends it there).
+    const promoted = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v1/seeds/promote',
+      headers: bearer(API_KEYS.write),
+      payload: { filter: { verdict: 'not_news' } },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().results.map((r: { seed_id: string }) => r.seed_id)).toEqual([kappa]);
   });
 
   it('counts candidates by state on the dashboard, each linked to its list', async () => {

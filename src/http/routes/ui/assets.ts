@@ -59,6 +59,8 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
 .skip:focus { left: 1rem; top: .5rem; background: #fff; padding: .3rem; z-index: 2; }
 button, .button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--line); border-radius: 6px; background: #f6f8fa; color: var(--fg); cursor: pointer; text-decoration: none; display: inline-block; }
 .inline { display: inline; }
+/* The button rule above would show [hidden] elements (the decide form's disabled default button). */
+[hidden] { display: none !important; }
 .filters { display: flex; flex-wrap: wrap; gap: .6rem 1rem; align-items: end; margin-bottom: 1rem; }
 .filters label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); }
 input, select, textarea { font: inherit; padding: .25rem .4rem; border: 1px solid var(--line); border-radius: 4px; max-width: 100%; }

@@ -92,7 +92,11 @@ function decideControls(state: DecideState): Html {
       ? html` <span class="field-error" id="d-domain-error" role="alert">Selection: ${selection.join('; ')}</span>`
       : ''
   }</div>
-<div class="decide">
+<div class="decide">${
+    // Enter in a text field submits with the form's first button: this disabled one makes Enter do nothing, so a
+    // reason typed for Reject is never sent as an Accept; each decision takes its own button.
+    html`<button type="submit" disabled hidden>No default action</button>`
+  }
 <fieldset><legend>Accept: a draft seed for each</legend>
 ${field('country', 'Country (blank: the candidate’s)', state, html` size="5" maxlength="4" placeholder="sg"`)}
 ${field('category', 'Category', state, html` size="10"`)}
