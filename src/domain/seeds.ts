@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SOURCE_TYPES } from './domains.js';
 import { CATEGORY_PATTERN, categorySchema, countrySchema } from './identifiers.js';
+import { NEWS_VERDICTS } from './seed-facts.js';
 import { HEALTH_STATES } from './seed-health.js';
 
 export const SEED_STATUSES = ['draft', 'active', 'suspended', 'archived'] as const;
@@ -211,6 +212,10 @@ export const healthFilterSchema = z.enum(HEALTH_STATES).meta({
   description:
     'ok: the last check reached the source; failing: it did not; stale: reached, but its newest item is older than SEEDBED_STALE_AFTER_DAYS (docs/rechecks.md)',
 });
+export const verdictFilterSchema = z.enum(NEWS_VERDICTS).meta({
+  description:
+    'The news verdict of the source’s latest discovery (docs/discovery.md): news, maybe or not_news; a seed never judged matches none',
+});
 
 export const promoteSchema = z
   .object({
@@ -225,11 +230,12 @@ export const promoteSchema = z
         ai: aiFilterSchema.optional(),
         freshness: freshnessFilterSchema.optional(),
         health: healthFilterSchema.optional(),
+        verdict: verdictFilterSchema.optional(),
       })
       .strict()
       .refine((filter) => Object.keys(filter).length > 0, {
         message:
-          'name at least one of country, category, source_type, robots_allowed, language, ai, freshness, health',
+          'name at least one of country, category, source_type, robots_allowed, language, ai, freshness, health, verdict',
       })
       .optional(),
     limit: z.number().int().min(1).max(1000).default(1000).optional(),

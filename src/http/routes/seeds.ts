@@ -18,6 +18,7 @@ import {
   SEED_STATUSES,
   seedCreateSchema,
   seedPatchSchema,
+  verdictFilterSchema,
 } from '../../domain/seeds.js';
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
@@ -55,6 +56,7 @@ const seedFilterShape = {
   ai: aiFilterSchema.optional(),
   freshness: freshnessFilterSchema.optional(),
   health: healthFilterSchema.optional(),
+  verdict: verdictFilterSchema.optional(),
 };
 const seedSortSchema = z.enum(SEED_SORTS).meta({
   description:

@@ -2,7 +2,7 @@
 // page: one place says what "the seeds matching" means, so the page and the API select the same seeds.
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { SourceType } from '../../domain/domains.js';
-import type { AiStatus } from '../../domain/seed-facts.js';
+import type { AiStatus, NewsVerdictValue } from '../../domain/seed-facts.js';
 import type { HealthState } from '../../domain/seed-health.js';
 import type { FRESHNESS_FILTERS, SeedSort, SeedStatus } from '../../domain/seeds.js';
 import type { Tables } from '../../ports/database.js';
@@ -20,6 +20,8 @@ export interface SeedFilter {
   freshness?: SeedFreshness;
   /** ok | failing | stale from the domain's checks (docs/rechecks.md). */
   health?: HealthState;
+  /** news | maybe | not_news: the news verdict of the seed's latest discovery (never judged: matches none). */
+  verdict?: NewsVerdictValue;
 }
 
 export type SeedFreshness = (typeof FRESHNESS_FILTERS)[number];
@@ -47,6 +49,8 @@ export function whereSeedsMatch(base: SeedQuery, filter: SeedFilter & ReviewFilt
   if (filter.health) query = query.where('health_state', '=', filter.health);
   if (filter.country) query = query.where('country', '=', filter.country);
   if (filter.status) query = query.where('status', '=', filter.status);
+  // A plain column beside the news JSON, indexed (status, news_verdict, seed_id) for the drafts list.
+  if (filter.verdict) query = query.where('news_verdict', '=', filter.verdict);
   if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
   if (filter.category) query = query.where('category', '=', filter.category);
   // JSON columns are TEXT written by JSON.stringify (no spaces) in both dialects, so a key:value fragment is

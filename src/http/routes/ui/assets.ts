@@ -3,17 +3,20 @@
 
 export const APP_JS = `'use strict';
 (function () {
-  // Select every seed on the page; the count of selected seeds is told to screen readers too.
+  // Select every box on the page; the count of selected ones is told to screen readers too. The attributes name
+  // the boxes' field (seed on the seed list, domain on the candidates list); empty means seed.
+  function boxes(name) { return document.querySelectorAll('input[type="checkbox"][name="' + (name || 'seed') + '"]'); }
   function count() {
     var out = document.querySelector('[data-selected-count]');
     if (!out) return;
-    var n = document.querySelectorAll('input[name="seed"]:checked').length;
+    var n = 0;
+    boxes(out.getAttribute('data-selected-count')).forEach(function (box) { if (box.checked) n += 1; });
     out.textContent = n === 0 ? 'None selected' : n + ' selected';
   }
   document.addEventListener('change', function (event) {
     var target = event.target;
     if (target && target.hasAttribute && target.hasAttribute('data-select-all')) {
-      document.querySelectorAll('input[name="seed"]').forEach(function (box) { box.checked = target.checked; });
+      boxes(target.getAttribute('data-select-all')).forEach(function (box) { box.checked = target.checked; });
     }
     count();
   });
@@ -56,6 +59,8 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
 .skip:focus { left: 1rem; top: .5rem; background: #fff; padding: .3rem; z-index: 2; }
 button, .button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--line); border-radius: 6px; background: #f6f8fa; color: var(--fg); cursor: pointer; text-decoration: none; display: inline-block; }
 .inline { display: inline; }
+/* The button rule above would show [hidden] elements (the decide form's disabled default button). */
+[hidden] { display: none !important; }
 .filters { display: flex; flex-wrap: wrap; gap: .6rem 1rem; align-items: end; margin-bottom: 1rem; }
 .filters label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); }
 input, select, textarea { font: inherit; padding: .25rem .4rem; border: 1px solid var(--line); border-radius: 4px; max-width: 100%; }
@@ -90,6 +95,9 @@ pre mark { background: #fff8c5; display: inline-block; width: 100%; font-weight:
 .proposed { border: 2px solid #fb8f44; padding: .5rem; border-radius: 6px; }
 progress { width: 100%; max-width: 30rem; height: 1.2rem; }
 .login { max-width: 28rem; }
+.tight { margin: 0; padding-left: 1rem; }
+.decide { display: flex; flex-wrap: wrap; gap: .6rem 1rem; margin: .4rem 0 .8rem; }
+.decide fieldset { border: 1px solid var(--line); border-radius: 6px; display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
 @media (max-width: 640px) {
   main { padding: .6rem; }
   .facts { grid-template-columns: 1fr; }

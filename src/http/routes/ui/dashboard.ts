@@ -1,7 +1,10 @@
 // /ui: a small dashboard of counts, each a link to the list it counts: seeds and batches by status, the drafts
-// waiting for a person, the sources failing their latest check (health), the changes of the last 7 days, and what runs now.
+// waiting for a person, the sources failing their latest check (health), candidates by state, the changes of the
+// last 7 days, and what runs now.
 import type { FastifyInstance } from 'fastify';
+import { CANDIDATE_STATES } from '../../../domain/candidates.js';
 import type { BatchService } from '../../../services/batches.js';
+import type { CandidateService } from '../../../services/candidates/index.js';
 import type { ChangeService } from '../../../services/changes.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html } from './html.js';
@@ -26,22 +29,36 @@ function counts(
 
 export async function dashboardRoutes(
   app: FastifyInstance,
-  deps: { batches: BatchService; seeds: SeedService; changes: ChangeService; clock: () => Date },
+  deps: {
+    batches: BatchService;
+    seeds: SeedService;
+    changes: ChangeService;
+    candidates: CandidateService;
+    clock: () => Date;
+  },
 ) {
-  const { batches, seeds, changes } = deps;
+  const { batches, seeds, changes, candidates } = deps;
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     // A week back from the start of today (UTC), so the link's `since` day and the count agree.
     const today = deps.clock().toISOString().slice(0, 10);
     const since = new Date(Date.parse(`${today}T00:00:00.000Z`) - 7 * DAY_MS).toISOString();
     const sinceDay = since.slice(0, 10);
-    const [seedCounts, batchCounts, running, failing, recent] = await Promise.all([
+    const [seedCounts, batchCounts, running, failing, recent, candidateCounts] = await Promise.all([
       seeds.countByStatus(),
       batches.countByStatus(),
       batches.list({ status: 'running', limit: 10, offset: 0 }),
       seeds.countFailing(),
       changes.list({ since, limit: 1, offset: 0 }),
+      candidates.countByState(),
     ]);
+    // In the states' own order (new, qualified, rejected, accepted), not the database's.
+    const byState = Object.fromEntries(
+      CANDIDATE_STATES.filter((s) => candidateCounts[s] !== undefined).map((s) => [
+        s,
+        candidateCounts[s] as number,
+      ]),
+    );
     const drafts = seedCounts.draft ?? 0;
     const changed = recent.pagination.total;
     const body = html`<div class="cards">
@@ -53,6 +70,12 @@ ${counts(
   (status) => `/ui/seeds?status=${status}&health=failing`,
   'None: every checked source answered its latest check.',
   'failing',
+)}
+${counts(
+  'Candidates',
+  byState,
+  (state) => `/ui/candidates?state=${state}`,
+  'None yet: a discovery batch or an imported list finds them.',
 )}
 <section class="card" data-dashboard="changes"><h2>Changes, last 7 days</h2><p><a href="/ui/changes?since=${sinceDay}"><strong>${changed}</strong> since ${sinceDay}</a></p></section>
 ${counts('Batches', batchCounts, (status) => `/ui/batches?status=${status}`)}

@@ -49,3 +49,7 @@ export function query(params: Record<string, string | number | undefined>): stri
 export function seedHref(seedId: string): string {
   return `/ui/seeds/${encodeURIComponent(seedId)}`;
 }
+
+export function candidateHref(domain: string): string {
+  return `/ui/candidates/${encodeURIComponent(domain)}`;
+}

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { BatchService } from '../../../services/batches.js';
+import type { CandidateService } from '../../../services/candidates/index.js';
 import type { ChangeService } from '../../../services/changes.js';
 import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService } from '../../../services/liveness.js';
@@ -11,6 +12,9 @@ import type { Authenticator } from '../../auth.js';
 import { toProblem } from '../../errors.js';
 import { APP_CSS, APP_JS } from './assets.js';
 import { batchRoutes } from './batches.js';
+import { candidateActionRoutes } from './candidate-actions.js';
+import { candidateListRoutes } from './candidate-list.js';
+import { candidatePageRoutes } from './candidate-page.js';
 import { changeRoutes } from './changes.js';
 import { dashboardRoutes } from './dashboard.js';
 import { html } from './html.js';
@@ -32,6 +36,7 @@ export interface UiOptions {
     evidence: EvidenceService;
     liveness: LivenessService;
     changes: ChangeService;
+    candidates: CandidateService;
   };
 }
 
@@ -107,6 +112,10 @@ export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promis
   await app.register(seedPageRoutes, { prefix: '/seeds', ...services });
   await app.register(revisionRoutes, { prefix: '/seeds', revisions: services.seeds.revisions });
   await app.register(changeRoutes, { prefix: '/changes', changes: services.changes });
+  const { candidates } = services;
+  await app.register(candidateListRoutes, { prefix: '/candidates', candidates });
+  await app.register(candidateActionRoutes, { prefix: '/candidates', candidates });
+  await app.register(candidatePageRoutes, { prefix: '/candidates', candidates });
   // An unknown page under /ui is an HTML 404 (after the key check), not the API's problem+json.
   app.get('/*', { schema: { hide: true } }, async (request) => {
     throw new NotFoundError(`no page ${request.url.split('?')[0]}`);

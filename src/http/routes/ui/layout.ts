@@ -9,7 +9,7 @@ export interface PageOptions {
   title: string;
   principal: Principal | null;
   /** The navigation entry to mark as current. */
-  current?: 'seeds' | 'batches' | 'changes' | 'dashboard';
+  current?: 'seeds' | 'candidates' | 'batches' | 'changes' | 'dashboard';
   body: Html;
 }
 
@@ -34,7 +34,7 @@ function page(options: PageOptions): string {
 <a class="skip" href="#main">Skip to content</a>
 <header>
 <strong class="brand">Seedbed review</strong>
-<nav aria-label="Main">${nav('dashboard', '/ui', 'Dashboard')} ${nav('seeds', '/ui/seeds', 'Seeds')} ${nav('batches', '/ui/batches', 'Batches')} ${nav('changes', '/ui/changes', 'Changes')}</nav>
+<nav aria-label="Main">${nav('dashboard', '/ui', 'Dashboard')} ${nav('seeds', '/ui/seeds', 'Seeds')} ${nav('candidates', '/ui/candidates', 'Candidates')} ${nav('batches', '/ui/batches', 'Batches')} ${nav('changes', '/ui/changes', 'Changes')}</nav>
 ${who}
 </header>
 <main id="main" tabindex="-1">

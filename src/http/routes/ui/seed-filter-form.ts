@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AUTHORITIES, SOURCE_TYPES } from '../../../domain/domains.js';
 import { categorySchema, countrySchema } from '../../../domain/identifiers.js';
+import { NEWS_VERDICTS } from '../../../domain/seed-facts.js';
 import { HEALTH_STATES } from '../../../domain/seed-health.js';
 import {
   AI_FILTERS,
@@ -35,6 +36,7 @@ const filterSchema = z.object({
   freshness: z.enum(FRESHNESS_FILTERS).optional().catch(undefined),
   alive: bool.optional().catch(undefined),
   health: z.enum(HEALTH_STATES).optional().catch(undefined),
+  verdict: z.enum(NEWS_VERDICTS).optional().catch(undefined),
   sort: z.enum(SEED_SORTS).optional().catch(undefined),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
 });
@@ -93,6 +95,7 @@ ${select('main_feed', 'Has a main feed', ['true', 'false'], b(f.main_feed))}
 ${select('ai', 'AI policy', AI_FILTERS, f.ai)}
 ${select('freshness', 'Freshness', FRESHNESS_FILTERS, f.freshness)}
 ${select('health', 'Health', HEALTH_STATES, f.health)}
+${select('verdict', 'News verdict', NEWS_VERDICTS, f.verdict)}
 ${select(
   'alive',
   'Latest check',

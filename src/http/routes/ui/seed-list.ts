@@ -30,6 +30,7 @@ ${decide ? html`<td><input type="checkbox" name="seed" value="${seed.seed_id}" a
 <td>${mainFeed ? 'yes' : 'no'}</td>
 <td>${seed.languages.map((l) => l.code).join(' ') || '—'}</td><td>${seed.policy.ai?.status ?? '—'}</td>
 <td data-rate="${seed.freshness?.items_per_day ?? ''}">${freshnessCell(seed)}</td>
+<td data-verdict="${seed.news?.verdict ?? ''}">${seed.news ? `${seed.news.verdict} ${seed.news.score.toFixed(2)}` : '—'}</td>
 <td><time datetime="${seed.created_at}">${seed.created_at.slice(0, 16).replace('T', ' ')}</time></td>
 <td>${seed.status}</td>
 </tr>`;
@@ -71,7 +72,7 @@ export async function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedSe
     const table = html`<div class="scroll"><table>
 <caption>${total} ${filter.status} seed${total === 1 ? '' : 's'}${total > 0 ? html`, ${filter.offset + 1}–${filter.offset + result.data.length} shown` : ''}</caption>
 <thead><tr>${decide ? html`<th><input type="checkbox" data-select-all aria-label="Select all on this page"></th>` : ''}
-<th>Seed</th><th>Country</th><th>Category</th><th>Source type</th><th>Fetch</th><th>Robots</th><th>Main feed</th><th>Languages</th><th>AI policy</th><th>Publication</th><th>Found</th><th>Status</th></tr></thead>
+<th>Seed</th><th>Country</th><th>Category</th><th>Source type</th><th>Fetch</th><th>Robots</th><th>Main feed</th><th>Languages</th><th>AI policy</th><th>Publication</th><th>Verdict</th><th>Found</th><th>Status</th></tr></thead>
 <tbody>${result.data.map((seed) => row(seed, decide))}</tbody></table></div>`;
     const decisions = decide
       ? actions(filter, total)

@@ -16,6 +16,7 @@ import {
   feedSection,
   homepageSection,
   livenessSection,
+  newsCountrySection,
   provenanceSection,
   robotsSection,
   sitemapSection,
@@ -92,6 +93,7 @@ ${robotsSection(found.robots)}
 ${sitemapSection(seed)}
 ${feedSection(seed)}
 ${sourceFactsSection(seed) ?? ''}
+${newsCountrySection(seed.news, seed.country_guess) ?? ''}
 ${livenessSection(history)}
 ${provenanceSection(seed, found)}`;
       return sendHtml(reply, { title: seed.name ?? seed.registrable_domain, current: 'seeds', body });

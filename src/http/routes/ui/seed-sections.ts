@@ -1,6 +1,7 @@
 // The sections of one seed's page, each from one kind of evidence. Facts other branches add to the seed
 // (freshness, languages, policy.ai, health, revisions) are shown when the seed carries them, and left out otherwise.
 
+import type { CountryGuess, NewsVerdict } from '../../../domain/seed-facts.js';
 import type { Seed } from '../../../domain/seed-record.js';
 import type { LivenessView } from '../../../services/liveness.js';
 import { type Html, html } from './html.js';
@@ -134,6 +135,41 @@ function languageText(language: unknown): string {
   const { code, sources } = (language ?? {}) as { code?: unknown; sources?: unknown };
   const from = Array.isArray(sources) && sources.length > 0 ? ` (${sources.join(', ')})` : '';
   return `${String(code ?? '?')}${from}`;
+}
+
+/** A reason's pull on the score, signed: +1.5 / −2. */
+const signed = (weight: number) => (weight > 0 ? `+${weight}` : weight < 0 ? `−${-weight}` : '0');
+
+/** Every reason of a verdict or a guess: what was looked at, its weight, and what a person can check. */
+export function reasonsTable(
+  caption: string,
+  reasons: ReadonlyArray<{ signal: string; weight: number; evidence: string; country?: string | null }>,
+): Html {
+  if (reasons.length === 0) return html`<p>${caption}: no reason recorded.</p>`;
+  const withCountry = reasons.some((r) => r.country !== undefined);
+  return html`<div class="scroll"><table><caption>${caption}</caption>
+<thead><tr><th>Signal</th>${withCountry ? html`<th>Country</th>` : ''}<th>Weight</th><th>Evidence</th></tr></thead>
+<tbody>${reasons.map((r) => html`<tr data-signal="${r.signal}"><td><code>${r.signal}</code></td>${withCountry ? html`<td>${r.country ?? '—'}</td>` : ''}<td>${signed(r.weight)}</td><td>${r.evidence}</td></tr>`)}</tbody></table></div>`;
+}
+
+/**
+ * The news verdict and the country guess (docs/discovery.md), each with its reasons; null when discovery has
+ * judged neither (a seed made by hand, or before the judging existed).
+ */
+export function newsCountrySection(news: NewsVerdict | null, guess: CountryGuess | null): Html | null {
+  if (!news && !guess) return null;
+  return section(
+    'news-country',
+    'News and country',
+    html`${facts([
+      ['News verdict', news ? html`<strong data-verdict>${news.verdict}</strong>` : 'not judged'],
+      ['Score', news ? news.score.toFixed(2) : null],
+      ['Country guess', guess ? html`<strong data-country-guess>${guess.code}</strong>` : 'none'],
+      ['Confidence', guess ? guess.confidence.toFixed(2) : null],
+    ])}${news ? reasonsTable('Why this verdict', news.reasons) : ''}${
+      guess ? reasonsTable('Why this country', guess.reasons) : ''
+    }`,
+  );
 }
 
 export function livenessSection(history: LivenessView[] | null): Html {
