@@ -2,8 +2,8 @@
 // and languages; filters; one candidate with all its evidence; accept and reject many at once, answered per domain,
 // with the API's own validation message beside a missing reason; read-only keys see no controls; the strict CSP.
 // Also the news verdict and country guess on a seed's page and the drafts' verdict filter (page and API).
-// Accepting runs on PostgreSQL: on SQLite the candidate service's accept waits forever (it reads the citations on
-// the database's one connection while its own transaction holds it), so that describe needs the test database.
+// Accepting runs on both backends: the embedded default, and PostgreSQL when it answers (skipped with the reason,
+// or failed when required, as every PostgreSQL test).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectRequestSchema } from '../../src/domain/candidates.js';
@@ -358,37 +358,50 @@ describe('the review page’s candidates', () => {
 });
 
 const pgUp = await pgAvailable();
+const BACKENDS = [
+  { name: 'SQLite', up: true, open: () => createApiSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }) },
+  {
+    name: 'PostgreSQL',
+    up: pgUp,
+    open: () => createPostgresTestSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }, 'seedbed_ui_accept'),
+  },
+];
 
-describe.skipIf(!pgUp)('the review page accepts candidates (PostgreSQL)', () => {
+describe.each(BACKENDS)('the review page accepts candidates ($name)', ({ up, open }) => {
   let t: TestSeedbed;
   beforeAll(async () => {
-    t = await createPostgresTestSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }, 'seedbed_ui_accept');
+    if (!up) return;
+    t = await open();
     await prepare(t);
   }, 60_000);
   afterAll(() => t?.close());
 
-  it('accepts many: a draft seed for the qualified one, the others skipped with the reason', async () => {
-    const { signIn, get, post } = person(t);
-    const cookie = await signIn(API_KEYS.write);
-    const done = await post('/ui/candidates/decide', cookie, {
-      action: 'accept',
-      domain: ['delta-news.com', 'theta-unchecked.com', 'nowhere-news.com'],
-      country: '',
-      category: 'news',
-      back: '/ui/candidates?verdict=news',
-    });
-    expect(done.statusCode).toBe(200);
-    expect(done.body).toContain('Accepted 1 of 3.');
-    const seedId = 'com:sg:delta-news.com::news';
-    expect(done.body).toContain(`<a href="/ui/seeds/${encodeURIComponent(seedId)}">${seedId}</a>`);
-    expect(done.body).toMatch(/<tr data-answer="theta-unchecked\.com">.*skipped.*not qualified yet/);
-    expect(done.body).toMatch(/<tr data-answer="nowhere-news\.com">.*skipped.*not a candidate/);
-    expect(done.body).toContain('<a href="/ui/candidates?verdict=news">Back to the candidates</a>');
-    expect((await t.seedbed.services.candidates.get('delta-news.com')).state).toBe('accepted');
-    // The draft carries the candidate's verdict: the drafts' verdict filter finds it.
-    const drafts = (await get('/ui/seeds?verdict=news', cookie)).body;
-    expect([...drafts.matchAll(/<small>([^<]+)<\/small>/g)].map((m) => m[1])).toEqual([seedId]);
-    const listed = (await get('/ui/candidates?state=accepted', cookie)).body;
-    expect(domainsOf(listed)).toEqual(['delta-news.com']);
-  }, 60_000);
+  it.skipIf(!up)(
+    'accepts many: a draft seed for the qualified one, the others skipped with the reason',
+    async () => {
+      const { signIn, get, post } = person(t);
+      const cookie = await signIn(API_KEYS.write);
+      const done = await post('/ui/candidates/decide', cookie, {
+        action: 'accept',
+        domain: ['delta-news.com', 'theta-unchecked.com', 'nowhere-news.com'],
+        country: '',
+        category: 'news',
+        back: '/ui/candidates?verdict=news',
+      });
+      expect(done.statusCode).toBe(200);
+      expect(done.body).toContain('Accepted 1 of 3.');
+      const seedId = 'com:sg:delta-news.com::news';
+      expect(done.body).toContain(`<a href="/ui/seeds/${encodeURIComponent(seedId)}">${seedId}</a>`);
+      expect(done.body).toMatch(/<tr data-answer="theta-unchecked\.com">.*skipped.*not qualified yet/);
+      expect(done.body).toMatch(/<tr data-answer="nowhere-news\.com">.*skipped.*not a candidate/);
+      expect(done.body).toContain('<a href="/ui/candidates?verdict=news">Back to the candidates</a>');
+      expect((await t.seedbed.services.candidates.get('delta-news.com')).state).toBe('accepted');
+      // The draft carries the candidate's verdict: the drafts' verdict filter finds it.
+      const drafts = (await get('/ui/seeds?verdict=news', cookie)).body;
+      expect([...drafts.matchAll(/<small>([^<]+)<\/small>/g)].map((m) => m[1])).toEqual([seedId]);
+      const listed = (await get('/ui/candidates?state=accepted', cookie)).body;
+      expect(domainsOf(listed)).toEqual(['delta-news.com']);
+    },
+    60_000,
+  );
 });

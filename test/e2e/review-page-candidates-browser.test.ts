@@ -3,8 +3,8 @@
 // with one (answered per domain); clicks one more and accepts it (a draft seed). Checks the page's script counts the
 // selection under the strict CSP. Screenshots go to test-artifacts/review-page/.
 // Without playwright-core or /usr/bin/chromium the file is skipped with the reason; SEEDBED_REQUIRE_SERVICES=1 fails
-// it. It runs on PostgreSQL (skipped, or failed when required, the same way): on SQLite the candidate service's
-// accept waits forever on the database's one connection (it reads citations outside its own transaction).
+// it. It runs on PostgreSQL (skipped, or failed when required, the same way), as a second backend beside the
+// in-process tests, which run accept on the embedded default too.
 
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
