@@ -128,10 +128,9 @@ interface RobotsVector {
 }
 
 function robotsFixtures(): CorpusDoc[] {
-  const raw = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/robots/robots.vectors.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  const raw = JSON.parse(
+    readFileSync(join(ROOT, 'test/fixtures/robots/robots.vectors.json'), 'utf8'),
+  ) as Record<string, unknown>;
   const seen = new Set<string>();
   const docs: CorpusDoc[] = [];
   for (const [group, value] of Object.entries(raw)) {
