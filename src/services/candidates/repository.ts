@@ -1,6 +1,6 @@
-// Every SQL statement on candidates, candidate_citations, citing_sources and discovery_steps. The candidate
-// service decides; this module reads and writes rows for it (the seeds it must skip come from the seed
-// repository, never from here).
+// Every SQL statement on candidates, candidate_citations, citing_sources and discovery_steps, and the one read of
+// a discovery batch's progress its steps wait for. The candidate service decides; this module reads and writes
+// rows for it (the seeds it must skip come from the seed repository, never from here).
 import { sql } from 'kysely';
 import type { CandidateSort, CandidateState } from '../../domain/candidates.js';
 import type { NewsVerdictValue } from '../../domain/seed-facts.js';
@@ -227,6 +227,31 @@ export function createCandidateRepository(database: Database) {
       .execute();
   }
 
+  /**
+   * Whether every item a batch holds so far is answered (a discovery's next step waits for that): false at once
+   * while one of its chunks still waits to be claimed, else its answered items counted against its total. Two
+   * reads on primary keys, run after every chunk, where the batch view counts every item by status and outcome.
+   */
+  async function allAnswered(batchId: string): Promise<boolean> {
+    const waiting = await db
+      .selectFrom('batch_chunks')
+      .select('chunk_no')
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
+    if (waiting) return false;
+    const [batch, answered] = await Promise.all([
+      db.selectFrom('batches').select('total_items').where('id', '=', batchId).executeTakeFirst(),
+      db
+        .selectFrom('batch_items')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('batch_id', '=', batchId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return batch !== undefined && Number(answered.n) >= Number(batch.total_items);
+  }
+
   async function countByState(): Promise<Record<string, number>> {
     const rows = await db
       .selectFrom('candidates')
@@ -252,6 +277,7 @@ export function createCandidateRepository(database: Database) {
     markRead,
     claimStep,
     steps,
+    allAnswered,
     countByState,
   };
 }
