@@ -2,10 +2,14 @@
 // that is being measured. Every site `sNNNN.latency.test` has the same structure (homepage with two feed
 // links, robots.txt naming a sitemap index of two sitemaps); every answer waits the site's delay first.
 // It logs each request's arrival, end, delay and connection, and hands the log over when asked.
+// Sites by name (the discovery bench's `news-00001.test`…, each its own registrable domain) are answered by
+// discovery-sites.ts after their own delay, under certificates naming them (chosen by SNI).
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { parentPort, workerData } from 'node:worker_threads';
 import { page, rss, sitemapIndex, urlset } from '../test/fixtures/fake-internet/content.js';
+import { type NamedSite, namedAnswer } from './discovery-sites.js';
 import { buildSite } from './sitemap-scale-site.js';
 
 export interface SiteShape {
@@ -25,6 +29,11 @@ export interface ServerData {
   /** Per site number (0-based); sites beyond the list use the last entry's shape. */
   shapes: SiteShape[];
   sites: number;
+  /** Sites by host name, each answering after `namedDelayMs`. */
+  named?: Record<string, NamedSite>;
+  namedDelayMs?: number;
+  /** Certificates (the server's key) for the named hosts, each naming a group of them. */
+  namedCerts?: Array<{ hosts: string[]; cert: string }>;
 }
 
 export interface ServedRequest {
@@ -101,8 +110,27 @@ function answer(
   }
 }
 
+/** The secure context of each named host (its group's certificate); others get the wildcard's. */
+const contexts = new Map<string, SecureContext>();
+for (const group of data.namedCerts ?? []) {
+  const context = createSecureContext({ cert: group.cert, key: data.key });
+  for (const host of group.hosts) contexts.set(host, context);
+}
+/** Named sites answer as of the server's start: their stories are dated from it. */
+const namedNow = new Date();
+
 const server = https.createServer(
-  { cert: data.cert, key: data.key, keepAliveTimeout: 30_000 },
+  {
+    cert: data.cert,
+    key: data.key,
+    keepAliveTimeout: 30_000,
+    ...(contexts.size > 0
+      ? {
+          SNICallback: (name: string, done: (error: Error | null, context?: SecureContext) => void) =>
+            done(null, contexts.get(name.toLowerCase())),
+        }
+      : {}),
+  },
   (req, res) => {
     const host = String(req.headers.host ?? '')
       .replace(/:\d+$/, '')
@@ -110,13 +138,16 @@ const server = https.createServer(
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const n = siteNumber(host);
     const shape = n === null || n >= data.sites ? null : shapeOf(n);
+    const named = shape === null ? data.named?.[host] : undefined;
     const arrivedAt = performance.timeOrigin + performance.now();
-    const delayMs = shape?.delayMs ?? 0;
+    const delayMs = shape?.delayMs ?? (named ? (data.namedDelayMs ?? 0) : 0);
     const connection = connectionIds.get(req.socket) ?? -1;
     setTimeout(() => {
       const { status, type, body } = shape
         ? answer(host, path, shape)
-        : { status: 404, type: 'text/plain', body: 'no such site\n' };
+        : named
+          ? namedAnswer(host, path, named, namedNow)
+          : { status: 404, type: 'text/plain', body: 'no such site\n' };
       res.writeHead(status, { 'content-type': type });
       res.end(body);
       log.push({

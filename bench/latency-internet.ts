@@ -1,17 +1,19 @@
 // A fake internet with latency for benchmarks: N sites `sNNNN.latency.test` over HTTPS, each answer held for the
-// site's delay, served from a worker thread. Its certificate (a wildcard for *.latency.test, signed by a CA
-// made for the run) is generated with the openssl command line, so no key is kept in the repository.
+// site's delay, served from a worker thread; optionally sites by name under `.test` (the discovery bench's).
+// Its certificates (a wildcard for *.latency.test, and for named sites certificates naming them, all signed by
+// a CA made for the run) are generated with the openssl command line, so no key is kept in the repository.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { NamedSite } from './discovery-sites.js';
 import type { ServedRequest, ServerData, SiteShape } from './latency-internet-server.js';
 
-export type { ServedRequest, SiteShape };
+export type { NamedSite, ServedRequest, SiteShape };
 
 export interface LatencyInternet {
-  /** A SEEDBED_FETCH_RESOLVE value sending *.latency.test:443 to the server. */
+  /** A SEEDBED_FETCH_RESOLVE value sending *.latency.test:443 (and *.test:443, with named sites) to the server. */
   resolveSpec: string;
   caCert: string;
   hosts: string[];
@@ -23,7 +25,18 @@ export interface LatencyInternet {
 /** P-256 keys: a handshake costs the serving thread far less than with RSA, so the fake internet stays cheap. */
 const EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
 
-function makeCertificates(): { ca: string; cert: string; key: string } {
+/**
+ * Named hosts per certificate: a certificate cannot name `*.test` (a wildcard needs two labels under it), and one
+ * naming every host would cost each handshake its size, so each group of hosts has its own, chosen by SNI.
+ */
+const HOSTS_PER_CERT = 64;
+
+function makeCertificates(named: readonly string[] = []): {
+  ca: string;
+  cert: string;
+  key: string;
+  namedCerts: Array<{ hosts: string[]; cert: string }>;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'seedbed-latency-certs-'));
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   try {
@@ -82,7 +95,36 @@ function makeCertificates(): { ca: string; cert: string; key: string } {
       'server.pem',
     );
     const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-    return { ca: read('ca.pem'), cert: read('server.pem'), key: read('server-key.pem') };
+    const namedCerts: Array<{ hosts: string[]; cert: string }> = [];
+    for (let i = 0; i < named.length; i += HOSTS_PER_CERT) {
+      const hosts = named.slice(i, i + HOSTS_PER_CERT);
+      const group = `named-${i}`;
+      writeFileSync(
+        join(dir, `${group}.cnf`),
+        'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
+          `extendedKeyUsage=serverAuth\nsubjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}\n`,
+      );
+      run(
+        'x509',
+        '-req',
+        '-in',
+        'server.csr',
+        '-CA',
+        'ca.pem',
+        '-CAkey',
+        'ca-key.pem',
+        '-CAcreateserial',
+        '-days',
+        '2',
+        '-sha256',
+        '-extfile',
+        `${group}.cnf`,
+        '-out',
+        `${group}.pem`,
+      );
+      namedCerts.push({ hosts, cert: read(`${group}.pem`) });
+    }
+    return { ca: read('ca.pem'), cert: read('server.pem'), key: read('server-key.pem'), namedCerts };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -96,10 +138,22 @@ export async function startLatencyInternet(options: {
   sites: number;
   /** Shape of site n (0-based). */
   shape: (n: number) => SiteShape;
+  /**
+   * Sites by name under `.test` (each its own registrable domain), answered by discovery-sites.ts after
+   * `delayMs`; reached through the same server.
+   */
+  named?: { sites: Record<string, NamedSite>; delayMs: number };
 }): Promise<LatencyInternet> {
-  const { ca, cert, key } = makeCertificates();
+  const namedHosts = Object.keys(options.named?.sites ?? {});
+  const { ca, cert, key, namedCerts } = makeCertificates(namedHosts);
   const shapes = Array.from({ length: options.sites }, (_, n) => options.shape(n));
-  const data: ServerData = { cert, key, shapes, sites: options.sites };
+  const data: ServerData = {
+    cert,
+    key,
+    shapes,
+    sites: options.sites,
+    ...(options.named ? { named: options.named.sites, namedDelayMs: options.named.delayMs, namedCerts } : {}),
+  };
   // The worker loads TypeScript through tsx's loader, registered in the worker itself (tsx does not carry its
   // hooks into worker threads).
   const loader = import.meta.resolve('tsx/esm/api');
@@ -121,7 +175,8 @@ export async function startLatencyInternet(options: {
     });
   const { port } = await next<{ port: number }>('listening');
   return {
-    resolveSpec: `*.latency.test:443=127.0.0.1:${port}`,
+    resolveSpec:
+      `*.latency.test:443=127.0.0.1:${port}` + (namedHosts.length > 0 ? `,*.test:443=127.0.0.1:${port}` : ''),
     caCert: ca,
     hosts: Array.from({ length: options.sites }, (_, n) => siteHost(n)),
     async takeLog() {

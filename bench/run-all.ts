@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in turn, then a summary table of the ratios (pasted into the README).
 // `npm run bench -- health queue` runs only the named ones.
 import { benchContractsLatency } from './contracts-latency.js';
+import { benchDiscovery } from './discovery.js';
 import { benchContracts, benchLiveness } from './fetching.js';
 import { benchHealth } from './health.js';
 import { benchIntake } from './intake.js';
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   liveness: benchLiveness,
   contracts: benchContracts,
   'contracts-latency': benchContractsLatency,
+  discovery: benchDiscovery,
   'scale-out': benchScaleOut,
   'sitemap-scale': benchSitemapScale,
   'upload-memory': benchUploadMemory,

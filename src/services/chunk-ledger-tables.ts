@@ -317,6 +317,31 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
    * and how many failed without an answer of their own (their chunk ran out of retries, e.g. our own network
    * was down). Fan-out items carry `source_file` in their input.
    */
+  /**
+   * Whether every item a batch holds so far is answered (a discovery's next step waits for that): false at once
+   * while one of its chunks still waits to be claimed, else its answered items counted against its total. Two
+   * reads on primary keys, run after every chunk, where the batch view counts every item by status and outcome.
+   */
+  async function allAnswered(batchId: string): Promise<boolean> {
+    const waiting = await database.db
+      .selectFrom('batch_chunks')
+      .select('chunk_no')
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
+    if (waiting) return false;
+    const [batch, answered] = await Promise.all([
+      database.db.selectFrom('batches').select('total_items').where('id', '=', batchId).executeTakeFirst(),
+      database.db
+        .selectFrom('batch_items')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('batch_id', '=', batchId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return batch !== undefined && Number(answered.n) >= Number(batch.total_items);
+  }
+
   async function sourceFileProgress(batchId: string, sourceFile: string) {
     const fromFile = (input: string) => {
       const value = JSON.parse(input) as { source_file?: unknown } | null;
@@ -359,5 +384,6 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     failChunk,
     addChunks,
     sourceFileProgress,
+    allAnswered,
   };
 }

@@ -130,6 +130,11 @@ export interface ChunkLedger {
    * input): a read, outside the lifecycle.
    */
   sourceFileProgress(batchId: string, sourceFile: string): Promise<SourceFileProgress>;
+  /**
+   * Whether every item the batch holds so far is answered (a discovery adds its next round then): a read,
+   * outside the lifecycle. Cheap enough to ask after every chunk: false at once while a chunk waits to be claimed.
+   */
+  allAnswered(batchId: string): Promise<boolean>;
 }
 
 export interface SourceFileProgress {

@@ -31,6 +31,8 @@ import { seedSitemapOf } from './seed-repository/rows.js';
 export const HARVEST_FRESH_DAYS = 7;
 /** Items per chunk of a discovery batch. */
 export const DISCOVERY_CHUNK_SIZE = 20;
+/** Batches whose parameters a process keeps at hand (a few run at once). */
+const MADE_KEPT = 64;
 
 /** The discovery's parameters, kept in the batch's summary so every chunk's step sees them. */
 interface Parameters {
@@ -48,7 +50,7 @@ export type DiscoveryService = ReturnType<typeof createDiscoveryService>;
 export function createDiscoveryService(deps: {
   database: Database;
   batches: Pick<BatchService, 'create' | 'get'>;
-  ledger: Pick<ChunkLedger, 'addChunks'>;
+  ledger: Pick<ChunkLedger, 'addChunks' | 'allAnswered'>;
   seeds: Pick<SeedRepository, 'citingSeeds'>;
   candidates: CandidateService;
   contracts: Pick<ContractService, 'discover'>;
@@ -209,21 +211,39 @@ export function createDiscoveryService(deps: {
   }
 
   /**
+   * What a batch was made with (its country and parameters) never changes: read once per batch, not once per
+   * chunk (the batch view counts every item of the batch by status and outcome).
+   */
+  const made = new Map<string, Promise<{ country: string; parameters: Parameters }>>();
+  function madeWith(batchId: string): Promise<{ country: string; parameters: Parameters }> {
+    const known = made.get(batchId);
+    if (known) return known;
+    const reading = deps.batches
+      .get(batchId)
+      .then((batch) => ({ country: batch.country, parameters: parametersOf(batch) }));
+    // A failed read is not kept: the next chunk reads again.
+    reading.catch(() => made.delete(batchId));
+    if (made.size >= MADE_KEPT) made.delete(made.keys().next().value as string);
+    made.set(batchId, reading);
+    return reading;
+  }
+
+  /**
    * After a chunk's commit: when every item of the batch so far is answered, the next round's candidates are
    * added to it, once, whichever chunk gets here first. Idempotent: a redelivered chunk finds the step claimed.
+   * Most chunks end while others still wait to be claimed, and learn it from one read.
    */
   async function advance(batchId: string): Promise<void> {
-    // The steps first: a step another worker claims after this read makes the batch's progress unfinished
-    // again (its chunks are added with the claim), so this chunk cannot claim the round after it too early.
+    // The steps first: a step another worker claims after this read makes the batch unfinished again (its
+    // chunks are added with the claim), so this chunk cannot claim the round after it too early.
     const steps = await repository.steps(batchId);
-    const batch = await deps.batches.get(batchId);
-    if (batch.items.pending > 0 || batch.items.running > 0) return;
-    const parameters = parametersOf(batch);
+    if (!(await deps.ledger.allAnswered(batchId))) return;
+    const { country, parameters } = await madeWith(batchId);
     const round = steps.length + 1;
     if (round > parameters.rounds) return;
     // A round that found nothing to qualify ends the snowball: the next has nothing new to start from.
     if (steps.at(-1)?.items === 0) return;
-    const items = await qualifyItems(batch.country, parameters, round);
+    const items = await qualifyItems(country, parameters, round);
     await deps.database.transaction(async (trx) => {
       const claimed = await repository.claimStep(trx, {
         batchId,
@@ -237,7 +257,7 @@ export function createDiscoveryService(deps: {
 
   /** The parameters the batch was made with. */
   async function parameters(batchId: string): Promise<Parameters> {
-    return parametersOf(await deps.batches.get(batchId));
+    return (await madeWith(batchId)).parameters;
   }
 
   return { create, harvest, qualify, advance, parameters };

@@ -1,6 +1,8 @@
 // DISCOVERY_QUEUE: one chunk of a discovery batch — seeds whose links are read (harvest), or candidates run
 // through the contract engine (qualify). Every item runs at once in the process's domain pool and is recorded the
 // moment it is done; after the chunk's commit, the next round is added to the batch once the round before it is in.
+// The items go to the pool before anything is awaited (the pool's count of claimed domains stays right); the
+// batch's parameters are awaited in each item's slot.
 import { type DiscoveryItem, discoveryItemSchema } from '../domain/candidates.js';
 import type { DiscoveryFinding, DiscoveryService } from '../services/discovery.js';
 import type { FetchScope } from '../services/fetch-scope.js';
@@ -17,13 +19,20 @@ export function discoveryHandler(deps: {
 
   async function runOne(
     item: DiscoveryItem,
-    context: { index: number; input: unknown; category: string; rounds: number; force: boolean },
+    context: {
+      index: number;
+      input: unknown;
+      category: string;
+      parameters: Promise<{ rounds: number; force: boolean }>;
+    },
     items: ItemCommits,
   ): Promise<void> {
-    const work = (scope: FetchScope): Promise<DiscoveryFinding> =>
-      item.kind === 'harvest'
-        ? discovery.harvest(item, context.force, scope)
-        : discovery.qualify(item, { category: context.category, rounds: context.rounds }, scope);
+    const work = async (scope: FetchScope): Promise<DiscoveryFinding> => {
+      const { rounds, force } = await context.parameters;
+      return item.kind === 'harvest'
+        ? discovery.harvest(item, force, scope)
+        : discovery.qualify(item, { category: context.category, rounds }, scope);
+    };
     const outcome = await domains.run(work);
     if (!outcome.ok) {
       await commitDeadline(items, context.index, context.input, outcome.reason);
@@ -41,11 +50,13 @@ export function discoveryHandler(deps: {
     queue: 'DISCOVERY_QUEUE',
     item: discoveryItemSchema,
     async process(work, items) {
-      const { rounds, force } = await deps.parametersOf(work.batchId);
+      const parameters = deps.parametersOf(work.batchId);
+      // Every item awaits it; one that never runs (cut short before its slot) leaves no unhandled rejection.
+      parameters.catch(() => undefined);
       const category = work.category ?? 'news';
       const done = await Promise.allSettled(
         work.items.map((item, i) =>
-          runOne(item, { index: work.itemOffset + i, input: work.inputs[i], category, rounds, force }, items),
+          runOne(item, { index: work.itemOffset + i, input: work.inputs[i], category, parameters }, items),
         ),
       );
       for (const result of done) if (result.status === 'rejected') throw result.reason;
