@@ -3,13 +3,12 @@
 import type { CountryGuess, NewsVerdict } from '../domain/seed-facts.js';
 import type { Fetcher, Validators } from '../ports/fetcher.js';
 import { type AiPolicy, fetchTdmRep, readAiPolicy, type TdmRule } from './ai-policy.js';
-import { parseHomepage } from './feed-candidates.js';
 import type { FeedReader } from './feed-content.js';
 import { type DiscoveredFeed, discoverFeeds, type FeedRecord, feedFetchUrls, feedRecord } from './feeds.js';
 import { cadenceFor, cronFor, type Freshness, measureFreshness } from './freshness.js';
+import { readHomepage } from './homepage-read.js';
 import { type SourceLanguage, sourceLanguages } from './languages.js';
 import { type LivenessOptions, type LivenessResult, probeLiveness } from './liveness.js';
-import { readPageSignals } from './page-signals.js';
 import {
   type PreviousDiscovery,
   revalidatableSitemaps,
@@ -261,7 +260,8 @@ export async function discoverContract(
   const policy = robots.policy;
   const robotsAllowed = policy.allowed(entryUrl);
   const html = homepage === null ? null : decodeText(homepage.body, homepage.headers['content-type']);
-  const page = homepage === null || html === null ? null : parseHomepage(html, homepage.finalUrl);
+  // Read once for the feed finder, the declared signals and the verdicts: tokenising is the costly part.
+  const read = html === null ? null : readHomepage(html, entryUrl);
 
   // Disallowed on the entry path: the draft is recorded for a person to decide, but nothing past robots.txt
   // is fetched. The homepage was already read by the liveness check, so its title is still used.
@@ -283,6 +283,7 @@ export async function discoverContract(
     feeds = await discoverFeeds(fetcher, {
       pageUrl: entryUrl,
       html,
+      entry: read?.page ?? null,
       allowed: policy.allowed,
       now,
       ...(options.readFeed ? { readFeed: options.readFeed } : {}),
@@ -292,7 +293,7 @@ export async function discoverContract(
   const tdmUrl = new URL('/.well-known/tdmrep.json', entry.origin).href;
   const tdmrep: TdmRule[] | null =
     robotsAllowed && policy.allowed(tdmUrl) ? await fetchTdmRep(fetcher, entry.origin) : null;
-  const signals = html === null ? null : readPageSignals(html);
+  const signals = read?.signals ?? null;
   const headers = homepage?.headers ?? {};
   const news = sitemaps?.news ? sitemaps.aggregates.news : null;
   const freshness = measureFreshness({ feeds, news, now: now(), staleAfterDays: input.staleAfterDays });
@@ -308,6 +309,7 @@ export async function discoverContract(
     entryUrl,
     registrableDomain: input.registrableDomain,
     html,
+    homepage: read?.facts ?? null,
     contentLanguage: headers['content-language'],
     languages,
     feeds,
@@ -351,7 +353,7 @@ export async function discoverContract(
         ? { type: 'sitemap', urls: sitemaps.sitemap_urls }
         : { type: 'html', urls: [entryUrl] };
   const draft: SeedDraft = {
-    name: page?.title ?? null,
+    name: read?.page.title ?? null,
     entry_url: entryUrl,
     fetch: fetchPlan,
     feeds: metadata.feeds,

@@ -1,8 +1,8 @@
 // Feed candidates from a page: <link> autodiscovery, <a href> links that look like feeds or a "RSS feeds" page,
 // and the paths CMSs put their feeds at. Pure functions over HTML text; nothing here fetches.
-import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
 import { safeDecodeURIComponent } from '../domain/percent-decode.js';
+import { type PageCollector, tokenise } from './page-pass.js';
 import { readableText } from './page-text.js';
 
 /** Where a candidate came from, strongest first: the page's own <link>, an <a>, a page one hop away, a guess. */
@@ -182,8 +182,30 @@ function linkCandidate(link: RawLink): FeedCandidate | null {
   return ok ? { url, source: 'link', label: link.title, declaredType: link.type || null } : null;
 }
 
+/**
+ * What never makes feedLikeUrl say yes, read off a serialised http(s) href: its path and query spell one of
+ * these words, or hold a percent escape that may decode to one (non-ASCII is always escaped in an href). Most
+ * links of a page fail it, and skip the URL parse feedLikeUrl would do.
+ */
+const FEED_URL_HINT = /rss|atom|feed|rdf|xml|%/i;
+
+/**
+ * What never makes feedLikeText say yes, read off the raw text before readableText: one of its words, or a
+ * control character whose removal could join one up (whitespace is collapsed, never removed, inside a text).
+ */
+const FEED_TEXT_HINT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters readableText removes
+  /rss|atom|feed|syndication|xml|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/i;
+
 /** Everything the feed finder needs from one HTML page, in one streaming pass. */
 export function parsePage(html: string, pageUrl: string): PageInfo {
+  const collector = feedPageCollector(html, pageUrl);
+  tokenise(html, [collector.handler]);
+  return collector.result();
+}
+
+/** parsePage as a collector of a shared pass (page-pass.ts); `html` is only searched for CMS traces. */
+export function feedPageCollector(html: string, pageUrl: string): PageCollector<PageInfo> {
   let title: string | null = null;
   let titleText = '';
   let inTitle = false;
@@ -196,93 +218,96 @@ export function parsePage(html: string, pageUrl: string): PageInfo {
   let canonical: string | null = null;
   const links: FeedCandidate[] = [];
   const anchors: FeedCandidate[] = [];
-  let anchor: { href: string; base: string; text: string; title: string | null } | null = null;
+  // The raw title attribute: cleaned only when the anchor text leaves the label to it.
+  let anchor: { href: string; base: string; text: string; title: string } | null = null;
   const wordpress = /\/wp-(content|includes)\//.test(html);
+  // A link to the page itself is no candidate; resolved once, not per link.
+  const pageHref = absoluteUrl(pageUrl, pageUrl);
 
   const closeAnchor = () => {
     if (anchor === null) return;
     const url = absoluteUrl(anchor.href, anchor.base);
-    const label = clean(anchor.text, 120) ?? anchor.title;
-    const usable = url !== null && url !== absoluteUrl(pageUrl, pageUrl) && !NOT_A_FEED.test(url);
-    if (usable && (feedLikeUrl(url) || feedLikeText(label)))
-      anchors.push({ url, source: 'anchor', label, declaredType: null });
+    if (url !== null && url !== pageHref && !NOT_A_FEED.test(url)) {
+      const byUrl = FEED_URL_HINT.test(url) && feedLikeUrl(url);
+      // The label is read only when it is kept or could match: a page has hundreds of ordinary links.
+      const maybeText = byUrl || FEED_TEXT_HINT.test(anchor.text) || FEED_TEXT_HINT.test(anchor.title);
+      const label = maybeText ? (clean(anchor.text, 120) ?? clean(anchor.title)) : null;
+      if (byUrl || feedLikeText(label)) anchors.push({ url, source: 'anchor', label, declaredType: null });
+    }
     anchor = null;
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (name === 'svg') svgDepth += 1;
-        // An SVG's <title> is a tooltip, not the page's name.
-        if (name === 'title' && svgDepth === 0 && title === null) {
-          inTitle = true;
-          titleText = '';
-        }
-        if (name === 'base' && !sawBase && attribs['href']) {
-          sawBase = true;
-          base = absoluteUrl(attribs['href'], pageUrl) ?? pageUrl;
-        }
-        if (name === 'meta') {
-          const key = (attribs['property'] ?? attribs['name'] ?? '').toLowerCase();
-          if (key !== '' && attribs['content'] !== undefined && !(key in meta))
-            meta[key] = attribs['content'];
-        }
-        if (name === 'link' && attribs['href']) {
-          const rel =
-            attribs['rel']
-              ?.toLowerCase()
-              .split(/\s+/)
-              .filter((r) => r !== '') ?? [];
-          if (rel.includes('canonical') && canonical === null) canonical = absoluteUrl(attribs['href'], base);
-          const found = linkCandidate({
-            href: attribs['href'],
-            base,
-            // A rev-only link points the other way (HTML4-032): it has a relation, and not a feed's.
-            rel: rel.length > 0 ? rel : attribs['rev'] !== undefined ? ['rev'] : null,
-            type: feedType(attribs['type']),
-            title: clean(attribs['title'] ?? ''),
-          });
-          if (found) links.push(found);
-        }
-        if (name === 'a') {
-          closeAnchor();
-          if (attribs['href'])
-            anchor = { href: attribs['href'], base, text: '', title: clean(attribs['title'] ?? '') };
-        }
-        if (name === 'img' && anchor !== null && attribs['alt']) anchor.text += ` ${attribs['alt']} `;
-      },
-      ontext(text) {
-        if (inTitle) titleText += text;
-        if (anchor !== null) anchor.text += text;
-      },
-      onclosetag(name) {
-        if (name === 'svg' && svgDepth > 0) svgDepth -= 1;
-        if (name === 'title' && inTitle) {
-          inTitle = false;
-          title = clean(titleText);
-        }
-        if (name === 'a') closeAnchor();
-      },
+  const handler = {
+    onopentag(name: string, attribs: Record<string, string>) {
+      if (name === 'svg') svgDepth += 1;
+      // An SVG's <title> is a tooltip, not the page's name.
+      if (name === 'title' && svgDepth === 0 && title === null) {
+        inTitle = true;
+        titleText = '';
+      }
+      if (name === 'base' && !sawBase && attribs['href']) {
+        sawBase = true;
+        base = absoluteUrl(attribs['href'], pageUrl) ?? pageUrl;
+      }
+      if (name === 'meta') {
+        const key = (attribs['property'] ?? attribs['name'] ?? '').toLowerCase();
+        if (key !== '' && attribs['content'] !== undefined && !(key in meta)) meta[key] = attribs['content'];
+      }
+      if (name === 'link' && attribs['href']) {
+        const rel =
+          attribs['rel']
+            ?.toLowerCase()
+            .split(/\s+/)
+            .filter((r) => r !== '') ?? [];
+        if (rel.includes('canonical') && canonical === null) canonical = absoluteUrl(attribs['href'], base);
+        const found = linkCandidate({
+          href: attribs['href'],
+          base,
+          // A rev-only link points the other way (HTML4-032): it has a relation, and not a feed's.
+          rel: rel.length > 0 ? rel : attribs['rev'] !== undefined ? ['rev'] : null,
+          type: feedType(attribs['type']),
+          title: clean(attribs['title'] ?? ''),
+        });
+        if (found) links.push(found);
+      }
+      if (name === 'a') {
+        closeAnchor();
+        if (attribs['href'])
+          anchor = { href: attribs['href'], base, text: '', title: attribs['title'] ?? '' };
+      }
+      if (name === 'img' && anchor !== null && attribs['alt']) anchor.text += ` ${attribs['alt']} `;
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(html);
-  parser.end();
-  closeAnchor();
-
-  // A theme may fill <meta name="generator"> with its own name; the markup still says WordPress.
-  const generator = clean(`${meta['generator'] ?? ''} ${wordpress ? 'WordPress' : ''}`);
-  const ogType = (meta['og:type'] ?? '').toLowerCase();
-  return {
-    url: pageUrl,
-    title,
-    siteName: clean(meta['og:site_name'] ?? meta['application-name'] ?? ''),
-    generator,
-    canonical,
-    article: ogType === 'article' || 'article:published_time' in meta,
-    links: unique(links),
-    anchors: unique(anchors),
+    ontext(text: string) {
+      if (inTitle) titleText += text;
+      if (anchor !== null) anchor.text += text;
+    },
+    onclosetag(name: string) {
+      if (name === 'svg' && svgDepth > 0) svgDepth -= 1;
+      if (name === 'title' && inTitle) {
+        inTitle = false;
+        title = clean(titleText);
+      }
+      if (name === 'a') closeAnchor();
+    },
   };
+
+  const result = (): PageInfo => {
+    closeAnchor();
+    // A theme may fill <meta name="generator"> with its own name; the markup still says WordPress.
+    const generator = clean(`${meta['generator'] ?? ''} ${wordpress ? 'WordPress' : ''}`);
+    const ogType = (meta['og:type'] ?? '').toLowerCase();
+    return {
+      url: pageUrl,
+      title,
+      siteName: clean(meta['og:site_name'] ?? meta['application-name'] ?? ''),
+      generator,
+      canonical,
+      article: ogType === 'article' || 'article:published_time' in meta,
+      links: unique(links),
+      anchors: unique(anchors),
+    };
+  };
+  return { handler, result };
 }
 
 function unique(candidates: FeedCandidate[]): FeedCandidate[] {

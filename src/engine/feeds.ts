@@ -83,6 +83,8 @@ export interface FeedInput {
   pageUrl: string;
   /** The entry page's HTML, when it was read. */
   html: string | null;
+  /** parsePage of that HTML when the caller already has it (readHomepage's one pass); read from `html` if absent. */
+  entry?: PageInfo | null;
   /** robots.txt check; a disallowed candidate is not fetched. */
   allowed: (url: string) => boolean;
   now: () => Date;
@@ -149,7 +151,12 @@ function sameItems(a: FeedContent, b: FeedContent): boolean {
  * pages one hop away, and, only when no main feed was found by then, the CMS paths until one is.
  */
 export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise<DiscoveredFeed[]> {
-  const entry = input.html === null ? null : parsePage(input.html, input.pageUrl);
+  const entry =
+    input.entry !== undefined
+      ? input.entry
+      : input.html === null
+        ? null
+        : parsePage(input.html, input.pageUrl);
   const entryContext = entry === null ? null : contextOf(entry);
   const site = {
     entryUrl: input.pageUrl,

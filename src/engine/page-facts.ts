@@ -1,10 +1,10 @@
 // What one HTML page tells a news verdict and a country guess, in one htmlparser2 pass: declared languages and
 // regions, og/article meta, JSON-LD types, links and how many look like articles, section navigation, bylines,
 // shop, recipe and parked-page signals. Pure; any string is accepted, nothing throws, every list is capped.
-import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
 import { articleUrlShape } from './article-urls.js';
 import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
+import { type PageCollector, tokenise } from './page-pass.js';
 import { languageList, normaliseLanguageTag } from './page-signals.js';
 import {
   BYLINE_CLASS,
@@ -115,7 +115,13 @@ function pushOnce(list: string[], value: string, max = MAX_LIST): void {
 }
 
 export function readPageFacts(html: string, pageUrl: string): PageFacts {
-  const source = typeof html === 'string' ? html : '';
+  const collector = pageFactsCollector(pageUrl);
+  tokenise(typeof html === 'string' ? html : '', [collector.handler]);
+  return collector.result();
+}
+
+/** readPageFacts as a collector of a shared pass (page-pass.ts). */
+export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
   const base = resolve(typeof pageUrl === 'string' ? pageUrl : '', null);
   const pageDomain = base === null ? null : registrableOf(base.hostname);
   const facts: PageFacts = {
@@ -209,154 +215,152 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
     }
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        let flags = 0;
-        const cls = (attribs['class'] ?? '').slice(0, 500);
-        const id = (attribs['id'] ?? '').slice(0, 200);
-        if (
-          NAV_ELEMENTS.has(name) ||
-          attribs['role'] === 'navigation' ||
-          NAV_CLASS.test(cls) ||
-          NAV_CLASS.test(id)
-        )
-          flags |= FLAG_NAV;
-        if (SKIP_TEXT.has(name)) flags |= FLAG_SKIP;
-        if (cls !== '') {
-          if (BYLINE_CLASS.test(cls) && bylineDepth === 0 && name !== 'a') {
-            flags |= FLAG_BYLINE;
-            bylineText = '';
-          }
-          const recipe = RECIPE_PLUGIN_CLASS.exec(cls);
-          if (recipe !== null) pushOnce(facts.recipe_signals, `class ${recipe[1]!.toLowerCase()}`, 10);
-          const shop = SHOP_MARKUP.exec(cls);
-          if (shop !== null) pushOnce(facts.shop_signals, `class ${shop[1]!.toLowerCase()}`, 10);
+  const handler = {
+    onopentag(name: string, attribs: Record<string, string>) {
+      let flags = 0;
+      const cls = (attribs['class'] ?? '').slice(0, 500);
+      const id = (attribs['id'] ?? '').slice(0, 200);
+      if (
+        NAV_ELEMENTS.has(name) ||
+        attribs['role'] === 'navigation' ||
+        NAV_CLASS.test(cls) ||
+        NAV_CLASS.test(id)
+      )
+        flags |= FLAG_NAV;
+      if (SKIP_TEXT.has(name)) flags |= FLAG_SKIP;
+      if (cls !== '') {
+        if (BYLINE_CLASS.test(cls) && bylineDepth === 0 && name !== 'a') {
+          flags |= FLAG_BYLINE;
+          bylineText = '';
         }
-        stack.push(flags);
-        if (flags & FLAG_NAV) navDepth += 1;
-        if (flags & FLAG_BYLINE) bylineDepth += 1;
-        if (flags & FLAG_SKIP) skipDepth += 1;
+        const recipe = RECIPE_PLUGIN_CLASS.exec(cls);
+        if (recipe !== null) pushOnce(facts.recipe_signals, `class ${recipe[1]!.toLowerCase()}`, 10);
+        const shop = SHOP_MARKUP.exec(cls);
+        if (shop !== null) pushOnce(facts.shop_signals, `class ${shop[1]!.toLowerCase()}`, 10);
+      }
+      stack.push(flags);
+      if (flags & FLAG_NAV) navDepth += 1;
+      if (flags & FLAG_BYLINE) bylineDepth += 1;
+      if (flags & FLAG_SKIP) skipDepth += 1;
 
-        const itemtype = attribs['itemtype'];
-        if (itemtype !== undefined)
-          for (const type of itemtype.slice(0, 500).split(/\s+/))
-            if (type !== '') pushOnce(facts.schema_types, schemaTypeName(type), 50);
-        const itemprop = attribs['itemprop'];
-        if (itemprop === 'datePublished' || itemprop === 'dateModified') {
-          const date = (attribs['content'] ?? attribs['datetime'] ?? '').trim().slice(0, 64);
-          if (itemprop === 'datePublished') microdataDate ??= date || null;
-          pushOnce(facts.page_times, date);
-        }
+      const itemtype = attribs['itemtype'];
+      if (itemtype !== undefined)
+        for (const type of itemtype.slice(0, 500).split(/\s+/))
+          if (type !== '') pushOnce(facts.schema_types, schemaTypeName(type), 50);
+      const itemprop = attribs['itemprop'];
+      if (itemprop === 'datePublished' || itemprop === 'dateModified') {
+        const date = (attribs['content'] ?? attribs['datetime'] ?? '').trim().slice(0, 64);
+        if (itemprop === 'datePublished') microdataDate ??= date || null;
+        pushOnce(facts.page_times, date);
+      }
 
-        switch (name) {
-          case 'html':
-            if (facts.html_lang === null)
-              facts.html_lang = normaliseLanguageTag(attribs['lang'] ?? attribs['xml:lang']);
-            break;
-          case 'title':
-            if (facts.title === null && titleText === null && skipDepth === 0) titleText = '';
-            break;
-          case 'script':
-            if ((attribs['type'] ?? '').trim().toLowerCase() === 'application/ld+json') jsonLdText = '';
-            if (attribs['src'] !== undefined) noteHost(resolve(attribs['src'], base));
-            break;
-          case 'meta':
-            readMeta(attribs, facts);
-            break;
-          case 'link': {
-            const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
-            const lang = normaliseLanguageTag(attribs['hreflang']);
-            if (
-              rel.includes('alternate') &&
-              lang !== null &&
-              facts.hreflang.length < 100 &&
-              !facts.hreflang.some((h) => h.lang === lang)
-            )
-              facts.hreflang.push({ lang, url: resolve(attribs['href'] ?? '', base)?.href ?? null });
-            break;
+      switch (name) {
+        case 'html':
+          if (facts.html_lang === null)
+            facts.html_lang = normaliseLanguageTag(attribs['lang'] ?? attribs['xml:lang']);
+          break;
+        case 'title':
+          if (facts.title === null && titleText === null && skipDepth === 0) titleText = '';
+          break;
+        case 'script':
+          if ((attribs['type'] ?? '').trim().toLowerCase() === 'application/ld+json') jsonLdText = '';
+          if (attribs['src'] !== undefined) noteHost(resolve(attribs['src'], base));
+          break;
+        case 'meta':
+          readMeta(attribs, facts);
+          break;
+        case 'link': {
+          const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+          const lang = normaliseLanguageTag(attribs['hreflang']);
+          if (
+            rel.includes('alternate') &&
+            lang !== null &&
+            facts.hreflang.length < 100 &&
+            !facts.hreflang.some((h) => h.lang === lang)
+          )
+            facts.hreflang.push({ lang, url: resolve(attribs['href'] ?? '', base)?.href ?? null });
+          break;
+        }
+        case 'a': {
+          const rel = (attribs['rel'] ?? '').toLowerCase();
+          anchor = { url: resolve(attribs['href'] ?? '', base), text: '', author: /\bauthor\b/.test(rel) };
+          noteHost(anchor.url);
+          break;
+        }
+        case 'iframe':
+          noteHost(resolve(attribs['src'] ?? '', base));
+          break;
+        case 'time':
+          if (attribs['datetime'] !== undefined) {
+            facts.time_elements += 1;
+            pushOnce(facts.page_times, attribs['datetime'].trim().slice(0, 64));
           }
-          case 'a': {
-            const rel = (attribs['rel'] ?? '').toLowerCase();
-            anchor = { url: resolve(attribs['href'] ?? '', base), text: '', author: /\bauthor\b/.test(rel) };
-            noteHost(anchor.url);
-            break;
-          }
-          case 'iframe':
-            noteHost(resolve(attribs['src'] ?? '', base));
-            break;
-          case 'time':
-            if (attribs['datetime'] !== undefined) {
-              facts.time_elements += 1;
-              pushOnce(facts.page_times, attribs['datetime'].trim().slice(0, 64));
-            }
-            break;
-          case 'button':
-            buttonText = '';
-            break;
-          case 'input':
-            if (/^(submit|button)$/i.test(attribs['type'] ?? '')) noteCartText(attribs['value'] ?? '');
-            break;
-        }
-      },
-      ontext(data) {
-        if (jsonLdText !== null) {
-          if (jsonLdText.length <= MAX_JSON_LD_CHARS) jsonLdText += data.slice(0, MAX_JSON_LD_CHARS + 1);
-          return;
-        }
-        if (titleText !== null) {
-          if (titleText.length < 1000) titleText += data.slice(0, 1000);
-          return;
-        }
-        if (skipDepth > 0) return;
-        if (text.length < MAX_TEXT_CHARS) text += ` ${data.slice(0, MAX_TEXT_CHARS - text.length)}`;
-        if (anchor !== null && anchor.text.length < MAX_ANCHOR_CHARS * 2)
-          anchor.text += data.slice(0, MAX_ANCHOR_CHARS * 2);
-        if (bylineDepth > 0 && bylineText.length < 200) bylineText += ` ${data.slice(0, 200)}`;
-        if (buttonText !== null && buttonText.length < 80) buttonText += data.slice(0, 80);
-        if (data.length < 60 && BYLINE_TEXT.test(data)) pushOnce(facts.bylines, collapse(data, 60), 10);
-      },
-      onclosetag(name) {
-        const flags = stack.pop() ?? 0;
-        if (flags & FLAG_NAV) navDepth -= 1;
-        if (flags & FLAG_SKIP) skipDepth -= 1;
-        if (flags & FLAG_BYLINE) {
-          bylineDepth -= 1;
-          const byline = collapse(bylineText, 100);
-          if (byline.length >= 3 && byline.length <= 80 && /\p{L}/u.test(byline))
-            pushOnce(facts.bylines, byline, 10);
-        }
-        if (name === 'title' && titleText !== null) {
-          facts.title = collapse(titleText, 300) || null;
-          titleText = null;
-        }
-        if (name === 'script' && jsonLdText !== null) {
-          readJsonLdBlock(jsonLdText, jsonLd);
-          jsonLdText = null;
-        }
-        if (name === 'a' && anchor !== null) {
-          if (anchor.url !== null) recordLink(anchor.url, anchor.text, anchor.author);
-          anchor = null;
-        }
-        if (name === 'button' && buttonText !== null) {
-          noteCartText(buttonText);
-          buttonText = null;
-        }
-      },
+          break;
+        case 'button':
+          buttonText = '';
+          break;
+        case 'input':
+          if (/^(submit|button)$/i.test(attribs['type'] ?? '')) noteCartText(attribs['value'] ?? '');
+          break;
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(source);
-  parser.end();
+    ontext(data: string) {
+      if (jsonLdText !== null) {
+        if (jsonLdText.length <= MAX_JSON_LD_CHARS) jsonLdText += data.slice(0, MAX_JSON_LD_CHARS + 1);
+        return;
+      }
+      if (titleText !== null) {
+        if (titleText.length < 1000) titleText += data.slice(0, 1000);
+        return;
+      }
+      if (skipDepth > 0) return;
+      if (text.length < MAX_TEXT_CHARS) text += ` ${data.slice(0, MAX_TEXT_CHARS - text.length)}`;
+      if (anchor !== null && anchor.text.length < MAX_ANCHOR_CHARS * 2)
+        anchor.text += data.slice(0, MAX_ANCHOR_CHARS * 2);
+      if (bylineDepth > 0 && bylineText.length < 200) bylineText += ` ${data.slice(0, 200)}`;
+      if (buttonText !== null && buttonText.length < 80) buttonText += data.slice(0, 80);
+      if (data.length < 60 && BYLINE_TEXT.test(data)) pushOnce(facts.bylines, collapse(data, 60), 10);
+    },
+    onclosetag(name: string) {
+      const flags = stack.pop() ?? 0;
+      if (flags & FLAG_NAV) navDepth -= 1;
+      if (flags & FLAG_SKIP) skipDepth -= 1;
+      if (flags & FLAG_BYLINE) {
+        bylineDepth -= 1;
+        const byline = collapse(bylineText, 100);
+        if (byline.length >= 3 && byline.length <= 80 && /\p{L}/u.test(byline))
+          pushOnce(facts.bylines, byline, 10);
+      }
+      if (name === 'title' && titleText !== null) {
+        facts.title = collapse(titleText, 300) || null;
+        titleText = null;
+      }
+      if (name === 'script' && jsonLdText !== null) {
+        readJsonLdBlock(jsonLdText, jsonLd);
+        jsonLdText = null;
+      }
+      if (name === 'a' && anchor !== null) {
+        if (anchor.url !== null) recordLink(anchor.url, anchor.text, anchor.author);
+        anchor = null;
+      }
+      if (name === 'button' && buttonText !== null) {
+        noteCartText(buttonText);
+        buttonText = null;
+      }
+    },
+  };
 
-  for (const type of jsonLd.types) pushOnce(facts.schema_types, type, 50);
-  for (const name of jsonLd.publishers) pushOnce(facts.publisher_names, name, 10);
-  for (const name of jsonLd.authors) if (name.length <= 60) pushOnce(facts.bylines, name, 10);
-  facts.published_time ??= jsonLd.datePublished ?? microdataDate;
-  for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
-  for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
-  readTextPhrases(text.toLowerCase(), facts);
-  return facts;
+  const result = (): PageFacts => {
+    for (const type of jsonLd.types) pushOnce(facts.schema_types, type, 50);
+    for (const name of jsonLd.publishers) pushOnce(facts.publisher_names, name, 10);
+    for (const name of jsonLd.authors) if (name.length <= 60) pushOnce(facts.bylines, name, 10);
+    facts.published_time ??= jsonLd.datePublished ?? microdataDate;
+    for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
+    for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
+    readTextPhrases(text.toLowerCase(), facts);
+    return facts;
+  };
+  return { handler, result };
 }
 
 function readMeta(attribs: Record<string, string>, facts: PageFacts): void {

@@ -1,7 +1,7 @@
 // What a homepage declares about itself beyond feeds: its language (<html lang>, Content-Language meta, hreflang
 // alternates), robots meta directives (noai, noimageai) and TDMRep meta tags. Pure, over HTML text.
-import { Parser } from 'htmlparser2';
 import { languageList, normaliseLanguageTag } from './language-tags.js';
+import { type PageCollector, tokenise } from './page-pass.js';
 
 export { languageList, normaliseLanguageTag } from './language-tags.js';
 
@@ -24,6 +24,13 @@ export interface PageSignals {
 const ROBOTS_META = /^(robots|googlebot|bingbot|gptbot|ccbot)$/;
 
 export function readPageSignals(html: string): PageSignals {
+  const collector = pageSignalsCollector();
+  tokenise(html, [collector.handler]);
+  return collector.result();
+}
+
+/** readPageSignals as a collector of a shared pass (page-pass.ts). */
+export function pageSignalsCollector(): PageCollector<PageSignals> {
   const signals: PageSignals = {
     html_lang: null,
     meta_content_language: [],
@@ -35,39 +42,36 @@ export function readPageSignals(html: string): PageSignals {
   const hreflang = new Set<string>();
   const directives = new Set<string>();
   let inBody = false;
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (name === 'body') inBody = true;
-        if (name === 'html' && signals.html_lang === null)
-          signals.html_lang = normaliseLanguageTag(attribs['lang'] ?? attribs['xml:lang']);
-        // The head's declarations only: a <meta> or <link> inside an article body is someone else's.
-        if (inBody) return;
-        if (name === 'meta') {
-          const key = (attribs['name'] ?? '').trim().toLowerCase();
-          const equiv = (attribs['http-equiv'] ?? '').trim().toLowerCase();
-          const content = attribs['content'];
-          if (content === undefined) return;
-          if (equiv === 'content-language') signals.meta_content_language = languageList(content);
-          if (ROBOTS_META.test(key))
-            for (const d of content.toLowerCase().split(/[\s,]+/)) if (d !== '') directives.add(d);
-          if (key === 'tdm-reservation' && signals.tdm_reservation === null)
-            signals.tdm_reservation = content.trim();
-          if (key === 'tdm-policy' && signals.tdm_policy === null)
-            signals.tdm_policy = content.trim() || null;
-        }
-        if (name === 'link' && attribs['hreflang'] !== undefined) {
-          const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
-          const tag = normaliseLanguageTag(attribs['hreflang']);
-          if (rel.includes('alternate') && tag !== null) hreflang.add(tag);
-        }
-      },
+  const handler = {
+    onopentag(name: string, attribs: Record<string, string>) {
+      if (name === 'body') inBody = true;
+      if (name === 'html' && signals.html_lang === null)
+        signals.html_lang = normaliseLanguageTag(attribs['lang'] ?? attribs['xml:lang']);
+      // The head's declarations only: a <meta> or <link> inside an article body is someone else's.
+      if (inBody) return;
+      if (name === 'meta') {
+        const key = (attribs['name'] ?? '').trim().toLowerCase();
+        const equiv = (attribs['http-equiv'] ?? '').trim().toLowerCase();
+        const content = attribs['content'];
+        if (content === undefined) return;
+        if (equiv === 'content-language') signals.meta_content_language = languageList(content);
+        if (ROBOTS_META.test(key))
+          for (const d of content.toLowerCase().split(/[\s,]+/)) if (d !== '') directives.add(d);
+        if (key === 'tdm-reservation' && signals.tdm_reservation === null)
+          signals.tdm_reservation = content.trim();
+        if (key === 'tdm-policy' && signals.tdm_policy === null) signals.tdm_policy = content.trim() || null;
+      }
+      if (name === 'link' && attribs['hreflang'] !== undefined) {
+        const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+        const tag = normaliseLanguageTag(attribs['hreflang']);
+        if (rel.includes('alternate') && tag !== null) hreflang.add(tag);
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.write(html);
-  parser.end();
-  signals.hreflang = [...hreflang];
-  signals.robots_directives = [...directives];
-  return signals;
+  };
+  const result = (): PageSignals => ({
+    ...signals,
+    hreflang: [...hreflang],
+    robots_directives: [...directives],
+  });
+  return { handler, result };
 }

@@ -33,6 +33,8 @@ export interface SourceVerdictInput {
   entryUrl: string;
   registrableDomain: string;
   html: string | null;
+  /** readPageFacts of that HTML when the caller already has it (readHomepage's one pass); read from `html` if absent. */
+  homepage?: PageFacts | null;
   /** The homepage's Content-Language header. */
   contentLanguage: string | undefined;
   languages: readonly SourceLanguage[];
@@ -54,7 +56,12 @@ export interface SourceVerdicts {
 }
 
 export async function judgeSource(fetcher: Fetcher, input: SourceVerdictInput): Promise<SourceVerdicts> {
-  const homepage = input.html === null ? null : readPageFacts(input.html, input.entryUrl);
+  const homepage =
+    input.homepage !== undefined
+      ? input.homepage
+      : input.html === null
+        ? null
+        : readPageFacts(input.html, input.entryUrl);
   const feeds = input.feeds.map(feedFacts);
   const judge = (articles: PageFacts[]) =>
     judgeNews({
