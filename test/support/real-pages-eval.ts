@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { registrableDomainOf } from '../../src/domain/domains.js';
 import { platformKind } from '../../src/domain/platform-hosts.js';
-import { type CountryGuess, guessCountry } from '../../src/engine/country-guess.js';
+import { type CountryGuess, type CountryInput, guessCountry } from '../../src/engine/country-guess.js';
 import { sourceLanguages } from '../../src/engine/languages.js';
 import { judgeNews, type NewsVerdict, type NewsVerdictValue } from '../../src/engine/news-verdict.js';
 import { readPageFacts } from '../../src/engine/page-facts.js';
@@ -32,6 +32,8 @@ export interface Judged {
   platform: boolean;
   news: NewsVerdict;
   countryGuess: CountryGuess;
+  /** What guessCountry was given, to re-run it with a signal left out. */
+  countryInput: CountryInput;
 }
 
 export function judge(page: RealPage): Judged {
@@ -59,7 +61,7 @@ export function judge(page: RealPage): Judged {
       ? detectTitlesLanguage([facts.title ?? '', ...facts.headlines].filter((t) => t !== ''))
       : null;
   const languages = declared.length > 0 ? declared : detected === null ? [] : [{ code: detected.code }];
-  const country = guessCountry({
+  const countryInput: CountryInput = {
     host: url.hostname,
     registrableDomain,
     htmlLang: facts.html_lang,
@@ -70,7 +72,9 @@ export function judge(page: RealPage): Judged {
     pageTimes: facts.page_times,
     addressCountries: facts.address_countries,
     externalLinks: facts.links.filter((l) => !l.internal).map((l) => l.url),
-  });
+    textMarkers: facts.text_markers,
+  };
+  const country = guessCountry(countryInput);
   return {
     page,
     verdict: news.verdict,
@@ -80,6 +84,7 @@ export function judge(page: RealPage): Judged {
     platform: platformKind(registrableDomain) !== null,
     news,
     countryGuess: country,
+    countryInput,
   };
 }
 
