@@ -6,7 +6,7 @@ import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape } from './article-urls.js';
 import type { PageFacts } from './page-facts.js';
-import { generatorKind, publicBodyName } from './site-kind-signals.js';
+import { generatorKind, newsroomName, publicBodyName } from './site-kind-signals.js';
 
 export { NEWS_VERDICTS, type NewsVerdict, type NewsVerdictValue } from '../domain/seed-facts.js';
 export type NewsReason = NewsVerdict['reasons'][number];
@@ -54,6 +54,7 @@ export const WEIGHTS = {
   publisher_meta_many: 1,
   publisher_meta_one: 0.5,
   dated_items: 0.3,
+  newsroom_name: 0.5,
   frequent_feed: 1,
   very_frequent_feed: 1.5,
   sitemap_article_urls: 0.3,
@@ -342,6 +343,13 @@ function generatorReasons(all: PageFacts[]): NewsReason[] {
   return [];
 }
 
+/** A newspaper word in the domain or the site's name (Zeitung, News, Herald, Diario): weak, names are cheap. */
+function newsroomNameReasons(registrableDomain: string, all: PageFacts[]): NewsReason[] {
+  const page = all[0];
+  const evidence = newsroomName(registrableDomain, page?.og_site_name ?? null, page?.title ?? null);
+  return evidence === null ? [] : [{ signal: 'newsroom_name', weight: WEIGHTS.newsroom_name, evidence }];
+}
+
 function platformVerdict(kind: PlatformKind, input: NewsInput): NewsVerdict {
   return {
     verdict: 'not_news',
@@ -378,6 +386,7 @@ export function judgeNews(input: NewsInput): NewsVerdict {
   const reasons: NewsReason[] = [
     ...(publicBody.length > 0 ? publicBody : publicBodySite(all)),
     ...generatorReasons(all),
+    ...newsroomNameReasons(input.registrableDomain, all),
     ...markupReasons(all),
     ...(input.homepage === null ? [] : homepageReasons(input.homepage)),
     ...pageSignalReasons(all),

@@ -54,3 +54,24 @@ export function publicBodyName(ogSiteName: string | null, title: string | null):
   const name = siteNameOf(ogSiteName, title);
   return name !== null && PUBLIC_BODY_NAME.test(name) ? name : null;
 }
+
+/** Words of newspaper and broadcaster names, found inside a domain label (ilanganews, boersen-zeitung). */
+const NEWSROOM_HOST_WORD =
+  /news|zeitung|nachrichten|herald|tribune|gazette|gazeta|noticias|diario|dagblad|nyheter|uutiset|sanomat|shimbun|tagblatt|anzeiger|quotidien|giornale|corriere|chronicle/i;
+/** …and, as whole words, in the site's name (The Daily X, X Post, X Times). */
+const NEWSROOM_NAME_WORD =
+  /(?<!\p{L})(?:news|times|post|daily|herald|tribune|gazette|gazeta|courier|chronicle|observer|telegraph|zeitung|nachrichten|tagblatt|anzeiger|rundschau|kurier|noticias|diario|peri[oó]dico|jornal|not[ií]cias|krant|dagblad|nyheter|uutiset|sanomat|shimbun|quotidien|giornale|corriere)(?!\p{L})/iu;
+
+/** A newspaper word in the registrable domain's first label or in the site's name, as evidence; else null. */
+export function newsroomName(
+  registrableDomain: string,
+  ogSiteName: string | null,
+  title: string | null,
+): string | null {
+  const label = typeof registrableDomain === 'string' ? (registrableDomain.split('.')[0] ?? '') : '';
+  const inHost = NEWSROOM_HOST_WORD.exec(label);
+  if (inHost !== null) return `"${inHost[0]}" in ${registrableDomain}`;
+  const name = siteNameOf(ogSiteName, title);
+  const inName = name === null ? null : NEWSROOM_NAME_WORD.exec(name);
+  return inName === null ? null : `"${inName[0]}" in the site's name "${name}"`;
+}

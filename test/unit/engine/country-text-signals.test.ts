@@ -21,14 +21,23 @@ const US_TEXT =
 
 describe('country hints of the visible text', () => {
   it('names the United States from American spellings on an English page, not from Commonwealth ones', () => {
-    const guess = guessCountry(input('news.com', 'The center of the neighborhood changed color, my favorite.'));
+    const guess = guessCountry(
+      input('news.com', 'The center of the neighborhood changed color, my favorite.'),
+    );
     expect(guess.code).toBe('us');
     expect(guess.reasons.map((r) => r.signal)).toEqual(['us_spelling']);
-    expect(guessCountry(input('news.com', 'The centre of the neighbourhood changed colour.')).code).toBe('intl');
+    expect(guessCountry(input('news.com', 'The centre of the neighbourhood changed colour.')).code).toBe(
+      'intl',
+    );
     // Mixed (Canadian, or a British page quoting an American name): nothing.
-    expect(guessCountry(input('news.com', 'The color of the centre, the colour of the center.')).code).toBe('intl');
+    expect(guessCountry(input('news.com', 'The color of the centre, the colour of the center.')).code).toBe(
+      'intl',
+    );
     // Another language: spellings are not read.
-    const german = input('zeitung.com', 'center color favorite', { htmlLang: 'de', languages: [{ code: 'de' }] });
+    const german = input('zeitung.com', 'center color favorite', {
+      htmlLang: 'de',
+      languages: [{ code: 'de' }],
+    });
     expect(guessCountry(german).code).toBe('intl');
   });
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { judgeNews, type NewsInput } from '../../../src/engine/news-verdict.js';
 import { readPageFacts } from '../../../src/engine/page-facts.js';
-import { generatorKind, publicBodyName, siteNameOf } from '../../../src/engine/site-kind-signals.js';
+import {
+  generatorKind,
+  newsroomName,
+  publicBodyName,
+  siteNameOf,
+} from '../../../src/engine/site-kind-signals.js';
 
 function input(host: string, html: string): NewsInput {
   return {
@@ -92,5 +97,24 @@ describe('site kind signals', () => {
       input('agency.gov', `<meta property="og:site_name" content="Department of Energy">${LISTING}`),
     );
     expect(signals(gov).filter((s) => s.startsWith('public_body'))).toEqual(['public_body_host']);
+  });
+
+  it('counts a newspaper word in the domain or the site name weakly for news', () => {
+    expect(newsroomName('ilanganews.co.za', null, null)).toContain('"news" in ilanganews.co.za');
+    expect(newsroomName('boersen-zeitung.de', null, null)).toContain('zeitung');
+    expect(newsroomName('example.com', 'The Daily Courier', null)).toContain('Daily');
+    expect(newsroomName('example.com', null, 'A headline - Seattle Times')).toContain('Times');
+    // Whole words only in names, and no name in a headline without a separator.
+    for (const [domain, site, title] of [
+      ['postlight.com', 'Postlight — Digital Strategy', null],
+      ['wordpress.com', 'Literaturgefluester', null],
+      ['example.com', null, 'Breaking news about the times'],
+    ] as const)
+      expect(newsroomName(domain, site, title), domain).toBeNull();
+    const html =
+      '<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">';
+    const named = judgeNews(input('dailynews.example', html));
+    expect(named.reasons.find((r) => r.signal === 'newsroom_name')?.weight).toBe(0.5);
+    expect(named.score).toBeGreaterThan(judgeNews(input('acme.example', html)).score);
   });
 });
