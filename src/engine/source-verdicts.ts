@@ -85,6 +85,12 @@ export async function judgeSource(fetcher: Fetcher, input: SourceVerdictInput): 
     hreflang: (homepage?.hreflang ?? []).map((h) => h.lang),
     languages: [...input.languages],
     ...(input.citing ? { citing: input.citing } : {}),
+    // What the entry page says beside its language tags (the real-page figures of docs/discovery.md use these).
+    ogLocale: homepage?.og_locale ?? null,
+    pageTimes: homepage?.page_times ?? [],
+    addressCountries: homepage?.address_countries ?? [],
+    externalLinks: (homepage?.links ?? []).filter((l) => !l.internal).map((l) => l.url),
+    textMarkers: homepage?.text_markers ?? null,
   });
   return {
     news,
