@@ -64,11 +64,8 @@ export type Candidate = z.infer<typeof candidateSchema>;
 
 /** What a qualification found that an accepted candidate's draft seed is built from. */
 export interface Qualification {
-  name: string | null;
-  entry_url: string;
-  fetch: { type: string; urls: string[] };
-  schedule: string;
-  policy: Record<string, unknown>;
+  /** The contract fields it would write (entry_url, fetch, schedule, policy, and name when the page had one). */
+  contract: Record<string, unknown>;
   discovery: SeedDiscovery;
   /** The seed facts (feeds, sitemap, freshness, languages, ai, news, country_guess) as the contract found them. */
   facts: Record<string, unknown>;

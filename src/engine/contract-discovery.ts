@@ -314,6 +314,7 @@ export async function discoverContract(
     languages,
     feeds,
     sitemap: sitemaps ? { exists: sitemaps.exists, news: sitemaps.news } : null,
+    sitemapOtherHosts: sitemaps?.aggregates.other_hosts ?? [],
     allowed: (url) => robotsAllowed && policy.allowed(url),
     ...(input.citing ? { citing: input.citing } : {}),
     now: now(),

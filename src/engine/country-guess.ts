@@ -11,6 +11,7 @@ import {
   localeReason,
   offsetReason,
 } from './country-page-signals.js';
+import { type TextMarkers, textCountryReasons } from './country-text-signals.js';
 
 export type { CountryGuess } from '../domain/seed-facts.js';
 export { GENERIC_CCTLDS } from './country-page-signals.js';
@@ -34,6 +35,8 @@ export interface CountryInput {
   addressCountries?: string[];
   /** URLs of the external links on its pages. */
   externalLinks?: string[];
+  /** Currencies, clock-time zones, spellings and privacy notices of the visible text (country-text-signals.ts). */
+  textMarkers?: TextMarkers | null;
 }
 
 /** A country-code TLD of the host: decisive unless other strong signals disagree. */
@@ -167,6 +170,7 @@ function pageReasons(input: CountryInput): CountryReason[] {
     addressReason(asList(input.addressCountries)),
     locale !== null && !declared.has(locale.country ?? '') ? locale : null,
     linkCountryReason(asList(input.externalLinks)),
+    ...textCountryReasons(input.textMarkers, codes),
   ].filter((r): r is CountryReason => r !== null);
 }
 

@@ -6,6 +6,7 @@ import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape } from './article-urls.js';
 import type { PageFacts } from './page-facts.js';
+import { generatorKind, newsroomName, publicBodyName } from './site-kind-signals.js';
 
 export { NEWS_VERDICTS, type NewsVerdict, type NewsVerdictValue } from '../domain/seed-facts.js';
 export type NewsReason = NewsVerdict['reasons'][number];
@@ -53,6 +54,7 @@ export const WEIGHTS = {
   publisher_meta_many: 1,
   publisher_meta_one: 0.5,
   dated_items: 0.3,
+  newsroom_name: 0.5,
   frequent_feed: 1,
   very_frequent_feed: 1.5,
   sitemap_article_urls: 0.3,
@@ -66,6 +68,10 @@ export const WEIGHTS = {
   forum_schema: -1.5,
   blog_schema: -0.7,
   public_body_host: -1.5,
+  public_body_site: -1.5,
+  wiki_generator: -2,
+  docs_generator: -2,
+  blog_generator: -0.7,
   shop_signals_many: -1.5,
   shop_signals_one: -0.7,
   parked: -4,
@@ -315,6 +321,41 @@ function nothingDated(input: NewsInput, all: PageFacts[]): boolean {
  */
 export const DECISIVE_WEIGHT = -100;
 
+/** A public body named by the site's name or its CMS (when the host's suffix did not already say so). */
+function publicBodySite(all: PageFacts[]): NewsReason[] {
+  for (const page of all) {
+    const name = publicBodyName(page.og_site_name, page.title);
+    const generator = generatorKind(page.generator ?? []);
+    const evidence =
+      name !== null
+        ? `the site's name "${name}" names a public body`
+        : generator?.kind === 'public_body'
+          ? `generator ${generator.generator} on ${page.url}`
+          : null;
+    if (evidence !== null)
+      return [{ signal: 'public_body_site', weight: WEIGHTS.public_body_site, evidence }];
+  }
+  return [];
+}
+
+/** Software that makes wikis, documentation or blogs rather than newsrooms' sites (`<meta name="generator">`). */
+function generatorReasons(all: PageFacts[]): NewsReason[] {
+  for (const page of all) {
+    const found = generatorKind(page.generator ?? []);
+    if (found === null || found.kind === 'public_body') continue;
+    const signal = `${found.kind}_generator` as const;
+    return [{ signal, weight: WEIGHTS[signal], evidence: `generator ${found.generator} on ${page.url}` }];
+  }
+  return [];
+}
+
+/** A newspaper word in the domain or the site's name (Zeitung, News, Herald, Diario): weak, names are cheap. */
+function newsroomNameReasons(registrableDomain: string, all: PageFacts[]): NewsReason[] {
+  const page = all[0];
+  const evidence = newsroomName(registrableDomain, page?.og_site_name ?? null, page?.title ?? null);
+  return evidence === null ? [] : [{ signal: 'newsroom_name', weight: WEIGHTS.newsroom_name, evidence }];
+}
+
 function platformVerdict(kind: PlatformKind, input: NewsInput): NewsVerdict {
   return {
     verdict: 'not_news',
@@ -349,7 +390,9 @@ export function judgeNews(input: NewsInput): NewsVerdict {
         ]
       : [];
   const reasons: NewsReason[] = [
-    ...publicBody,
+    ...(publicBody.length > 0 ? publicBody : publicBodySite(all)),
+    ...generatorReasons(all),
+    ...newsroomNameReasons(input.registrableDomain, all),
     ...markupReasons(all),
     ...(input.homepage === null ? [] : homepageReasons(input.homepage)),
     ...pageSignalReasons(all),

@@ -3,6 +3,7 @@
 // shop, recipe and parked-page signals. Pure; any string is accepted, nothing throws, every list is capped.
 import { getDomain } from 'tldts';
 import { articleUrlShape } from './article-urls.js';
+import { emptyTextMarkers, readTextMarkers, type TextMarkers } from './country-text-signals.js';
 import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
 import { type PageCollector, tokenise } from './page-pass.js';
 import { languageList, normaliseLanguageTag } from './page-signals.js';
@@ -69,6 +70,10 @@ export interface PageFacts {
   address_countries: string[];
   /** Newsroom publishing markup: news_keywords, Googlebot-News, Parse.ly, Sailthru, cXense meta. */
   publisher_meta: string[];
+  /** `<meta name="generator">` values as written (WordPress 6.5, MediaWiki 1.35, Hugo 0.71), ≤ 5. */
+  generator: string[];
+  /** Country hints of the visible text: currencies, clock-time zones, spellings (country-text-signals.ts). */
+  text_markers: TextMarkers;
 }
 
 export const MAX_LINKS = 400;
@@ -150,6 +155,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     page_times: [],
     address_countries: [],
     publisher_meta: [],
+    generator: [],
+    text_markers: emptyTextMarkers(),
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -358,6 +365,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
+    facts.text_markers = readTextMarkers(text);
     return facts;
   };
   return { handler, result };
@@ -400,6 +408,9 @@ function readMeta(attribs: Record<string, string>, facts: PageFacts): void {
     case 'geo.region':
       // geo.region is ISO 3166-2 (US-NY): its country is the part before the dash.
       pushOnce(facts.address_countries, content.split('-')[0]!.trim().slice(0, 60), 10);
+      break;
+    case 'generator':
+      pushOnce(facts.generator, collapse(content, 120), 5);
       break;
     case 'news_keywords':
     case 'googlebot-news':

@@ -1,5 +1,6 @@
 // Running aggregates over every page a sitemap tree lists: distinct URLs (as 64-bit hashes), lastmod range,
-// Google News publication dates, languages and hreflang — what freshness and language need, never a URL list.
+// Google News publication dates, languages and hreflang — what freshness and language need, never a URL list —
+// and one URL from each of the first few other hosts the tree lists (discovery's citations).
 import { readableText } from './page-text.js';
 import type { SitemapPage } from './sitemap-reader.js';
 import { UrlHashSet } from './url-hash-set.js';
@@ -39,7 +40,12 @@ export interface SitemapAggregates {
   };
   /** hreflang of `<xhtml:link rel="alternate">` → occurrences on distinct URLs; at most 64 keys, the rest under `*`. */
   hreflang: Record<string, number>;
+  /** The first URL seen of each host outside the site (at most OTHER_HOSTS hosts); absent when none was. */
+  other_hosts?: Array<{ host: string; url: string }>;
 }
+
+/** Other hosts a sitemap tree may name, once each: enough for discovery, bounded for a tree of millions. */
+export const OTHER_HOSTS = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SAMPLE_TITLES = 5;
@@ -142,6 +148,8 @@ export interface AggregatorOptions {
   now: Date;
   /** The news window, in days before `now`. */
   newsWindowDays: number;
+  /** The site's registrable domain: a URL of another host (not it, not a subdomain of it) is sampled. */
+  siteDomain?: string;
 }
 
 export class SitemapAggregator {
@@ -155,6 +163,9 @@ export class SitemapAggregator {
   private readonly publications = new CountTable(8);
   private readonly hreflang = new CountTable(64);
   private readonly titles = new Set<string>();
+  private readonly otherHosts = new Map<string, string>();
+  /** The last host checked: a tree lists its own host entry after entry, so one comparison usually settles it. */
+  private lastHost = '';
 
   constructor(private readonly options: AggregatorOptions) {
     const now = options.now.getTime();
@@ -184,11 +195,26 @@ export class SitemapAggregator {
     const key = hash === -1 ? page.loc : page.loc.slice(0, hash);
     if (page.news !== null && this.newsUrls.add(key)) this.addNews(page.news);
     if (!this.urls.add(key)) return;
+    this.sampleHost(key);
     this.lastmod.add(page.lastmod);
     for (const lang of page.hreflang) {
       const key = lang.toLowerCase();
       this.hreflang.add(LANGUAGE.test(key) ? key : '*');
     }
+  }
+
+  private sampleHost(url: string): void {
+    const site = this.options.siteDomain;
+    if (site === undefined) return;
+    const start = url.indexOf('//') + 2;
+    const end = url.slice(start).search(/[/?#]/);
+    const host = (end === -1 ? url.slice(start) : url.slice(start, start + end))
+      .toLowerCase()
+      .replace(/:\d+$/, '');
+    if (host === this.lastHost) return;
+    this.lastHost = host;
+    if (host === site || host.endsWith(`.${site}`) || this.otherHosts.has(host)) return;
+    if (this.otherHosts.size < OTHER_HOSTS) this.otherHosts.set(host, url);
   }
 
   private addNews(news: NonNullable<SitemapPage['news']>): void {
@@ -228,6 +254,9 @@ export class SitemapAggregator {
         sample_titles: [...this.titles],
       },
       hreflang: this.hreflang.toJSON(),
+      ...(this.otherHosts.size > 0
+        ? { other_hosts: [...this.otherHosts].map(([host, url]) => ({ host, url })) }
+        : {}),
     };
   }
 }

@@ -1,6 +1,7 @@
 // Sitemap discovery for one site: every robots-listed sitemap, else well-known paths, plus the well-known news
 // paths when no news sitemap turned up; follows indexes (cycles skipped, bounded depth) within a budget of files,
 // bytes and time, and counts distinct page URLs with running aggregates. Reading itself is in sitemap-file.ts.
+import { getDomain } from 'tldts';
 import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
 import { emptyAggregates, type SitemapAggregates, SitemapAggregator } from './sitemap-aggregates.js';
 import { readSitemapFile } from './sitemap-file.js';
@@ -154,7 +155,8 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
   const limits = { ...DEFAULT_SITEMAP_LIMITS, ...input.limits };
   const windowDays = input.newsWindowDays ?? DEFAULT_NEWS_WINDOW_DAYS;
   const startedAt = input.now().getTime();
-  const aggregator = new SitemapAggregator({ now: input.now(), newsWindowDays: windowDays });
+  const siteDomain = getDomain(new URL(input.origin).hostname, { allowPrivateDomains: true }) ?? undefined;
+  const aggregator = new SitemapAggregator({ now: input.now(), newsWindowDays: windowDays, siteDomain });
   const result: Omit<SitemapDiscovery, 'url_count' | 'aggregates'> = {
     url: null,
     status_code: null,

@@ -40,6 +40,8 @@ export interface SourceVerdictInput {
   languages: readonly SourceLanguage[];
   feeds: readonly DiscoveredFeed[];
   sitemap: { exists: boolean; news: boolean } | null;
+  /** URLs of other hosts the sitemap tree lists (one each): links to other sites, like a homepage's. */
+  sitemapOtherHosts?: ReadonlyArray<{ host: string; url: string }>;
   /** robots.txt's answer for a URL of the site; nothing is sampled where it says no. */
   allowed: (url: string) => boolean;
   /** Countries of the seeds that cite this source, with counts (a candidate's). */
@@ -90,6 +92,12 @@ export async function judgeSource(fetcher: Fetcher, input: SourceVerdictInput): 
     hreflang: (homepage?.hreflang ?? []).map((h) => h.lang),
     languages: [...input.languages],
     ...(input.citing ? { citing: input.citing } : {}),
+    // What the entry page says beside its language tags (the real-page figures of docs/discovery.md use these).
+    ogLocale: homepage?.og_locale ?? null,
+    pageTimes: homepage?.page_times ?? [],
+    addressCountries: homepage?.address_countries ?? [],
+    externalLinks: (homepage?.links ?? []).filter((l) => !l.internal).map((l) => l.url),
+    textMarkers: homepage?.text_markers ?? null,
   });
   return {
     news,
@@ -172,7 +180,7 @@ async function fetchPage(fetcher: Fetcher, url: string): Promise<PageFacts | nul
 
 /** Links to other registrable domains: the homepage's, the sampled articles', the feed items'. Once per domain. */
 function outlinksOf(
-  input: Pick<SourceVerdictInput, 'registrableDomain' | 'feeds'>,
+  input: Pick<SourceVerdictInput, 'registrableDomain' | 'feeds' | 'sitemapOtherHosts'>,
   homepage: PageFacts | null,
   articles: PageFacts[],
 ): Outlink[] {
@@ -195,6 +203,7 @@ function outlinksOf(
   for (const page of articles)
     for (const link of page.links) if (!link.internal) add(link.url, link.anchor, 'article');
   for (const feed of input.feeds) for (const url of feed.item_links) add(url, '', 'feed');
+  for (const other of input.sitemapOtherHosts ?? []) add(other.url, '', 'sitemap');
   return [...found.values()];
 }
 

@@ -24,8 +24,8 @@ import type { ChunkLedger } from './chunk-ledger.js';
 import type { Clock } from './common.js';
 import type { ContractService } from './contracts.js';
 import { type FetchScope, scopedFetcher } from './fetch-scope.js';
+import { contractOf, factsOf } from './seed-contract-runs.js';
 import type { SeedRepository } from './seed-repository/index.js';
-import { seedSitemapOf } from './seed-repository/rows.js';
 
 /** A seed's links read within this many days (by a contract run or a discovery) are not read again. */
 export const HARVEST_FRESH_DAYS = 7;
@@ -283,21 +283,9 @@ function qualificationOf(found: ContractDiscovery): Qualification | null {
   const draft = found.draft;
   if (!draft) return null;
   return {
-    name: draft.name,
-    entry_url: draft.entry_url,
-    fetch: draft.fetch,
-    schedule: draft.schedule,
-    policy: draft.policy,
+    contract: contractOf(draft),
     discovery: discoveryOf(found.liveness),
-    facts: {
-      feeds: draft.feeds,
-      sitemap: seedSitemapOf(found.metadata.sitemap),
-      freshness: draft.freshness,
-      languages: draft.languages,
-      ai: draft.ai,
-      news: draft.news,
-      country_guess: draft.country_guess,
-    },
+    facts: { ...factsOf(draft, found.metadata) },
     checked_at: found.liveness.checked_at,
   };
 }

@@ -13,10 +13,9 @@ import type { DbTransaction } from '../ports/database.js';
 import type { CandidateService } from './candidates/index.js';
 import type { ChangeService, ChangeView } from './changes.js';
 import type { LivenessService } from './liveness.js';
-import type { ContractRunOutcome, SeedContractRuns } from './seed-contract-runs.js';
+import { type ContractRunOutcome, contractOf, factsOf, type SeedContractRuns } from './seed-contract-runs.js';
 import type { SeedHealthService } from './seed-health.js';
 import type { SeedRepository } from './seed-repository/index.js';
-import { seedSitemapOf } from './seed-repository/rows.js';
 
 /** What a contract run found for one domain: plain data, recorded by recordDomain. */
 export interface DomainFindings {
@@ -60,25 +59,10 @@ export function createRecordDomain(deps: {
       ? await deps.contractRuns.write(trx, {
           domainId: found.domainId,
           category: found.category,
-          contract: {
-            entry_url: draft.entry_url,
-            fetch: draft.fetch,
-            schedule: draft.schedule,
-            policy: draft.policy,
-            // A page without a <title> says nothing about the name.
-            ...(draft.name !== null ? { name: draft.name } : {}),
-          },
+          contract: contractOf(draft),
           discovery,
           provenance: { ...found.source, date: found.date, collected_at: found.metadata.collected_at },
-          facts: {
-            feeds: draft.feeds,
-            sitemap: seedSitemapOf(found.metadata.sitemap),
-            freshness: draft.freshness,
-            languages: draft.languages,
-            ai: draft.ai,
-            news: draft.news,
-            country_guess: draft.country_guess,
-          },
+          facts: factsOf(draft, found.metadata),
           check,
           author: batchId ? `batch:${batchId}` : 'contract',
         })

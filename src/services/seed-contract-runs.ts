@@ -14,6 +14,7 @@ import {
 import type { SeedDiscovery } from '../domain/seed-facts.js';
 import type { CheckOutcome } from '../domain/seed-health.js';
 import { CONTRACT_FIELDS, type SeedStatus } from '../domain/seeds.js';
+import type { DomainMetadata, SeedDraft } from '../engine/contract-discovery.js';
 import type { DbExecutor, SeedTable } from '../ports/database.js';
 import { type Clock, parseJson } from './common.js';
 import type { SeedHealthService } from './seed-health.js';
@@ -25,6 +26,7 @@ import {
   NO_FACTS,
   revisionValuesOf,
   type SeedFacts,
+  seedSitemapOf,
 } from './seed-repository/rows.js';
 import type { SeedRevisionService } from './seed-revisions.js';
 
@@ -48,6 +50,18 @@ export type ContractRunOutcome =
   | { seed_id: string; outcome: 'kept'; reason: string; proposed_revision?: number };
 
 export type SeedContractRuns = ReturnType<typeof createSeedContractRuns>;
+
+/** The contract a run's draft would write; a page without a <title> says nothing about the name. */
+export function contractOf(draft: SeedDraft): RevisionValues {
+  const { entry_url, fetch, schedule, policy } = draft;
+  return { entry_url, fetch, schedule, policy, ...(draft.name !== null ? { name: draft.name } : {}) };
+}
+
+/** What a run measured about the source beside its contract, as the seed keeps it. */
+export function factsOf(draft: SeedDraft, metadata: DomainMetadata): SeedFacts {
+  const { feeds, freshness, languages, ai, news, country_guess } = draft;
+  return { feeds, sitemap: seedSitemapOf(metadata.sitemap), freshness, languages, ai, news, country_guess };
+}
 
 export function createSeedContractRuns(deps: {
   repository: SeedRepository;

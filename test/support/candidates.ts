@@ -40,11 +40,13 @@ export async function addCandidates(t: TestSeedbed, specs: readonly CandidateSpe
       if (!spec.news) continue;
       const languages = spec.languages ?? [];
       const qualification: Qualification = {
-        name: `${spec.domain} site`,
-        entry_url: `https://${spec.domain}/`,
-        fetch: { type: 'rss', urls: [`https://${spec.domain}/feed`] },
-        schedule: '0 */6 * * *',
-        policy: { robots_url: `https://${spec.domain}/robots.txt`, robots_allowed: true, sitemap_urls: [] },
+        contract: {
+          name: `${spec.domain} site`,
+          entry_url: `https://${spec.domain}/`,
+          fetch: { type: 'rss', urls: [`https://${spec.domain}/feed`] },
+          schedule: '0 */6 * * *',
+          policy: { robots_url: `https://${spec.domain}/robots.txt`, robots_allowed: true, sitemap_urls: [] },
+        },
         discovery: { alive: true, checked_at: at, http_status: 200, state: 'alive', error_code: null },
         facts: {
           feeds: [],

@@ -199,13 +199,7 @@ export function createCandidateService(deps: {
     const written = await deps.contractRuns.write(trx, {
       domainId,
       category: body.category,
-      contract: {
-        entry_url: qualification.entry_url,
-        fetch: qualification.fetch,
-        schedule: qualification.schedule,
-        policy: qualification.policy,
-        ...(qualification.name !== null ? { name: qualification.name } : {}),
-      },
+      contract: qualification.contract,
       discovery: qualification.discovery,
       provenance: {
         source: 'discovery',

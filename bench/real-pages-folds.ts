@@ -1,0 +1,53 @@
+// The news verdict, country guess and language figures on the real-page corpus: the tuning / hold-out split of
+// test/unit/engine/real-pages-quality.test.ts and a 5-fold view (folds by hash of the page id) with each fold's
+// figures and their mean and minimum, to see how much the figures vary with the pages drawn.
+// Run: npx tsx bench/real-pages-folds.ts [--misses]   (--misses lists the tuning part's misjudged pages and reasons)
+import { loadRealPages } from '../test/support/real-pages.js';
+import {
+  type Figures,
+  FOLDS,
+  figures,
+  foldFigures,
+  isHoldOut,
+  judge,
+} from '../test/support/real-pages-eval.js';
+
+const judged = loadRealPages().map(judge);
+const tuning = judged.filter((j) => !isHoldOut(j.page.id));
+const holdOut = judged.filter((j) => isHoldOut(j.page.id));
+
+function row(name: string, f: Figures): string {
+  return [
+    name.padEnd(10),
+    String(f.pages).padStart(4),
+    `P ${f.precision.toFixed(3)}`,
+    `R ${f.recall.toFixed(3)}`,
+    `maybe ${String(f.maybe).padStart(2)}`,
+    `country ${f.countryAccuracy.toFixed(3)} (${f.countryPages})`,
+    `named ${f.countryPrecision.toFixed(3)} (${f.countryNamed})`,
+    `lang ${f.languageAccuracy.toFixed(3)}`,
+  ].join('  ');
+}
+
+const folds = foldFigures(judged);
+const lines = [
+  row('tuning', figures(tuning)),
+  row('hold-out', figures(holdOut)),
+  row('all', figures(judged)),
+  ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
+  `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
+  `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
+];
+if (process.argv.includes('--misses')) {
+  lines.push('misjudged news (tuning):');
+  for (const j of tuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
+    lines.push(
+      `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
+    );
+  lines.push('wrong country (tuning):');
+  for (const j of tuning.filter((j) => j.page.labels.country !== null && j.country !== j.page.labels.country))
+    lines.push(
+      `  ${j.page.id} ${j.page.labels.country} → ${j.country}: ${j.countryGuess.reasons.map((r) => `${r.signal} ${r.country} ${r.weight}`).join(', ')}`,
+    );
+}
+console.log(lines.join('\n'));

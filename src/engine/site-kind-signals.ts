@@ -1,0 +1,77 @@
+// What a page says about the kind of site it belongs to beyond its markup types: the software that generated it
+// (`<meta name="generator">`: a wiki engine, a documentation tool, a blog generator or host, a government CMS) and a
+// site name that names a public body (a ministry, a federal office, a city). news-verdict.ts weighs them. Pure.
+
+export type GeneratorKind = 'wiki' | 'docs' | 'blog' | 'public_body';
+
+/**
+ * Generator values by the kind of site they make. WordPress, Drupal, TYPO3, Joomla and Ghost say nothing (newsrooms
+ * run them as much as anyone); a wiki engine or a documentation tool never runs a newsroom's site; static blog
+ * generators and hosted blogs (Blogger, WordPress.com) rarely do; Government Site Builder is the German federal administration's CMS.
+ */
+const GENERATORS: Array<[RegExp, GeneratorKind]> = [
+  [/^(mediawiki|dokuwiki|tiddlywiki|moinmoin|pmwiki|xwiki|wiki\.js|confluence|bookstack)\b/i, 'wiki'],
+  [
+    /^(sphinx|mkdocs|docusaurus|vuepress|vitepress|gitbook|read the docs|docsy|antora|jsdoc|typedoc|doxygen|starlight|nextra|mdbook)\b/i,
+    'docs',
+  ],
+  [/^(hugo|jekyll|nikola|pelican|hexo|eleventy|zola|octopress|gridsome|blogger|wordpress\.com)\b/i, 'blog'],
+  [/^government site builder\b/i, 'public_body'],
+];
+
+/** The kind of site the first recognised generator makes, with the generator as written. */
+export function generatorKind(
+  generators: readonly string[],
+): { kind: GeneratorKind; generator: string } | null {
+  if (!Array.isArray(generators)) return null;
+  for (const generator of generators.slice(0, 10)) {
+    if (typeof generator !== 'string') continue;
+    const value = generator.trim();
+    const found = GENERATORS.find(([pattern]) => pattern.test(value));
+    if (found !== undefined) return { kind: found[1], generator: value.slice(0, 80) };
+  }
+  return null;
+}
+
+/**
+ * Names of public bodies: ministries, federal and state offices and agencies (German compounds included), chancelleries,
+ * city administrations, governments. News agencies ("Press Agency") and newspapers named after a county are not
+ * matched: the words are specific to administrations.
+ */
+const PUBLIC_BODY_NAME =
+  /\b(?:ministry|minist[eè]re|ministerio|ministero|ministerie|ministerstwo|department of|government of|gouvernement|gobierno de|governo d[aeo]|city of|stadt\s+\p{Lu}|regierung)|(?:bundes|landes)(?:amt|agentur|anstalt|ministerium|regierung|zentrale)|ministerium|kanzleramt|auswärtiges amt/iu;
+
+/** The site's own name: og:site_name, else the last part of a title cut by " | ", " - ", " – " or " — ". */
+export function siteNameOf(ogSiteName: string | null, title: string | null): string | null {
+  if (typeof ogSiteName === 'string' && ogSiteName.trim() !== '') return ogSiteName.trim().slice(0, 120);
+  if (typeof title !== 'string') return null;
+  const parts = title.split(/\s+[|–—-]\s+/);
+  return parts.length >= 2 ? parts[parts.length - 1]!.trim().slice(0, 120) || null : null;
+}
+
+/** The site name, when it names a public body. */
+export function publicBodyName(ogSiteName: string | null, title: string | null): string | null {
+  const name = siteNameOf(ogSiteName, title);
+  return name !== null && PUBLIC_BODY_NAME.test(name) ? name : null;
+}
+
+/** Words of newspaper and broadcaster names, found inside a domain label (ilanganews, boersen-zeitung). */
+const NEWSROOM_HOST_WORD =
+  /news|zeitung|nachrichten|herald|tribune|gazette|gazeta|noticias|diario|dagblad|nyheter|uutiset|sanomat|shimbun|tagblatt|anzeiger|quotidien|giornale|corriere|chronicle/i;
+/** …and, as whole words, in the site's name (The Daily X, X Post, X Times). */
+const NEWSROOM_NAME_WORD =
+  /(?<!\p{L})(?:news|times|post|daily|herald|tribune|gazette|gazeta|courier|chronicle|observer|telegraph|zeitung|nachrichten|tagblatt|anzeiger|rundschau|kurier|noticias|diario|peri[oó]dico|jornal|not[ií]cias|krant|dagblad|nyheter|uutiset|sanomat|shimbun|quotidien|giornale|corriere)(?!\p{L})/iu;
+
+/** A newspaper word in the registrable domain's first label or in the site's name, as evidence; else null. */
+export function newsroomName(
+  registrableDomain: string,
+  ogSiteName: string | null,
+  title: string | null,
+): string | null {
+  const label = typeof registrableDomain === 'string' ? (registrableDomain.split('.')[0] ?? '') : '';
+  const inHost = NEWSROOM_HOST_WORD.exec(label);
+  if (inHost !== null) return `"${inHost[0]}" in ${registrableDomain}`;
+  const name = siteNameOf(ogSiteName, title);
+  const inName = name === null ? null : NEWSROOM_NAME_WORD.exec(name);
+  return inName === null ? null : `"${inName[0]}" in the site's name "${name}"`;
+}

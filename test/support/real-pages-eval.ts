@@ -1,0 +1,165 @@
+// Judging the real-page corpus (test/fixtures/real-pages) as discovery would, and the figures over any part of it:
+// the tuning / hold-out split of the quality test and a 5-fold view (bench/real-pages-folds.ts) share this code.
+import { createHash } from 'node:crypto';
+import { registrableDomainOf } from '../../src/domain/domains.js';
+import { platformKind } from '../../src/domain/platform-hosts.js';
+import { type CountryGuess, type CountryInput, guessCountry } from '../../src/engine/country-guess.js';
+import { sourceLanguages } from '../../src/engine/languages.js';
+import { judgeNews, type NewsVerdict, type NewsVerdictValue } from '../../src/engine/news-verdict.js';
+import { readPageFacts } from '../../src/engine/page-facts.js';
+import { readPageSignals } from '../../src/engine/page-signals.js';
+import { detectTitlesLanguage } from '../../src/engine/title-language.js';
+import type { RealPage } from './real-pages.js';
+
+/** One page in three goes to the hold-out part, by the first byte of the SHA-1 of its id. */
+export function isHoldOut(id: string): boolean {
+  return createHash('sha1').update(id).digest()[0]! % 3 === 0;
+}
+
+export const FOLDS = 5;
+
+/** The fold (0…FOLDS−1) of a page: bytes 1–4 of the SHA-1 of its id, so folds cut across the hold-out split. */
+export function foldOf(id: string): number {
+  return createHash('sha1').update(id).digest().readUInt32BE(1) % FOLDS;
+}
+
+export interface Judged {
+  page: RealPage;
+  verdict: NewsVerdictValue;
+  score: number;
+  country: string;
+  language: string | null;
+  platform: boolean;
+  news: NewsVerdict;
+  countryGuess: CountryGuess;
+  /** What guessCountry was given, to re-run it with a signal left out. */
+  countryInput: CountryInput;
+}
+
+export function judge(page: RealPage): Judged {
+  const url = new URL(page.url);
+  const registrableDomain = registrableDomainOf(url.hostname) ?? url.hostname;
+  const facts = readPageFacts(page.html, page.url);
+  const news = judgeNews({
+    host: url.hostname,
+    registrableDomain,
+    homepage: facts,
+    articles: [],
+    sitemap: null,
+    feeds: [],
+    now: new Date('2026-11-26T00:00:00Z'),
+  });
+  const declared = sourceLanguages({
+    page: readPageSignals(page.html),
+    contentLanguage: undefined,
+    feeds: [],
+    sitemap: null,
+  });
+  // Nothing declared: the title and the headlines of the page's article links, as languages.ts does with feed titles.
+  const detected =
+    declared.length === 0
+      ? detectTitlesLanguage([facts.title ?? '', ...facts.headlines].filter((t) => t !== ''))
+      : null;
+  const languages = declared.length > 0 ? declared : detected === null ? [] : [{ code: detected.code }];
+  const countryInput: CountryInput = {
+    host: url.hostname,
+    registrableDomain,
+    htmlLang: facts.html_lang,
+    contentLanguage: facts.content_language,
+    hreflang: facts.hreflang.map((h) => h.lang),
+    languages,
+    ogLocale: facts.og_locale,
+    pageTimes: facts.page_times,
+    addressCountries: facts.address_countries,
+    externalLinks: facts.links.filter((l) => !l.internal).map((l) => l.url),
+    textMarkers: facts.text_markers,
+  };
+  const country = guessCountry(countryInput);
+  return {
+    page,
+    verdict: news.verdict,
+    score: news.score,
+    country: country.code,
+    language: languages[0]?.code.split('-')[0] ?? null,
+    platform: platformKind(registrableDomain) !== null,
+    news,
+    countryGuess: country,
+    countryInput,
+  };
+}
+
+export interface Figures {
+  pages: number;
+  precision: number;
+  recall: number;
+  maybe: number;
+  countryAccuracy: number;
+  countryPages: number;
+  /** Right among the pages where the guess names a country (not intl), and how many pages that is. */
+  countryPrecision: number;
+  countryNamed: number;
+  languageAccuracy: number;
+}
+
+export function figures(judged: Judged[]): Figures {
+  const judgedNews = judged.filter((j) => j.verdict === 'news');
+  const truePositives = judgedNews.filter((j) => j.page.labels.news).length;
+  const actualNews = judged.filter((j) => j.page.labels.news).length;
+  const withCountry = judged.filter((j) => j.page.labels.country !== null);
+  const countryRight = withCountry.filter((j) => j.country === j.page.labels.country).length;
+  const languageRight = judged.filter((j) => j.language === j.page.labels.language.split('-')[0]).length;
+  const ratio = (a: number, b: number) => (b === 0 ? 1 : Math.round((a / b) * 1000) / 1000);
+  return {
+    pages: judged.length,
+    precision: ratio(truePositives, judgedNews.length),
+    recall: ratio(truePositives, actualNews),
+    maybe: judged.filter((j) => j.verdict === 'maybe').length,
+    countryAccuracy: ratio(countryRight, withCountry.length),
+    countryPages: withCountry.length,
+    countryPrecision: ratio(countryRight, withCountry.filter((j) => j.country !== 'intl').length),
+    countryNamed: withCountry.filter((j) => j.country !== 'intl').length,
+    languageAccuracy: ratio(languageRight, judged.length),
+  };
+}
+
+export type FoldMetric = 'precision' | 'recall' | 'countryAccuracy' | 'countryPrecision' | 'languageAccuracy';
+const FOLD_METRICS: FoldMetric[] = [
+  'precision',
+  'recall',
+  'countryAccuracy',
+  'countryPrecision',
+  'languageAccuracy',
+];
+
+/** The figures of each of the FOLDS folds, and per metric their mean and minimum. */
+export function foldFigures(judged: Judged[]): {
+  folds: Figures[];
+  mean: Record<FoldMetric, number>;
+  min: Record<FoldMetric, number>;
+} {
+  const folds = Array.from({ length: FOLDS }, (_, k) =>
+    figures(judged.filter((j) => foldOf(j.page.id) === k)),
+  );
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  const mean = {} as Record<FoldMetric, number>;
+  const min = {} as Record<FoldMetric, number>;
+  for (const metric of FOLD_METRICS) {
+    const values = folds.map((f) => f[metric]);
+    mean[metric] = round(values.reduce((a, b) => a + b, 0) / values.length);
+    min[metric] = round(Math.min(...values));
+  }
+  return { folds, mean, min };
+}
+
+export function confusionByKind(judged: Judged[]): string {
+  const rows = new Map<string, Record<NewsVerdictValue, number>>();
+  for (const j of judged) {
+    const row = rows.get(j.page.labels.kind) ?? { news: 0, maybe: 0, not_news: 0 };
+    row[j.verdict] += 1;
+    rows.set(j.page.labels.kind, row);
+  }
+  return [...rows]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([kind, r]) => `  ${kind.padEnd(14)} news ${r.news}  maybe ${r.maybe}  not_news ${r.not_news}`)
+    .join('\n');
+}

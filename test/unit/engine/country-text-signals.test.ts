@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { type CountryInput, guessCountry } from '../../../src/engine/country-guess.js';
+import { readTextMarkers, textCountryReasons } from '../../../src/engine/country-text-signals.js';
+import { readPageFacts } from '../../../src/engine/page-facts.js';
+
+function input(host: string, text: string, extra: Partial<CountryInput> = {}): CountryInput {
+  return {
+    host,
+    registrableDomain: host,
+    htmlLang: 'en',
+    contentLanguage: [],
+    hreflang: [],
+    languages: [{ code: 'en' }],
+    textMarkers: readTextMarkers(text),
+    ...extra,
+  };
+}
+
+const US_TEXT =
+  'The center of the neighborhood changed color. My favorite theater opened a new program. Updated 10:14 AM EDT.';
+
+describe('country hints of the visible text', () => {
+  it('names the United States from American spellings on an English page, not from Commonwealth ones', () => {
+    const guess = guessCountry(
+      input('news.com', 'The center of the neighborhood changed color, my favorite.'),
+    );
+    expect(guess.code).toBe('us');
+    expect(guess.reasons.map((r) => r.signal)).toEqual(['us_spelling']);
+    expect(guessCountry(input('news.com', 'The centre of the neighbourhood changed colour.')).code).toBe(
+      'intl',
+    );
+    // Mixed (Canadian, or a British page quoting an American name): nothing.
+    expect(guessCountry(input('news.com', 'The color of the centre, the colour of the center.')).code).toBe(
+      'intl',
+    );
+    // Another language: spellings are not read.
+    const german = input('zeitung.com', 'center color favorite', {
+      htmlLang: 'de',
+      languages: [{ code: 'de' }],
+    });
+    expect(guessCountry(german).code).toBe('intl');
+  });
+
+  it('reads the time zone written after clock times', () => {
+    const markers = readTextMarkers('Published 9:30 a.m. ET, updated 10:14 AM EDT; kickoff 7pm AEST');
+    expect(markers.time_zones).toEqual({ ET: 1, EDT: 1, AEST: 1 });
+    const us = guessCountry(input('news.com', 'Posted 9:30 a.m. ET, updated 10:14 AM EDT'));
+    expect(us.code).toBe('us');
+    expect(us.reasons[0]!.signal).toBe('text_time_zone');
+    expect(guessCountry(input('news.com', 'Updated 14:05 BST; first published 09:10 BST')).code).toBe('gb');
+    // A zone without a clock time (a word, an acronym) is not read; one clock time alone is not enough.
+    expect(readTextMarkers('PT Barnum and the ET movie; IST is a word').time_zones).toEqual({});
+    expect(guessCountry(input('news.com', 'Updated 10:14 AM EDT')).code).toBe('intl');
+  });
+
+  it('reads the currency of quoted amounts, only signs that belong to one country', () => {
+    expect(guessCountry(input('news.com', 'Tickets cost £25, or £40 at the door')).code).toBe('gb');
+    expect(guessCountry(input('news.com', 'A ₹500 note and ₹2,000 more')).code).toBe('in');
+    expect(guessCountry(input('news.com', 'C$40 or C$55 in Toronto')).code).toBe('ca');
+    // Dollars and euros are shared by many countries.
+    expect(guessCountry(input('news.com', '$25 and $40, €10 and 20 €')).code).toBe('intl');
+    // Two currencies, neither holding two thirds: nothing.
+    expect(guessCountry(input('news.com', '£25, £40, ₹500, ₹2,000')).code).toBe('intl');
+  });
+
+  it('counts a US state-privacy notice', () => {
+    const guess = guessCountry(input('news.com', 'About us · Do Not Sell or Share My Personal Information'));
+    expect(guess.code).toBe('us');
+    expect(guess.reasons.map((r) => r.signal)).toEqual(['us_privacy_notice']);
+    expect(guessCountry(input('news.com', 'Your Privacy Choices')).code).toBe('us');
+  });
+
+  it('lets any strong signal win over the text: a ccTLD, a chosen region', () => {
+    expect(guessCountry(input('news.co.uk', US_TEXT)).code).toBe('gb');
+    expect(guessCountry(input('news.com', US_TEXT, { htmlLang: 'en-CA' })).code).toBe('ca');
+  });
+
+  it('reads the markers from a page and never throws on odd input', () => {
+    const facts = readPageFacts(
+      `<html lang="en"><body><p>${US_TEXT} Prices from £5 and £9.</p><script>var x = "colour colour";</script></body></html>`,
+      'https://news.example.com/',
+    );
+    expect(facts.text_markers.us_spellings).toBeGreaterThanOrEqual(5);
+    expect(facts.text_markers.gb_spellings).toBe(0);
+    expect(facts.text_markers.currencies).toEqual({ gb: 2 });
+    for (const odd of [null, undefined, 42, {}, { time_zones: null, currencies: 'x' }] as unknown[])
+      expect(() => textCountryReasons(odd as never, ['en'])).not.toThrow();
+    expect(readTextMarkers(undefined as unknown as string).us_spellings).toBe(0);
+  });
+});

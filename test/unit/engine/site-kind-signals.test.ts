@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { judgeNews, type NewsInput } from '../../../src/engine/news-verdict.js';
+import { readPageFacts } from '../../../src/engine/page-facts.js';
+import {
+  generatorKind,
+  newsroomName,
+  publicBodyName,
+  siteNameOf,
+} from '../../../src/engine/site-kind-signals.js';
+
+function input(host: string, html: string): NewsInput {
+  return {
+    host,
+    registrableDomain: host,
+    homepage: readPageFacts(html, `https://${host}/`),
+    articles: [],
+    sitemap: null,
+    feeds: [],
+    now: new Date('2026-11-26T12:00:00Z'),
+  };
+}
+
+/** 20 dated links and two sections: news from the page alone (article_links_some + sections_two). */
+const LISTING = `<nav><a href="/politics">Politics</a><a href="/world">World</a></nav>${Array.from(
+  { length: 20 },
+  (_, i) => `<a href="/2026/11/${10 + (i % 15)}/a-story-about-topic-${i}">Story ${i} headline</a>`,
+).join('')}`;
+const signals = (v: ReturnType<typeof judgeNews>) => v.reasons.map((r) => r.signal);
+
+describe('site kind signals', () => {
+  it('reads the generator meta and sorts what made the site', () => {
+    expect(
+      readPageFacts('<meta name="generator" content="MediaWiki 1.35.0">', 'https://w.example/').generator,
+    ).toEqual(['MediaWiki 1.35.0']);
+    expect(generatorKind(['MediaWiki 1.35.0'])).toEqual({ kind: 'wiki', generator: 'MediaWiki 1.35.0' });
+    expect(generatorKind(['Docusaurus v3.1'])?.kind).toBe('docs');
+    expect(generatorKind(['Sphinx 7.2.6'])?.kind).toBe('docs');
+    expect(generatorKind(['Hugo 0.120.0'])?.kind).toBe('blog');
+    expect(generatorKind(['Government Site Builder'])?.kind).toBe('public_body');
+    for (const neutral of ['WordPress 6.5', 'Drupal 10', 'TYPO3 CMS', 'Ghost 5.0', 'Joomla!'])
+      expect(generatorKind([neutral]), neutral).toBeNull();
+    expect(generatorKind(null as unknown as string[])).toBeNull();
+  });
+
+  it('counts a wiki engine and a documentation tool against news', () => {
+    const plain = judgeNews(input('wiki.example', LISTING));
+    expect(plain.verdict).toBe('news');
+    const wiki = judgeNews(
+      input('wiki.example', `<meta name="generator" content="MediaWiki 1.41">${LISTING}`),
+    );
+    expect(signals(wiki)).toContain('wiki_generator');
+    expect(wiki.verdict).not.toBe('news');
+    const docs = judgeNews(input('docs.example', `<meta name="generator" content="mkdocs-1.5.3">${LISTING}`));
+    expect(signals(docs)).toContain('docs_generator');
+    expect(docs.verdict).not.toBe('news');
+    const blog = judgeNews(input('blog.example', `<meta name="generator" content="Jekyll v4.3">${LISTING}`));
+    expect(blog.reasons.find((r) => r.signal === 'blog_generator')?.weight).toBe(-0.7);
+    expect(blog.score).toBeLessThan(plain.score);
+  });
+
+  it('finds the site name in og:site_name or the last part of the title', () => {
+    expect(siteNameOf('Umweltbundesamt', 'x')).toBe('Umweltbundesamt');
+    expect(siteNameOf(null, 'Arbeitsmarkt 2022 - Bundesagentur für Arbeit')).toBe('Bundesagentur für Arbeit');
+    // A title without a separator is a headline, not a name.
+    expect(siteNameOf(null, 'Ministry of Health warns of flu')).toBeNull();
+  });
+
+  it('counts a site named after a public body, or built with a government CMS, against news', () => {
+    for (const name of [
+      'Umweltbundesamt',
+      'Ministry of Defence',
+      'Stadt Stuttgart',
+      'Ministère de la Culture',
+    ])
+      expect(publicBodyName(name, null), name).toBe(name);
+    for (const name of [
+      'news.ORF.at',
+      'Anadolu Agency',
+      'Orange County Register',
+      'The Daily Ministry Times',
+    ])
+      expect(publicBodyName(name, null), name).toBe(name === 'The Daily Ministry Times' ? name : null);
+    const named = judgeNews(
+      input('umwelt.example', `<meta property="og:site_name" content="Umweltbundesamt">${LISTING}`),
+    );
+    expect(signals(named)).toContain('public_body_site');
+    expect(named.verdict).not.toBe('news');
+    const cms = judgeNews(
+      input('zoll.example', `<meta name="generator" content="Government Site Builder">${LISTING}`),
+    );
+    expect(cms.reasons.find((r) => r.signal === 'public_body_site')?.evidence).toContain(
+      'Government Site Builder',
+    );
+    expect(cms.verdict).not.toBe('news');
+    // A .gov host already says so: counted once.
+    const gov = judgeNews(
+      input('agency.gov', `<meta property="og:site_name" content="Department of Energy">${LISTING}`),
+    );
+    expect(signals(gov).filter((s) => s.startsWith('public_body'))).toEqual(['public_body_host']);
+  });
+
+  it('counts a newspaper word in the domain or the site name weakly for news', () => {
+    expect(newsroomName('ilanganews.co.za', null, null)).toContain('"news" in ilanganews.co.za');
+    expect(newsroomName('boersen-zeitung.de', null, null)).toContain('zeitung');
+    expect(newsroomName('example.com', 'The Daily Courier', null)).toContain('Daily');
+    expect(newsroomName('example.com', null, 'A headline - Seattle Times')).toContain('Times');
+    // Whole words only in names, and no name in a headline without a separator.
+    for (const [domain, site, title] of [
+      ['postlight.com', 'Postlight — Digital Strategy', null],
+      ['wordpress.com', 'Literaturgefluester', null],
+      ['example.com', null, 'Breaking news about the times'],
+    ] as const)
+      expect(newsroomName(domain, site, title), domain).toBeNull();
+    const html =
+      '<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">';
+    const named = judgeNews(input('dailynews.example', html));
+    expect(named.reasons.find((r) => r.signal === 'newsroom_name')?.weight).toBe(0.5);
+    expect(named.score).toBeGreaterThan(judgeNews(input('acme.example', html)).score);
+  });
+});
