@@ -16,7 +16,7 @@ import {
   revisionRow,
   revisionValuesOf,
 } from '../src/services/seed-repository/rows.js';
-import { type BenchResult, rate, report, withSeedbed } from './support.js';
+import { type BenchResult, report, withSeedbed } from './support.js';
 
 const LINES = Number(process.env['SEEDBED_BENCH_IMPORT_LINES'] ?? 200_000);
 const GROUP = 500;
