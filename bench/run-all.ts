@@ -4,6 +4,7 @@ import { benchContractsLatency } from './contracts-latency.js';
 import { benchDiscovery } from './discovery.js';
 import { benchContracts, benchLiveness } from './fetching.js';
 import { benchHealth } from './health.js';
+import { benchImport } from './import.js';
 import { benchIntake } from './intake.js';
 import { benchEmbeddedQueue } from './queue.js';
 import { benchQueuePeers } from './queue-peers.js';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'scale-out': benchScaleOut,
   'sitemap-scale': benchSitemapScale,
   'upload-memory': benchUploadMemory,
+  import: benchImport,
 };
 
 const wanted = process.argv.slice(2);

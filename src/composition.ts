@@ -340,6 +340,7 @@ export async function createSeedbed(options: SeedbedOptions) {
           rateLimitPerMinute: config.http.rateLimitPerMinute,
           maxDatasetBytes: config.http.maxDatasetBytes,
           maxConcurrentUploads: config.http.maxConcurrentUploads,
+          maxImportBytes: config.http.maxImportBytes,
         },
         services,
         today,

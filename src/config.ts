@@ -48,6 +48,7 @@ const envSchema = z.object({
   SEEDBED_RATE_LIMIT: intFrom(1, 1_000_000).default(1200),
   SEEDBED_MAX_DATASET_BYTES: intFrom(1024, 2 * 1024 ** 3).default(64 * 1024 ** 2),
   SEEDBED_MAX_CONCURRENT_UPLOADS: intFrom(1, 256).default(4),
+  SEEDBED_MAX_IMPORT_BYTES: intFrom(1024, 64 * 1024 ** 3).default(1024 ** 3),
   SEEDBED_REQUEST_TIMEOUT_MS: intFrom(1000, 3_600_000).default(120_000),
   SEEDBED_WORKER_CONCURRENCY: intFrom(1, 64).default(2),
   SEEDBED_JOB_ATTEMPTS: intFrom(1, 20).default(4),
@@ -84,6 +85,8 @@ export interface Config {
     maxDatasetBytes: number;
     /** Dataset uploads read at once; one more is a 503 with Retry-After. */
     maxConcurrentUploads: number;
+    /** Body limit of a seed import (read as a stream: it bounds the time, not the memory). */
+    maxImportBytes: number;
     publicUrl: string;
   };
   database:
@@ -235,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       rateLimitPerMinute: e.SEEDBED_RATE_LIMIT,
       maxDatasetBytes: e.SEEDBED_MAX_DATASET_BYTES,
       maxConcurrentUploads: e.SEEDBED_MAX_CONCURRENT_UPLOADS,
+      maxImportBytes: e.SEEDBED_MAX_IMPORT_BYTES,
       publicUrl: e.SEEDBED_PUBLIC_URL,
     },
     database,

@@ -8,6 +8,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { client, decimal, followBatch, listPages, print, printBatch, readLines } from './client-support.js';
 import { discoveryCommands } from './discovery.js';
 import { type Call, ClientError, clientOptions, createDownload } from './http-client.js';
+import { importCommand } from './seed-import.js';
 
 function bool(value: string): boolean {
   const text = value.trim().toLowerCase();
@@ -203,5 +204,6 @@ export function clientCommands(program: Command): void {
       },
     );
 
+  importCommand(program);
   discoveryCommands(program);
 }

@@ -50,7 +50,7 @@ export type Call = (method: string, path: string, body?: unknown) => Promise<unk
 /** A GET whose answer is streamed as it comes (an export), never held whole. */
 export type Download = (path: string) => Promise<ReadableStream<Uint8Array>>;
 
-function baseOf(options: ClientOptions): URL {
+export function baseOf(options: ClientOptions): URL {
   try {
     return new URL(options.url);
   } catch {
@@ -131,6 +131,26 @@ export function createDownload(options: ClientOptions, fetchImpl: typeof fetch =
     await jsonOf(response, 'GET', path, base.origin, options);
     throw new ClientError(`${base.origin} answered GET ${path} with ${response.status} and no body`);
   };
+}
+
+/** A refusal read whole from a stream the caller opened itself (an import): the error a person can act on. */
+export function refusal(
+  method: string,
+  path: string,
+  where: string,
+  status: number,
+  text: string,
+  options: ClientOptions,
+): ClientError {
+  let problem: Problem = {};
+  try {
+    problem = (JSON.parse(text) ?? {}) as Problem;
+  } catch {
+    return new ClientError(
+      `${where} answered ${method} ${path} with ${status} and no JSON: is SEEDBED_URL the address of Seedbed?`,
+    );
+  }
+  return new ClientError(explain(method, path, where, status, problem, options));
 }
 
 function explain(

@@ -43,6 +43,7 @@ export interface HttpDeps {
     rateLimitPerMinute: number;
     maxDatasetBytes: number;
     maxConcurrentUploads: number;
+    maxImportBytes: number;
   };
   services: {
     health: HealthService;

@@ -1,7 +1,7 @@
 // Seeds: how to fetch a source (its contract). A person creates, edits, promotes and archives them here; the
 // contract worker writes its runs through seed-contract-runs.ts. The version rises only when the contract changes.
 import { isDeepStrictEqual } from 'node:util';
-import { type AuthorityOverrides, canonicalSeedId, sourceTypeOf } from '../domain/domains.js';
+import { type AuthorityOverrides, canonicalSeedId } from '../domain/domains.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { diffFields, isEmptyDiff, REVISION_FIELDS } from '../domain/seed-diff.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
@@ -16,13 +16,14 @@ import {
 } from '../domain/seeds.js';
 import type { Database, SeedTable } from '../ports/database.js';
 import { type Clock, isUniqueViolation, type Page, type PageRequest, page, parseJson } from './common.js';
+import { createSeedImport } from './seed-import.js';
 import {
   createSeedRepository,
   type ReviewFilter,
   type SeedFilter,
   type SeedRepository,
 } from './seed-repository/index.js';
-import { firstRevision, NO_FACTS, revisionValuesOf, seedOfRow } from './seed-repository/rows.js';
+import { draftRowOf, firstRevision, revisionValuesOf, seedOfRow } from './seed-repository/rows.js';
 import { createSeedRevisionService, type SeedRevisionService } from './seed-revisions.js';
 
 export type { ReviewFilter, SeedFilter } from './seed-repository/index.js';
@@ -52,6 +53,7 @@ export function createSeedService(deps: {
   const repository = deps.repository ?? createSeedRepository(database);
   const revisions = deps.revisions ?? createSeedRevisionService({ database, repository, clock });
   const now = () => clock().toISOString();
+  const bulk = createSeedImport({ database, repository, revisions, clock, authorityOverrides });
 
   async function get(seedId: string): Promise<Seed> {
     const row = await repository.find(database.db, canonicalSeedId(seedId));
@@ -62,34 +64,9 @@ export function createSeedService(deps: {
   /** A person's seed, or a seed copied from a GET: the server-owned fields it carries are not taken over. */
   async function create(body: SeedCreateRequest, author = 'anonymous'): Promise<Seed> {
     const identity = resolveSeedIdentity(body, authorityOverrides);
-    const { seedId, domainId, contentType } = identity;
-    const entryUrl = body.entry_url ?? identity.impliedEntryUrl;
+    const { seedId } = identity;
     const at = now();
-    const row: SeedTable = {
-      ...NO_FACTS,
-      seed_id: seedId,
-      domain_id: domainId,
-      registrable_domain: identity.registrableDomain,
-      country: body.country,
-      category: body.category,
-      content_type: contentType,
-      source_type: body.source_type ?? sourceTypeOf(identity.authority),
-      status: 'draft',
-      version: 1,
-      name: body.name ?? null,
-      entry_url: entryUrl,
-      fetch: JSON.stringify(body.fetch ?? { type: 'html', urls: [entryUrl] }),
-      schedule: body.schedule ?? null,
-      policy: JSON.stringify(contractPolicy(body.policy)),
-      provenance: JSON.stringify({ source: 'api' }),
-      created_at: at,
-      updated_at: at,
-      promoted_at: null,
-      // What the person wrote is theirs; the defaults filled in for them are not. Facts come from discovery
-      // only: a copied seed's are not taken over (the next run finds them).
-      human_fields: JSON.stringify(REVISION_FIELDS.filter((field) => body[field] !== undefined)),
-      last_revision: 1,
-    };
+    const row = draftRowOf(body, identity, at, { source: 'api' });
     try {
       await database.transaction((trx) =>
         repository.insert(trx, row, firstRevision(seedId, author, revisionValuesOf(row), at)),
@@ -232,6 +209,7 @@ export function createSeedService(deps: {
     stream,
     patch,
     promote,
+    importLines: bulk.importLines,
     countries: repository.countries,
     countByStatus: repository.countByStatus,
     countFailing: repository.countFailing,
@@ -245,13 +223,4 @@ export function createSeedService(deps: {
 
 function illegalTransition(from: SeedStatus, to: SeedStatus): ConflictError {
   return new ConflictError(`illegal transition from ${from} to ${to}`, 'illegal_transition', { from, to });
-}
-
-/**
- * `policy.ai` is a discovery fact shown inside the policy, not part of the contract: a policy sent in (a GET
- * posted back) leaves it out, so it never raises the version and a person cannot set it.
- */
-function contractPolicy(policy: Record<string, unknown> | undefined): Record<string, unknown> {
-  const { ai: _ai, ...contract } = policy ?? {};
-  return contract;
 }

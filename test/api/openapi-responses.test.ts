@@ -330,6 +330,18 @@ describe('the OpenAPI document and the real answers', () => {
     await get('/api/v1/seeds/export', '/api/v1/seeds/export?format=csv&country=sg');
     await get('/api/v1/seeds/export', '/api/v1/seeds/export?format=opml&status=draft');
     await get('/api/v1/seeds/export', '/api/v1/seeds/export?format=pdf');
+    const importLine = JSON.stringify({ domain: 'mas.gov.sg', country: 'sg', category: 'news' });
+    for (const [payload, contentType] of [
+      [`${importLine}\n{\n`, 'application/x-ndjson'],
+      [importLine, 'application/json'],
+    ] as const)
+      await call({
+        method: 'POST',
+        route: '/api/v1/seeds/import',
+        url: '/api/v1/seeds/import',
+        payload,
+        contentType,
+      });
     await get('/api/v1/seeds/:seedId', `/api/v1/seeds/${id}`);
     await get('/api/v1/seeds/:seedId', '/api/v1/seeds/gov:sg:nope.gov.sg::news');
     await call({

@@ -15,6 +15,7 @@ import { queueRoutes } from './queues.js';
 import { recheckRoutes } from './recheck.js';
 import { researchRoutes } from './research.js';
 import { revisionRoutes } from './revisions.js';
+import { seedImportRoutes } from './seed-import.js';
 import { seedRoutes } from './seeds.js';
 
 export interface ApiOptions
@@ -50,6 +51,12 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
         orchestration: services.orchestration,
         evidence: services.evidence,
         clock: options.clock,
+      });
+      // The import reads its own body (a stream of JSON lines), in a plugin of its own.
+      await v1.register(seedImportRoutes, {
+        prefix: '/seeds',
+        seeds: services.seeds,
+        maxImportBytes: limits.maxImportBytes,
       });
       await v1.register(revisionRoutes, {
         prefix: '/seeds/:seedId/revisions',

@@ -1,7 +1,7 @@
 // A stored seed row and the seed it holds, converted in one place each way. JSON columns are parsed with their
 // defaults; `discovery` is read into its one shape whatever an older writer left in it; the AI policy fact, kept
 // in a column of its own, is shown as `policy.ai`.
-import type { SourceType } from '../../domain/domains.js';
+import { type SourceType, sourceTypeOf } from '../../domain/domains.js';
 import { diffFields, type FieldDiff, REVISION_FIELDS, type RevisionValues } from '../../domain/seed-diff.js';
 import {
   type AiPolicy,
@@ -15,8 +15,10 @@ import {
   type SeedSitemap,
   type SourceLanguage,
 } from '../../domain/seed-facts.js';
+import type { SeedIdentity } from '../../domain/seed-identity.js';
+import { contractPolicy } from '../../domain/seed-import.js';
 import type { Seed } from '../../domain/seed-record.js';
-import type { RevisionStatus, SeedStatus } from '../../domain/seeds.js';
+import type { RevisionStatus, SeedCreateRequest, SeedStatus } from '../../domain/seeds.js';
 import { languageIndex } from '../../engine/languages.js';
 import type { SitemapMetadata } from '../../engine/sitemaps.js';
 import type { SeedRevisionTable, SeedTable } from '../../ports/database.js';
@@ -140,6 +142,43 @@ export function seedOfRow(row: SeedTable): Seed {
     health: parseJson<SeedHealth | null>(row.health, null),
     news: parseJson<NewsVerdict | null>(row.news, null),
     country_guess: parseJson<CountryGuess | null>(row.country_guess, null),
+  };
+}
+
+/**
+ * The row of a new draft from a create body (POST /seeds, a line of an import): what the person wrote is theirs
+ * (`human_fields`), the defaults filled in for them are not. Server-owned fields of the body (status, version,
+ * facts) are not taken over: a copy starts as a draft at version 1 and the next run finds its facts.
+ */
+export function draftRowOf(
+  body: SeedCreateRequest,
+  identity: SeedIdentity,
+  at: string,
+  provenance: Record<string, unknown>,
+): SeedTable {
+  const entryUrl = body.entry_url ?? identity.impliedEntryUrl;
+  return {
+    ...NO_FACTS,
+    seed_id: identity.seedId,
+    domain_id: identity.domainId,
+    registrable_domain: identity.registrableDomain,
+    country: body.country,
+    category: body.category,
+    content_type: identity.contentType,
+    source_type: body.source_type ?? sourceTypeOf(identity.authority),
+    status: 'draft',
+    version: 1,
+    name: body.name ?? null,
+    entry_url: entryUrl,
+    fetch: JSON.stringify(body.fetch ?? { type: 'html', urls: [entryUrl] }),
+    schedule: body.schedule ?? null,
+    policy: JSON.stringify(contractPolicy(body.policy)),
+    provenance: JSON.stringify(provenance),
+    created_at: at,
+    updated_at: at,
+    promoted_at: null,
+    human_fields: JSON.stringify(REVISION_FIELDS.filter((field) => body[field] !== undefined)),
+    last_revision: 1,
   };
 }
 
