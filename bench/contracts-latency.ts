@@ -16,6 +16,7 @@ import { createHttpFetcher, DEFAULT_FETCHER_SETTINGS } from '../src/adapters/htt
 import { createSeedbed, fetcherConfig } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { readVersion } from '../src/version.js';
+import { describeGaps, hostGaps, median } from './host-gaps.js';
 import { type ServedRequest, type SiteShape, startLatencyInternet } from './latency-internet.js';
 import { chainMs, type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
@@ -132,6 +133,18 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const elapsedMs = performance.now() - started;
+    // What each item says it cost its site (result.requests), to set beside what the sites served.
+    const counted: number[] = [];
+    for (const id of batchIds) {
+      for (let offset = 0; ; offset += 100) {
+        const page = (
+          await app.inject({ url: `/api/v1/queues/batch/${id}/items?limit=100&offset=${offset}` })
+        ).json();
+        for (const item of page.data)
+          if (typeof item.result?.requests === 'number') counted.push(item.result.requests);
+        if (page.data.length < 100) break;
+      }
+    }
     // The huge tree (site 0, the batch's first item): counted whole, or its truncation reported.
     if (options.shape === 'huge') {
       const first = (await app.inject({ url: `/api/v1/queues/batch/${batchIds[0]}/items?limit=1` })).json();
@@ -212,6 +225,10 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       });
       process.stdout.write(`  trace ${lastSite[0]}: ${steps.join(' ')}\n`);
     }
+    // The per-host gap as the sites measured it: every host, and the crawl-delayed ones alone (mixed shape).
+    const plainGaps = hostGaps(byHost, (host) => gapOf(host) === DEFAULT_FETCHER_SETTINGS.perHostMinDelayMs);
+    const delayedGaps = hostGaps(byHost, (host) => gapOf(host) > DEFAULT_FETCHER_SETTINGS.perHostMinDelayMs);
+    const countedTotal = counted.reduce((a, b) => a + b, 0);
     const firstArrival = Math.min(...log.map((r) => r.arrivedAt)) - startedAt;
     const lastEnd = Math.max(...log.map((r) => r.endedAt)) - startedAt;
     const changed = Object.keys(overrides).length > 0 ? ` with ${JSON.stringify(overrides)}` : '';
@@ -228,7 +245,12 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         `connections per site: mean ${(perSite.reduce((a, b) => a + b, 0) / perSite.length).toFixed(2)}, ` +
         `max ${Math.max(...perSite)} (${connections} in all); longest progress stall ${(stall / 1000).toFixed(2)} s; ` +
         `main thread busy ${(busy * 100).toFixed(0)} %, CPU ${cpuMsPerSite.toFixed(1)} ms per site (this process, ` +
-        `fake internet included), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
+        `fake internet included), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n` +
+        `  requests per site: served ${(log.length / options.sites).toFixed(2)}, items' result.requests mean ` +
+        `${(countedTotal / Math.max(1, counted.length)).toFixed(2)} (median ${median(counted)}, max ` +
+        `${Math.max(0, ...counted)}, ${countedTotal} in all over ${counted.length} items)\n` +
+        `  per-host gap at the sites (${DEFAULT_FETCHER_SETTINGS.perHostMinDelayMs} ms hosts): ${describeGaps(plainGaps)}` +
+        `${delayedGaps.startToStart.length > 0 ? `; crawl-delayed hosts: ${describeGaps(delayedGaps)}` : ''}\n`,
     );
     const rate = options.sites / (elapsedMs / 1000);
     const boundRate = options.sites / (bound.makespanMs / 1000);

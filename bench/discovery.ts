@@ -225,6 +225,11 @@ export async function runDiscovery(options: {
     const bound = boundOf(candidateLog, cap);
     const harvestBound = boundOf(seedLog, cap);
     const candidateRequests = [...candidateLog.values()].reduce((sum, rs) => sum + rs.length, 0);
+    // What the qualification items say they cost (result.requests), beside what the candidates served.
+    const counted = qualifications
+      .map((i) => i.result?.requests)
+      .filter((n): n is number => typeof n === 'number');
+    const countedMean = counted.reduce((a, b) => a + b, 0) / Math.max(1, counted.length);
     const paths = new Map<string, number>();
     for (const rs of candidateLog.values())
       for (const r of rs) paths.set(r.path, (paths.get(r.path) ?? 0) + 1);
@@ -293,7 +298,8 @@ export async function runDiscovery(options: {
         `  harvest: ${(harvestMs / 1000).toFixed(2)} s from the POST (its bound ${(harvestBound.makespanMs / 1000).toFixed(2)} s), ` +
         `first candidate request ${((firstCandidateRequest - harvestEnd) / 1000).toFixed(2)} s after the last harvest commit\n` +
         `  qualification: ${(qualifyMs / 1000).toFixed(2)} s, ${candidateRequests} requests ` +
-        `(${(candidateRequests / candidateLog.size).toFixed(2)} per candidate: ${commonPaths}); bound ` +
+        `(${(candidateRequests / candidateLog.size).toFixed(2)} per candidate: ${commonPaths}; items' ` +
+        `result.requests mean ${countedMean.toFixed(2)} over ${counted.length}); bound ` +
         `${(bound.makespanMs / 1000).toFixed(2)} s (lower bound ${(bound.lowerBoundMs / 1000).toFixed(2)} s, cap ${cap}); ` +
         `in flight at the candidates: max ${load.max}, mean ${load.mean.toFixed(1)}\n` +
         `  candidates found ${listed.length} of ${world.candidates.size} expected; verdicts ${JSON.stringify(verdicts)}; ` +

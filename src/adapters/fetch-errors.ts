@@ -33,7 +33,12 @@ interface Context {
   /** The combined signal (caller + total deadline). */
   signal: AbortSignal;
   callerSignal: AbortSignal | undefined;
+  /** Hops put on the wire so far, the failing one included when it got as far as its connection. */
+  requests?: number;
 }
+
+/** Failures of the connection itself: the failing hop's request never reached the site's HTTP server. */
+const NEVER_SENT: ReadonlySet<FetchErrorCode> = new Set(['ENOTFOUND', 'ECONNREFUSED', 'TLS', 'SSRF_BLOCKED']);
 
 function classify(errors: Array<Error & { code?: unknown }>): FetchErrorCode {
   const codes = errors.map((e) => (typeof e.code === 'string' ? e.code : ''));
@@ -71,6 +76,19 @@ function describe(code: FetchErrorCode, host: string, inner: Error | undefined):
 }
 
 export function toFetchError(err: unknown, context: Context): FetchError {
+  const made = classifyError(err, context);
+  if (context.requests === undefined || made.requests !== undefined) return made;
+  const requests = Math.max(0, context.requests - (NEVER_SENT.has(made.code) ? 1 : 0));
+  return new FetchError(made.code, made.message, {
+    url: made.url,
+    finalUrl: made.finalUrl,
+    status: made.status,
+    cause: made.cause,
+    requests,
+  });
+}
+
+function classifyError(err: unknown, context: Context): FetchError {
   if (err instanceof FetchError) return err;
   let status: number | undefined;
   let inner = err;

@@ -44,6 +44,8 @@ export interface HopRequest {
   /** If-None-Match / If-Modified-Since, or nothing. */
   conditional: Record<string, string>;
   line: OwnLine;
+  /** Called as the request is handed to its connection: the caller counts what the site was sent. */
+  onWire?: () => void;
 }
 
 export type Hop = (request: HopRequest) => Promise<HopResult>;
@@ -68,7 +70,18 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 export function createHop({ settings: s, connections, politeness, random }: HopWiring): Hop {
   const { dispatcher, onStart } = connections;
   /** One request to one URL, holding the host and global slots until its body is read or discarded. */
-  return async function hop({ url, method, kind, truncate, attempt, signal, priority, conditional, line }) {
+  return async function hop({
+    url,
+    method,
+    kind,
+    truncate,
+    attempt,
+    signal,
+    priority,
+    conditional,
+    line,
+    onWire,
+  }) {
     const asked = performance.now();
     line.enter();
     let pass: Pass;
@@ -93,6 +106,7 @@ export function createHop({ settings: s, connections, politeness, random }: HopW
         },
       };
       onStart.set(request, pass.sent);
+      onWire?.();
       const res = await dispatcher.request(request);
       const headers = flattenHeaders(res.headers);
       const location = headers['location'];

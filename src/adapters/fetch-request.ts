@@ -87,6 +87,11 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
       },
     };
     let attempt = 0;
+    // Every hop handed to a connection: redirects and 429/503 retries are requests the site had to answer.
+    let requests = 0;
+    const onWire = () => {
+      requests += 1;
+    };
     for (;;) {
       let result: HopResult;
       try {
@@ -100,6 +105,7 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
           priority: options.priority ?? 0,
           conditional,
           line,
+          onWire,
         });
       } catch (err) {
         throw toFetchError(err, {
@@ -107,6 +113,7 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
           finalUrl: current.href,
           signal,
           callerSignal: options.signal,
+          requests,
         });
       }
       if (result.kind === 'retry') {
@@ -125,6 +132,7 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
           redirects,
           elapsedMs: Math.round(performance.now() - started),
           waitedMs: Math.round(waitedMs),
+          requests,
         };
       }
       const next = parseHttpUrl(result.location, current);
@@ -133,6 +141,7 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
           url: requested,
           finalUrl: current.href,
           status: result.status,
+          requests,
         });
       }
       if (seen.has(next.href)) {
@@ -140,6 +149,7 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
           url: requested,
           finalUrl: current.href,
           status: result.status,
+          requests,
         });
       }
       if (redirects.length >= s.maxRedirects) {
@@ -150,6 +160,7 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
             url: requested,
             finalUrl: current.href,
             status: result.status,
+            requests,
           },
         );
       }

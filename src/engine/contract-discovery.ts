@@ -9,6 +9,7 @@ import { cadenceFor, cronFor, type Freshness, measureFreshness } from './freshne
 import { readHomepage } from './homepage-read.js';
 import { type SourceLanguage, sourceLanguages } from './languages.js';
 import { type LivenessOptions, type LivenessResult, probeLiveness } from './liveness.js';
+import { countingFetcher, requestBudget } from './request-budget.js';
 import {
   type PreviousDiscovery,
   revalidatableSitemaps,
@@ -63,6 +64,8 @@ export interface DomainMetadata {
   validators: Record<string, Validators>;
   /** URLs that answered 304 Not Modified to this run (robots.txt read from the last copy, a sitemap tree not re-read). */
   not_modified: string[];
+  /** Requests this run sent to the site: redirects, 429/503 retries and revalidations (304s) included. */
+  requests: number;
 }
 
 export interface SeedDraft {
@@ -158,6 +161,15 @@ const nothingFetched = (
   not_modified: [],
 });
 
+/** The sitemap limits with the request budget's file count, never raising what the caller set. */
+function sitemapLimitsWithin(
+  limits: Partial<SitemapLimits> | undefined,
+  files: number | null,
+): Partial<SitemapLimits> | undefined {
+  if (files === null) return limits;
+  return { ...limits, maxFiles: Math.min(limits?.maxFiles ?? files, files) };
+}
+
 /**
  * robots.txt is the first request to a host, so its Crawl-delay holds from the second request on (the homepage
  * included). The delay is given to the host asked and to the host that served the file after redirects
@@ -207,7 +219,9 @@ export async function discoverContract(
   input: ContractInput,
   options: ContractOptions = {},
 ): Promise<ContractDiscovery> {
-  const fetcher = revalidatingFetcher(network, input.previous ?? null);
+  // Counted below the revalidating layer: an answer it hands over a second time was sent once.
+  const counter = countingFetcher(network);
+  const fetcher = revalidatingFetcher(counter, input.previous ?? null);
   const now = options.now ?? (() => new Date());
   const entryHost = input.host ?? input.registrableDomain;
   // robots.txt before the homepage: a Crawl-delay must hold for the site's second request already. A site that
@@ -237,6 +251,7 @@ export async function discoverContract(
       ...nothingFetched(now()),
       homepage: homepageMeta,
       source: sourceOf(input),
+      requests: counter.requests,
     };
     const reason = `domain is ${liveness.state}: ${liveness.error_message ?? liveness.error_code ?? 'no answer'}`;
     return {
@@ -258,6 +273,8 @@ export async function discoverContract(
       ? firstRobots
       : await robotsFirst(fetcher, entry.origin);
   const policy = robots.policy;
+  // A site's Crawl-delay prices its requests: from 5 s on, only what it names plus a guess of each kind.
+  const budget = requestBudget(policy.crawl_delay);
   const robotsAllowed = policy.allowed(entryUrl);
   const html = homepage === null ? null : decodeText(homepage.body, homepage.headers['content-type']);
   // Read once for the feed finder, the declared signals and the verdicts: tokenising is the costly part.
@@ -278,7 +295,8 @@ export async function discoverContract(
             listed: policy.sitemap_urls,
             allowed: policy.allowed,
             now,
-            limits: input.sitemapLimits,
+            limits: sitemapLimitsWithin(input.sitemapLimits, budget.sitemapFiles),
+            guesses: { sitemaps: budget.sitemapGuesses, news: budget.newsSitemapGuesses },
           });
     feeds = await discoverFeeds(fetcher, {
       pageUrl: entryUrl,
@@ -286,13 +304,16 @@ export async function discoverContract(
       entry: read?.page ?? null,
       allowed: policy.allowed,
       now,
+      budget: { fetches: budget.feedFetches, pages: budget.feedPages, guesses: budget.feedGuesses },
       ...(options.readFeed ? { readFeed: options.readFeed } : {}),
     });
   }
   // TDMRep's site-wide file is read like any other path: only where robots.txt lets us in.
   const tdmUrl = new URL('/.well-known/tdmrep.json', entry.origin).href;
   const tdmrep: TdmRule[] | null =
-    robotsAllowed && policy.allowed(tdmUrl) ? await fetchTdmRep(fetcher, entry.origin) : null;
+    budget.tdmrep && robotsAllowed && policy.allowed(tdmUrl)
+      ? await fetchTdmRep(fetcher, entry.origin)
+      : null;
   const signals = read?.signals ?? null;
   const headers = homepage?.headers ?? {};
   const news = sitemaps?.news ? sitemaps.aggregates.news : null;
@@ -316,6 +337,7 @@ export async function discoverContract(
     sitemap: sitemaps ? { exists: sitemaps.exists, news: sitemaps.news } : null,
     sitemapOtherHosts: sitemaps?.aggregates.other_hosts ?? [],
     allowed: (url) => robotsAllowed && policy.allowed(url),
+    maxSamples: budget.articleSamples,
     ...(input.citing ? { citing: input.citing } : {}),
     now: now(),
   });
@@ -343,6 +365,8 @@ export async function discoverContract(
     source: sourceOf(input),
     validators: fetcher.validators(),
     not_modified: [...fetcher.notModified],
+    // Last, after the article samples: every request of the run is in.
+    requests: counter.requests,
   };
 
   // Only the main feed and the sections about the seed's category: a comments feed is never fetched as content.

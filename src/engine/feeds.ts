@@ -1,5 +1,6 @@
 // Feed discovery for one site: candidates from the entry page (<link>, <a>), from a feeds page one hop away and
-// from CMS paths, each fetched and parsed within a budget, then given a role and ranked as a person would.
+// from CMS paths (only when the page led to no usable feed), each fetched and parsed within a budget, then given
+// a role and ranked as a person would.
 import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
 import {
   type CandidateSource,
@@ -90,6 +91,8 @@ export interface FeedInput {
   now: () => Date;
   /** Reads a fetched body as a feed; readFeed on this thread when absent. */
   readFeed?: FeedReader;
+  /** Fewer fetches, pages one hop away and guesses than the defaults (a long Crawl-delay: request-budget.ts). */
+  budget?: { fetches: number; pages: number; guesses: number };
 }
 
 interface Pending extends FeedCandidate {
@@ -148,7 +151,7 @@ function sameItems(a: FeedContent, b: FeedContent): boolean {
 /**
  * Finds, fetches, classifies and ranks a site's feeds. Candidates are fetched in this order, at most
  * MAX_FEED_FETCHES in all: the entry page's <link> feeds (same site first), its <a> feed links, candidates of
- * pages one hop away, and, only when no main feed was found by then, the CMS paths until one is.
+ * pages one hop away, and, only when none of them was a main or section feed, the CMS paths until one is a feed.
  */
 export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise<DiscoveredFeed[]> {
   const entry =
@@ -167,6 +170,8 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
   const found: Found[] = [];
   let fetches = 0;
   let pagesRead = 0;
+  const maxFetches = input.budget?.fetches ?? MAX_FEED_FETCHES;
+  const maxPages = input.budget?.pages ?? MAX_FEED_PAGES;
 
   const enqueue = (candidates: FeedCandidate[], tier: number, foundOn: PageContext | null, any: boolean) => {
     for (const candidate of candidates) {
@@ -207,7 +212,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     const content = await (input.readFeed ?? readFeed)(res.body, input.now(), res.headers['content-type']);
     if (content === null) {
       const firstHop = candidate.source === 'link' || candidate.source === 'anchor';
-      if (firstHop && pagesRead < MAX_FEED_PAGES && looksLikeHtml(res)) {
+      if (firstHop && pagesRead < maxPages && looksLikeHtml(res)) {
         pagesRead += 1;
         const page = parsePage(decodeText(res.body, res.headers['content-type']), res.finalUrl);
         const again = [...page.links, ...page.anchors].map((c) => ({ ...c, source: 'page' as const }));
@@ -238,8 +243,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     enqueue(entry.links, 0, entryContext, true);
     enqueue(entry.anchors, 2, entryContext, false);
   }
-  for (let candidate = next(); candidate && fetches < MAX_FEED_FETCHES; candidate = next())
-    await visit(candidate);
+  for (let candidate = next(); candidate && fetches < maxFetches; candidate = next()) await visit(candidate);
 
   const classify = () =>
     classifyFeeds(
@@ -247,9 +251,15 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
       site,
       (a, b) => sameFeed(found[a]!, found[b]!),
     );
-  if (!classify().some((v) => v.role === 'main')) {
+  // Guessed paths are requests the publisher never pointed us to: made only when the homepage (its <link>s, its
+  // <a>s and the pages one hop away) led to no feed a contract could fetch (a comments or per-article feed is
+  // never fetched as content, so it does not count), at most `guesses` of them, and the first guess that is a
+  // feed ends the search (/feed, /rss and /feed.xml are usually one feed).
+  if (!classify().some((v) => v.role === 'main' || v.role === 'section')) {
+    let guessed = 0;
     for (const url of guessedFeedUrls(new URL(input.pageUrl).origin, entry)) {
-      if (fetches >= MAX_FEED_FETCHES) break;
+      if (fetches >= maxFetches || guessed >= (input.budget?.guesses ?? Number.POSITIVE_INFINITY)) break;
+      const before = fetches;
       const hit = await visit({
         url,
         source: 'guess',
@@ -259,8 +269,8 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
         foundOn: null,
         sameSite: true,
       });
-      // /feed, /rss and /feed.xml are usually one feed: the first guess that is a site-wide feed ends the search.
-      if (hit && classify().some((v) => v.role === 'main')) break;
+      guessed += fetches - before;
+      if (hit) break;
     }
   }
   return rank(found, classify(), input.pageUrl);

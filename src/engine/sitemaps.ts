@@ -1,6 +1,6 @@
-// Sitemap discovery for one site: every robots-listed sitemap, else well-known paths, plus the well-known news
-// paths when no news sitemap turned up; follows indexes (cycles skipped, bounded depth) within a budget of files,
-// bytes and time, and counts distinct page URLs with running aggregates. Reading itself is in sitemap-file.ts.
+// Sitemap discovery for one site: every robots-listed sitemap; only when none of them works, the well-known paths
+// and then, when no news sitemap turned up, the well-known news paths (each kind until its first hit); follows
+// indexes (cycles skipped, bounded depth) within a budget of files, bytes and time, and counts distinct page URLs with running aggregates. Reading itself is in sitemap-file.ts.
 import { getDomain } from 'tldts';
 import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
 import { emptyAggregates, type SitemapAggregates, SitemapAggregator } from './sitemap-aggregates.js';
@@ -28,7 +28,7 @@ export type SitemapLimits = {
   maxDurationMs: number;
 };
 
-/** Tried in this order when robots.txt lists no sitemap that works; the first that works ends the list. */
+/** Guessed in this order only when robots.txt names no working sitemap; the first that answers as one ends it. */
 export const WELL_KNOWN_SITEMAP_PATHS = [
   '/sitemap.xml',
   '/sitemap_index.xml',
@@ -37,7 +37,10 @@ export const WELL_KNOWN_SITEMAP_PATHS = [
   '/wp-sitemap.xml',
 ] as const;
 
-/** Tried in this order when nothing read so far is a Google News sitemap; the first news sitemap ends it. */
+/**
+ * Guessed in this order only when robots.txt names no working sitemap and nothing read so far (a guessed index included)
+ * is a Google News sitemap; the first that answers as a sitemap ends it.
+ */
 export const WELL_KNOWN_NEWS_SITEMAP_PATHS = [
   '/news-sitemap.xml',
   '/sitemap_news.xml',
@@ -110,6 +113,11 @@ export interface SitemapInput {
   now: () => Date;
   limits?: Partial<SitemapLimits>;
   newsWindowDays?: number;
+  /**
+   * How many well-known paths of each kind may be guessed (in their order) when robots.txt names no working sitemap:
+   * every one when absent; fewer under a long Crawl-delay (request-budget.ts).
+   */
+  guesses?: { sitemaps: number; news: number };
 }
 
 type Legacy =
@@ -339,16 +347,21 @@ export async function discoverSitemaps(fetcher: Fetcher, input: SitemapInput): P
     const url = httpUrl(listed, input.origin);
     if (url !== null) await top(url, 'robots');
   }
-  // The well-known paths are a fallback for sites whose robots.txt names no working sitemap.
+  // Guesses are requests no publisher asked for: made only when robots.txt names no sitemap that works (a named
+  // one that fails still lets /sitemap.xml find the tree: test/unit/engine/sitemaps.test.ts), and each kind ends
+  // at its first hit: the well-known paths are usually aliases of one tree, the news paths of one news sitemap.
+  // A working named sitemap without news is the publisher's whole answer: no news path is guessed beside it.
+  const guesses = input.guesses ?? {
+    sitemaps: WELL_KNOWN_SITEMAP_PATHS.length,
+    news: WELL_KNOWN_NEWS_SITEMAP_PATHS.length,
+  };
   if (!result.exists) {
-    for (const path of WELL_KNOWN_SITEMAP_PATHS) {
+    for (const path of WELL_KNOWN_SITEMAP_PATHS.slice(0, guesses.sitemaps)) {
       if (await top(new URL(path, input.origin).href, 'well-known')) break;
     }
-  }
-  if (!result.news) {
-    for (const path of WELL_KNOWN_NEWS_SITEMAP_PATHS) {
-      await top(new URL(path, input.origin).href, 'well-known');
-      if (result.news) break;
+    // Unless something read so far (a guessed index included) is or holds a Google News sitemap.
+    for (const path of result.news ? [] : WELL_KNOWN_NEWS_SITEMAP_PATHS.slice(0, guesses.news)) {
+      if (await top(new URL(path, input.origin).href, 'well-known')) break;
     }
   }
   return { ...result, url_count: aggregator.distinct, aggregates: aggregator.snapshot() };

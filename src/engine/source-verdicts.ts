@@ -47,6 +47,8 @@ export interface SourceVerdictInput {
   /** Countries of the seeds that cite this source, with counts (a candidate's). */
   citing?: Record<string, number>;
   now: Date;
+  /** Article pages that may be fetched (MAX_SAMPLED_ARTICLES when absent; none under a long Crawl-delay). */
+  maxSamples?: number;
 }
 
 export interface SourceVerdicts {
@@ -78,7 +80,7 @@ export async function judgeSource(fetcher: Fetcher, input: SourceVerdictInput): 
   let news = judge([]);
   const articles: PageFacts[] = [];
   if (news.verdict === 'maybe' && !isPlatformVerdict(news)) {
-    for (const url of articleSamples(input, homepage)) {
+    for (const url of articleSamples(input, homepage).slice(0, input.maxSamples ?? MAX_SAMPLED_ARTICLES)) {
       const page = await fetchPage(fetcher, url);
       if (page !== null) articles.push(page);
     }

@@ -69,6 +69,11 @@ export interface FetchResponse {
    * Crawl-delay included). elapsedMs minus this is the site's own time. Absent when the fetcher does not know.
    */
   waitedMs?: number;
+  /**
+   * Requests this fetch put on the wire to the site: 1, plus one per redirect hop and per 429/503 retry. Absent
+   * when the fetcher does not know (then 1 + redirects is the best guess: countingFetcher).
+   */
+  requests?: number;
 }
 
 /** The site's own time for an answer: elapsedMs less our own wait in line (none when the fetcher did not say). */
@@ -95,12 +100,15 @@ export interface FetchErrorDetails {
   status?: number;
   finalUrl?: string;
   cause?: unknown;
+  /** Requests that reached the site before the failure (redirects, retries, the failing one if it was sent). */
+  requests?: number;
 }
 
 export class FetchError extends Error {
   readonly url: string;
   readonly status: number | undefined;
   readonly finalUrl: string | undefined;
+  readonly requests: number | undefined;
 
   constructor(
     readonly code: FetchErrorCode,
@@ -112,6 +120,7 @@ export class FetchError extends Error {
     this.url = details.url;
     this.status = details.status;
     this.finalUrl = details.finalUrl;
+    this.requests = details.requests;
   }
 }
 

@@ -203,6 +203,8 @@ export function createDiscoveryService(deps: {
         country_guess: found.metadata.country_guess?.code ?? null,
         state,
         new_candidates: snowball,
+        // What qualifying it cost the site, as a contract item says it.
+        requests: found.metadata.requests,
       };
       if (state === null)
         return { status: 'skipped', outcome: 'gone', reason: 'no longer a candidate', result };

@@ -129,6 +129,8 @@ function itemOf(found: DomainFindings, seed: ContractRunOutcome, events: ChangeV
     // Which budget cut the reading short (max_files, max_depth, …), so a batch's items say it too.
     sitemap_truncated_reason: metadata.sitemap.truncated_reason,
     changes: events.map((event) => event.kind),
+    // What the run cost the site, so a batch's items show which sites were asked for much.
+    requests: metadata.requests,
     ...(seed.proposed_revision !== undefined ? { proposed_revision: seed.proposed_revision } : {}),
   };
   if (seed.outcome === 'kept')
@@ -145,6 +147,7 @@ function failedItem(found: DomainFindings): ItemResult {
     status: 'failed',
     outcome: liveness.state,
     reason: found.reason,
-    result: { liveness },
+    // A dead site still cost its robots.txt and homepage tries.
+    result: { liveness, requests: found.metadata.requests },
   };
 }

@@ -60,6 +60,7 @@ const NEWS_AI = {
 
 describe('discoverContract', () => {
   it('builds the full record for a news site with a feed and a sitemap index', async () => {
+    const served = web.net.requests.length;
     const found = await discoverContract(web.fetcher, input(SITES.news, { batch_id: '01JTESTBATCH' }), {
       now,
     });
@@ -143,7 +144,10 @@ describe('discoverContract', () => {
       // The fake internet's answers carry no ETag or Last-Modified: nothing to revalidate by next time.
       validators: {},
       not_modified: [],
+      // What the run counted is what the fake internet served, redirects included.
+      requests: web.net.requests.length - served,
     });
+    expect(found.metadata.requests).toBeGreaterThan(3);
     expect(found.draft).toEqual({
       name: 'News Test Daily',
       entry_url: 'https://news.test/',

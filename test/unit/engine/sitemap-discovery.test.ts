@@ -109,7 +109,9 @@ describe('sitemap scenarios on the fake internet', () => {
     expect(found.sitemap_urls).toContain(`http://${SITEMAP_SITES.siteMapLine}/hidden-news.xml`);
   });
 
-  it('without the Site-map: line, looks for news at the well-known paths', async () => {
+  // Until issue 22 the news paths were guessed here too: four 404s beside a sitemap robots.txt named and that
+  // worked. A named, working sitemap is the publisher's answer; guessing around it only costs the site requests.
+  it('without the Site-map: line, reads the named sitemap and guesses no news path beside it', async () => {
     const host = SITEMAP_SITES.siteMapLine;
     const found = await discoverSitemaps(web.fetcher, {
       origin: `http://${host}`,
@@ -118,7 +120,7 @@ describe('sitemap scenarios on the fake internet', () => {
       now,
     });
     expect(found).toMatchObject({ news: false, url_count: 1 });
-    for (const path of WELL_KNOWN_NEWS_SITEMAP_PATHS) expect(web.net.hits(host, path)).toBeGreaterThan(0);
+    for (const path of WELL_KNOWN_NEWS_SITEMAP_PATHS) expect(web.net.hits(host, path)).toBe(0);
   });
 });
 

@@ -231,10 +231,14 @@ describe('reading and fetching side by side', () => {
     const readsBetween = (from: number, to: number) =>
       events.slice(from, to).filter((e) => e === 'read').length;
     expect(at('/part-2.xml')).toBe(at('/part-1.xml') + 1);
-    const afterPart3 = events.findIndex((e, i) => i > at('/part-3.xml') && e.startsWith('fetch'));
+    // No request follows part-3 any more (the news paths are not guessed beside a working named index).
+    const nextFetch = events.findIndex((e, i) => i > at('/part-3.xml') && e.startsWith('fetch'));
+    const afterPart3 = nextFetch < 0 ? events.length : nextFetch;
     const readingOne = readsBetween(at('/part-2.xml'), at('/part-3.xml'));
     expect(readingOne).toBeGreaterThan(0);
-    expect(readsBetween(at('/part-3.xml'), afterPart3)).toBeGreaterThanOrEqual(2 * readingOne);
+    // readingOne is part-1's reading plus part-2's one look at the clock before its answer is taken; after part-3
+    // come two readings and part-3's one look (a guessed news path's visit used to add more looks at the end).
+    expect(readsBetween(at('/part-3.xml'), afterPart3)).toBeGreaterThanOrEqual(2 * readingOne - 1);
     // Nothing asked twice.
     expect(new Set(events.filter((e) => e.startsWith('fetch'))).size).toBe(
       events.filter((e) => e.startsWith('fetch')).length,
