@@ -1,5 +1,6 @@
-// Builds a real Seedbed for a test: SQLite and a local folder in a fresh temporary directory, the real
-// migrations, fast queue polling, and the Fastify app for in-process `inject` requests.
+// Builds a real Seedbed for a test: SQLite and a local folder in a fresh temporary directory (or, with
+// SEEDBED_TEST_BACKEND=postgres, PostgreSQL + S3 + pg-boss: backend.ts), the real migrations, fast queue
+// polling, and the Fastify app for in-process `inject` requests.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSeedbed, type Seedbed, type SeedbedOptions } from '../../src/composition.js';
 import { loadConfig } from '../../src/config.js';
 import type { QueueName } from '../../src/ports/queue.js';
+import { openScaleOutBackend, type ScaleOutBackend, testBackend } from './backend.js';
 
 export interface TestSeedbed {
   seedbed: Seedbed;
@@ -14,6 +16,12 @@ export interface TestSeedbed {
   dir: string;
   /** Starts the workers of these queues (all by default) in this process. */
   startWorkers(queues?: QueueName[]): void;
+  /** Whether the Seedbed's object store (a folder or S3) holds this key. */
+  hasObject(key: string): Promise<boolean>;
+  /** The text of the object under this key, or null when there is none. */
+  readObject(key: string): Promise<string | null>;
+  /** Every key the object store holds, in key order. */
+  objectKeys(): Promise<string[]>;
   /** Polls the batch until it leaves queued/running; returns its final view. */
   waitForBatch(batchId: string, timeoutMs?: number): Promise<Record<string, any>>;
   close(): Promise<void>;
@@ -24,12 +32,18 @@ export async function createTestSeedbed(
   options: Omit<SeedbedOptions, 'config'> = {},
 ): Promise<TestSeedbed> {
   const dir = await mkdtemp(join(tmpdir(), 'seedbed-test-'));
+  // A test that names its database or object store keeps it; every other one follows the switch.
+  const scaleOut: ScaleOutBackend | null =
+    testBackend() === 'postgres' && env['DATABASE_URL'] === undefined && env['SEEDBED_OBJECTS'] === undefined
+      ? await openScaleOutBackend()
+      : null;
   const config = loadConfig({
     SEEDBED_DATA_DIR: dir,
     SEEDBED_LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     // The default canaries are public hosts; a test that fetches names its own (the fake internet's CANARY_URL).
     SEEDBED_NETWORK_CANARY: 'off',
+    ...scaleOut?.env,
     ...env,
   });
   const seedbed = await createSeedbed({
@@ -48,6 +62,21 @@ export async function createTestSeedbed(
     startWorkers(queues) {
       seedbed.startWorkers(queues);
     },
+    async hasObject(key) {
+      return (await seedbed.objects.head(key)) !== null;
+    },
+    async readObject(key) {
+      const stream = await seedbed.objects.get(key);
+      if (!stream) return null;
+      const parts: Buffer[] = [];
+      for await (const part of stream) parts.push(Buffer.from(part));
+      return Buffer.concat(parts).toString('utf8');
+    },
+    async objectKeys() {
+      const keys: string[] = [];
+      for await (const info of seedbed.objects.list('')) keys.push(info.key);
+      return keys;
+    },
     async waitForBatch(batchId, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -61,6 +90,7 @@ export async function createTestSeedbed(
     async close() {
       await app.close();
       await seedbed.close();
+      await scaleOut?.drop();
       await rm(dir, { recursive: true, force: true });
     },
   };
