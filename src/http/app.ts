@@ -31,6 +31,7 @@ import { openApiTransformObject } from './openapi-document.js';
 import { apiRoutes } from './routes/api.js';
 import { uiRoutes } from './routes/ui/index.js';
 import { noQuery } from './schemas.js';
+import { refuseUnstorableParameters } from './text-guard.js';
 
 export interface HttpDeps {
   name: string;
@@ -162,6 +163,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     onOpenModeEnded: () =>
       deps.logger.info('an API key now exists: open mode has ended, every request needs a key'),
   });
+
+  // Before every route's schema: a NUL or lone surrogate in a query or path parameter is a 400 naming it.
+  app.addHook('preValidation', refuseUnstorableParameters);
 
   const { services } = deps;
   await app.register(apiRoutes, {
