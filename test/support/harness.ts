@@ -37,24 +37,13 @@ export async function createTestSeedbed(
     testBackend() === 'postgres' && env['DATABASE_URL'] === undefined && env['SEEDBED_OBJECTS'] === undefined
       ? await openScaleOutBackend()
       : null;
-  const config = loadConfig({
-    SEEDBED_DATA_DIR: dir,
-    SEEDBED_LOG_LEVEL: 'silent',
-    NODE_ENV: 'test',
-    // The default canaries are public hosts; a test that fetches names its own (the fake internet's CANARY_URL).
-    SEEDBED_NETWORK_CANARY: 'off',
-    ...scaleOut?.env,
-    ...env,
+  // A Seedbed that fails to start (a test of a bad configuration) leaves no database behind.
+  const built = await buildStarted(dir, env, options, scaleOut).catch(async (error: unknown) => {
+    await scaleOut?.drop();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   });
-  const seedbed = await createSeedbed({
-    config,
-    queueOptions: { pollIntervalMs: 20, backoff: { baseMs: 20, maxMs: 200 } },
-    ...options,
-  });
-  await seedbed.start();
-  const open = !(await seedbed.services.apiKeys.hasAnyKeys());
-  const app = await seedbed.buildHttp(open);
-  await app.ready();
+  const { seedbed, app } = built;
   return {
     seedbed,
     app,
@@ -94,4 +83,31 @@ export async function createTestSeedbed(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function buildStarted(
+  dir: string,
+  env: Record<string, string>,
+  options: Omit<SeedbedOptions, 'config'>,
+  scaleOut: ScaleOutBackend | null,
+): Promise<{ seedbed: Seedbed; app: FastifyInstance }> {
+  const config = loadConfig({
+    SEEDBED_DATA_DIR: dir,
+    SEEDBED_LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    // The default canaries are public hosts; a test that fetches names its own (the fake internet's CANARY_URL).
+    SEEDBED_NETWORK_CANARY: 'off',
+    ...scaleOut?.env,
+    ...env,
+  });
+  const seedbed = await createSeedbed({
+    config,
+    queueOptions: { pollIntervalMs: 20, backoff: { baseMs: 20, maxMs: 200 } },
+    ...options,
+  });
+  await seedbed.start();
+  const open = !(await seedbed.services.apiKeys.hasAnyKeys());
+  const app = await seedbed.buildHttp(open);
+  await app.ready();
+  return { seedbed, app };
 }
