@@ -142,9 +142,13 @@ export function createPgBossQueue(database: Database, options: PgBossQueueOption
 
   async function insertJobs(executor: DbExecutor, jobs: readonly NewJob[]): Promise<void> {
     const db = executorDb(executor);
-    const rows: PgBoss.JobInsert[] = (await dropLiveSingletons(db, jobs)).map((j) => ({
+    const kept = await dropLiveSingletons(db, jobs);
+    const rows: PgBoss.JobInsert[] = kept.map((j, index) => ({
       name: j.queue,
       data: j.payload,
+      // The jobs of one enqueue share a start time (the transaction's now()): the claim breaks the tie on this,
+      // so a batch's chunks are taken in the order they were made (sql.claim).
+      priority: kept.length - index,
       retryLimit: positiveInteger('maxAttempts', j.maxAttempts ?? defaultMaxAttempts),
       ...(j.singletonKey !== undefined ? { singletonKey: j.singletonKey } : {}),
       ...(j.runAt ? { startAfter: j.runAt.toISOString() } : {}),

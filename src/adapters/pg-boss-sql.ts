@@ -69,8 +69,11 @@ export function pgBossSql(schema: string) {
      * Claims up to `limit` ready jobs of a queue, as pg-boss's fetch does (state, started_on, the retry count
      * of a job delivered again), but taken in the order of pg-boss's own fetch index (name, start_after): its
      * fetch sorts every waiting job by priority on each claim, milliseconds with thousands waiting, and Seedbed
-     * gives no job a priority. Equal start times come in index order. Singleton and stately queue policies,
-     * which the fetch also handles, are not used by Seedbed.
+     * uses the priority only as the tie-break of one enqueue's jobs (their start time is the same: without it a
+     * batch's chunks came in any order, a short last chunk first, and the domain pool, which sizes its next
+     * claim by the last chunk, claimed too many). The index includes priority, so the tie-break is an
+     * incremental sort of equal start times, and the claimed jobs are handed over in that order. Singleton and
+     * stately queue policies, which the fetch also handles, are not used by Seedbed.
      */
     async claim(
       db: PgBoss.Db,
@@ -83,14 +86,18 @@ export function pgBossSql(schema: string) {
         `WITH next AS (
           SELECT id FROM ${job}
           WHERE name = $1 AND state < 'active' AND start_after < now()
-          ORDER BY start_after
+          ORDER BY start_after, priority DESC
           LIMIT $2
           FOR UPDATE SKIP LOCKED
+        ),
+        claimed AS (
+          UPDATE ${job} AS j SET state = 'active', started_on = now(),
+            retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+          FROM next WHERE j.name = $1 AND j.id = next.id
+          RETURNING j.id, j.data, j.retry_count, j.retry_limit, j.started_on, j.start_after, j.priority
         )
-        UPDATE ${job} AS j SET state = 'active', started_on = now(),
-          retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
-        FROM next WHERE j.name = $1 AND j.id = next.id
-        RETURNING j.id, j.data, j.retry_count, j.retry_limit, j.started_on`,
+        -- RETURNING comes in no particular order: the jobs are started in the order they were chosen.
+        SELECT id, data, retry_count, retry_limit, started_on FROM claimed ORDER BY start_after, priority DESC`,
         [queue, limit],
       );
       return rows;

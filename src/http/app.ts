@@ -24,6 +24,7 @@ import type { RecheckService } from '../services/recheck.js';
 import type { ResearchService } from '../services/research.js';
 import type { SeedService } from '../services/seeds.js';
 import { registerAuth } from './auth.js';
+import { answerAfterDrain } from './body-drain.js';
 import { createClientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
 import { problem, sendProblem, toProblem } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
@@ -31,6 +32,7 @@ import { openApiTransformObject } from './openapi-document.js';
 import { apiRoutes } from './routes/api.js';
 import { uiRoutes } from './routes/ui/index.js';
 import { noQuery } from './schemas.js';
+import { refuseUnstorableParameters } from './text-guard.js';
 
 export interface HttpDeps {
   name: string;
@@ -114,7 +116,12 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     for (const method of methods) if (method !== 'HEAD') endpoints.push({ method, path: route.url });
   });
 
-  app.setErrorHandler((error, request, reply) => sendProblem(reply, toProblem(error as Error, request)));
+  app.setErrorHandler((error, request, reply) => {
+    const body = toProblem(error as Error, request);
+    // A body over the limit: read the rest (bounded) first, so the client sees the 413, not a broken pipe.
+    if (body.status === 413) return answerAfterDrain(request, reply, () => sendProblem(reply, body));
+    return sendProblem(reply, body);
+  });
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, problem(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`)),
   );
@@ -163,6 +170,9 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
     onOpenModeEnded: () =>
       deps.logger.info('an API key now exists: open mode has ended, every request needs a key'),
   });
+
+  // Before every route's schema: a NUL or lone surrogate in a query or path parameter is a 400 naming it.
+  app.addHook('preValidation', refuseUnstorableParameters);
 
   const { services } = deps;
   await app.register(apiRoutes, {

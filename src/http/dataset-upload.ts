@@ -20,6 +20,7 @@ import { createDatasetScanner, JsonScanError } from '../domain/dataset-scan.js';
 import { type FieldError, ValidationError } from '../domain/errors.js';
 import { assertUtf8Charset, bodyError, firstInvalidUtf8 } from './body-encoding.js';
 import { checkJsonValue } from './json-body.js';
+import { textFault } from './text-guard.js';
 
 /** What the upload parser hands the route instead of the parsed dataset. */
 export interface SpooledDataset {
@@ -82,6 +83,8 @@ export async function spoolDataset(
     member(key, value) {
       if (key === '__proto__' || (key === 'constructor' && typeof value === 'object'))
         throw ValidationError.field(`body.${key}`, 'is a reserved key');
+      const keyFault = textFault(key);
+      if (keyFault) throw ValidationError.field('body', `has a key that ${keyFault}`);
       checkJsonValue(value, { path: [key], depth: 1 });
       if (key === 'meta') meta = value;
       else if (key === 'records') records = { value };

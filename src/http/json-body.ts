@@ -1,9 +1,11 @@
 // The JSON body parser: strict UTF-8 decoding (body-encoding.ts), JSON.parse, then one iterative walk that
 // refuses what would hurt later — nesting deeper than any real dataset (a stack overflow when re-serialised),
-// prototype-poisoning keys, and strings that are not well-formed Unicode (a lone surrogate).
+// prototype-poisoning keys, and strings or keys no backend can store as sent (a NUL, a lone surrogate:
+// text-guard.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '../domain/errors.js';
 import { assertUtf8Charset, decodeUtf8 } from './body-encoding.js';
+import { textFault } from './text-guard.js';
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -35,8 +37,8 @@ export function checkJsonValue(
     const visit = stack.pop() as Visit;
     const { value, depth } = visit;
     if (typeof value === 'string') {
-      if (!value.isWellFormed())
-        throw ValidationError.field(pathOf(visit, prefix), 'is not well-formed Unicode (lone surrogate)');
+      const fault = textFault(value);
+      if (fault) throw ValidationError.field(pathOf(visit, prefix), fault);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -52,8 +54,8 @@ export function checkJsonValue(
       if (key === '__proto__' || (key === 'constructor' && typeof child === 'object')) {
         throw ValidationError.field(pathOf(visit, prefix, key), 'is a reserved key');
       }
-      if (!key.isWellFormed())
-        throw ValidationError.field(pathOf(visit, prefix), 'has a key that is not well-formed Unicode');
+      const keyFault = textFault(key);
+      if (keyFault) throw ValidationError.field(pathOf(visit, prefix), `has a key that ${keyFault}`);
       stack.push({ value: child, depth: depth + 1, key, parent: visit });
     }
   }

@@ -1,8 +1,5 @@
 // /api/v1/datasets: storing raw chunks (numbering, immutability, unknown fields kept), reading them back
 // by every chunk spelling, listings, statistics, deletion, and a 20 MB round trip.
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chunkUrl,
@@ -53,7 +50,7 @@ describe('datasets', () => {
       );
       const followed = await get(response.headers.location as string);
       expect(followed.statusCode).toBe(200);
-      expect(existsSync(join(t.dir, 'objects', body.key))).toBe(true);
+      expect(await t.hasObject(body.key)).toBe(true);
     });
 
     it('numbers chunks left out 2, 3, ... and honours an explicit meta.chunk', async () => {
@@ -314,7 +311,7 @@ describe('datasets', () => {
       expectProblem(await get(chunkUrl(d, 2)), 404, 'not_found');
       const listed = expectJson(await get('/api/v1/datasets/id/alert/2026-04-01'), 200);
       expect(listed.chunks.map((c: { chunk: number }) => c.chunk)).toEqual([kept.chunk]);
-      expect(existsSync(join(t.dir, 'objects', gone.key))).toBe(false);
+      expect(await t.hasObject(gone.key)).toBe(false);
       expectProblem(await inject(t.app, { method: 'DELETE', url: chunkUrl(d, 2) }), 404, 'not_found');
       // A deleted chunk's number is free again for an explicit store.
       const again = expectJson(await postDataset(t.app, dataset(d, [datasetRecord(3)], { chunk: 2 })), 201);
@@ -355,7 +352,7 @@ describe('datasets', () => {
     it('a chunk whose object vanished from storage is a 404 problem, not a 500', async () => {
       const c: PartitionRef = { country: 'vn', category: 'data', date: '2026-06-02' };
       const stored = expectJson(await postDataset(t.app, dataset(c, [datasetRecord(1)])), 201);
-      await rm(join(t.dir, 'objects', stored.key));
+      await t.seedbed.objects.delete(stored.key);
       expectProblem(await get(chunkUrl(c, stored.chunk)), 404, 'not_found');
       const deleted = await inject(t.app, { method: 'DELETE', url: chunkUrl(c, stored.chunk) });
       expect([204, 404]).toContain(deleted.statusCode);
@@ -363,13 +360,12 @@ describe('datasets', () => {
 
     it('an object written behind the catalog is never overwritten: the next number is used', async () => {
       const c: PartitionRef = { country: 'vn', category: 'faq', date: '2026-06-03' };
-      const dir = join(t.dir, 'objects', 'raw', 'country=vn', 'category=faq', 'date=2026-06-03');
-      await mkdir(dir, { recursive: true });
+      const key = 'raw/country=vn/category=faq/date=2026-06-03/raw_0001.json';
       const foreign = JSON.stringify(dataset(c, [datasetRecord(1)], { chunk: 1 }));
-      await writeFile(join(dir, 'raw_0001.json'), foreign);
+      await t.seedbed.objects.put(key, foreign);
       const stored = expectJson(await postDataset(t.app, dataset(c, [datasetRecord(2)])), 201);
       expect(stored.chunk).toBe(2);
-      expect(await readFile(join(dir, 'raw_0001.json'), 'utf8')).toBe(foreign);
+      expect(await t.readObject(key)).toBe(foreign);
       expectProblem(
         await postDataset(t.app, dataset(c, [datasetRecord(3)], { chunk: 1 })),
         409,

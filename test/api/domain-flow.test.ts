@@ -171,10 +171,19 @@ describe('domains in flight', () => {
     fetcher.hold('r2.test');
     // Two slots, two domains claimed ahead of them.
     const app = await start({ SEEDBED_DOMAIN_CONCURRENCY: '2', SEEDBED_DOMAIN_LOOKAHEAD: '2' }, fetcher);
+    // r1 and r2 take the slots first: chunks claimed together begin in any order on PostgreSQL (each begins in
+    // a transaction of its own, side by side), so the two waiting domains come in a batch of their own after.
+    const running = await post(app, '/api/v1/queues/contract', {
+      country: 'sg',
+      category: 'news',
+      domainIds: hosts.slice(0, 2).map((host) => domainIdOf(host)),
+      chunkSize: 1,
+    });
+    await until('r1 and r2 hold the slots', async () => fetcher.waiting().length === 2);
     const batch = await post(app, '/api/v1/queues/contract', {
       country: 'sg',
       category: 'news',
-      domainIds: hosts.map((host) => domainIdOf(host)),
+      domainIds: hosts.slice(2).map((host) => domainIdOf(host)),
       chunkSize: 1,
     });
     // The two running domains hold their slots; the crawl-delayed one is let in anyway and finishes.
@@ -182,7 +191,7 @@ describe('domains in flight', () => {
       const v = await view(app, batch.batchId);
       return v.items.succeeded === 1 && v;
     });
-    expect(midway.items).toMatchObject({ succeeded: 1, running: 3 });
+    expect(midway.items).toMatchObject({ succeeded: 1, running: 1 });
     const requestsTo = (host: string) => fetcher.seen.filter((s) => s.host === host).length;
     expect(requestsTo('slowpoke.test')).toBeGreaterThan(1);
     // The ordinary one waits for a slot, its robots.txt read and nothing else.
@@ -190,8 +199,8 @@ describe('domains in flight', () => {
     expect(fetcher.waiting().sort()).toEqual(['r1.test', 'r2.test']);
     fetcher.release('r1.test');
     fetcher.release('r2.test');
-    const done = await app.waitForBatch(batch.batchId);
-    expect(done.items.succeeded).toBe(4);
+    expect((await app.waitForBatch(running.batchId)).items.succeeded).toBe(2);
+    expect((await app.waitForBatch(batch.batchId)).items.succeeded).toBe(2);
     // robots.txt once per site: the early read is the discovery's.
     for (const host of hosts) {
       const reads = fetcher.seen.filter((s) => s.host === host && s.path === '/robots.txt');
@@ -222,8 +231,10 @@ describe('domains in flight', () => {
   it('fails a domain that outlives its deadline, alone, with the reason, and frees its slot', async () => {
     const fetcher = heldFetcher();
     fetcher.hold('tarpit.test');
+    // 3 s, not 1: the deadline covers the domain's writes too, and on PostgreSQL + s3rver on a busy machine
+    // after.test's own writes took over a second (it failed as well). tarpit.test never answers, so any will do.
     const app = await start(
-      { SEEDBED_DOMAIN_DEADLINE_SECONDS: '1', SEEDBED_DOMAIN_CONCURRENCY: '1' },
+      { SEEDBED_DOMAIN_DEADLINE_SECONDS: '3', SEEDBED_DOMAIN_CONCURRENCY: '1' },
       fetcher,
     );
     const batch = await post(app, '/api/v1/queues/contract', {
@@ -233,7 +244,7 @@ describe('domains in flight', () => {
     });
     const done = await app.waitForBatch(batch.batchId);
     expect(done.status).toBe('completed_with_errors');
-    expect(done.items).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(done.items, JSON.stringify(done.errors)).toMatchObject({ succeeded: 1, failed: 1 });
     expect(done.errors).toEqual([
       {
         item_index: 0,

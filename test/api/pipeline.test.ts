@@ -1,8 +1,6 @@
 // The collection pipeline through the API, against the local fake internet: liveness, contracts, and
 // orchestration from a raw chunk through SEED_QUEUE and CONTRACT_QUEUE to draft seeds.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CANARY_URL,
@@ -180,25 +178,17 @@ describe('collection pipeline against the fake internet', () => {
       outcome: 'invalid',
     });
 
-    const prod = join(
-      t.dir,
-      'objects',
-      'prod',
-      'country=sg',
-      'category=news',
-      `date=${done.date}`,
-      SITES.news,
-    );
-    const metadata = JSON.parse(readFileSync(join(prod, 'domain_metadata.json'), 'utf8'));
+    const prod = `prod/country=sg/category=news/date=${done.date}/${SITES.news}`;
+    const metadata = JSON.parse((await t.readObject(`${prod}/domain_metadata.json`)) ?? 'null');
     expect(metadata).toMatchObject({
       domain_id: domainIdOf(SITES.news),
       robots: { exists: true },
       sitemap: { exists: true },
     });
     expect(metadata.sitemap.url_count).toBeGreaterThan(0);
-    expect(existsSync(join(prod, 'robots.txt'))).toBe(true);
-    expect(existsSync(join(prod, 'sitemap.xml'))).toBe(true);
-    expect(existsSync(join(prod, 'domain_metadata.json.success'))).toBe(true);
+    expect(await t.hasObject(`${prod}/robots.txt`)).toBe(true);
+    expect(await t.hasObject(`${prod}/sitemap.xml`)).toBe(true);
+    expect(await t.hasObject(`${prod}/domain_metadata.json.success`)).toBe(true);
 
     // The same files through the API: listed from the seed's provenance, and streamed as stored.
     const newsId = encodeURIComponent(seedIdOf(SITES.news));
@@ -214,7 +204,7 @@ describe('collection pipeline against the fake internet', () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
     expect(robots.headers['x-content-type-options']).toBe('nosniff');
-    expect(robots.body).toBe(readFileSync(join(prod, 'robots.txt'), 'utf8'));
+    expect(robots.body).toBe(await t.readObject(`${prod}/robots.txt`));
     expect(robotsFile.bytes).toBe(Buffer.byteLength(robots.body));
     const stored = (
       await t.app.inject({ url: `/api/v1/seeds/${newsId}/evidence/domain_metadata.json` })
@@ -290,19 +280,7 @@ describe('collection pipeline against the fake internet', () => {
     expect(done.chunks).toMatchObject({ total: 4, succeeded: 4 });
     const seeds = (await t.app.inject({ url: '/api/v1/seeds?category=policy' })).json();
     expect(seeds.pagination.total).toBe(3);
-    expect(
-      existsSync(
-        join(
-          t.dir,
-          'objects',
-          'raw',
-          'country=sg',
-          'category=policy',
-          `date=${date}`,
-          'raw_0001.json.success',
-        ),
-      ),
-    ).toBe(true);
+    expect(await t.hasObject(`raw/country=sg/category=policy/date=${date}/raw_0001.json.success`)).toBe(true);
 
     const second = await post('/api/v1/seeds/orchestrate', { country: 'sg', category: 'policy', date });
     expect(second).toMatchObject({ files_found: 1, messages_sent: 0, skipped: 1 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDueAt, recheckTickOf } from '../../src/domain/recheck-slots.js';
 import { type StubAnswer, stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
 import { expectJson, expectProblem, inject } from '../support/api-helpers.js';
+import { ON_POSTGRES } from '../support/backend.js';
 import { createTestSeedbed, type TestSeedbed } from '../support/harness.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
 import { eventually } from '../support/waiting.js';
@@ -260,7 +261,8 @@ describe('re-checks on SQLite and the embedded queue', () => {
 
 const pgUp = await pgAvailable();
 
-describe.skipIf(!pgUp)('re-checks on PostgreSQL and pg-boss', () => {
+// In the PostgreSQL run (npm run test:pg) the suite above already runs on PostgreSQL + pg-boss: not twice.
+describe.skipIf(!pgUp || ON_POSTGRES)('re-checks on PostgreSQL and pg-boss', () => {
   recheckSuite(async () => {
     const name = `seedbed_recheck_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectRequestSchema } from '../../src/domain/candidates.js';
 import { escapeHtml } from '../../src/http/routes/ui/html.js';
 import { API_KEYS, API_KEYS_ENV, bearer, createApiSeedbed, inject } from '../support/api-helpers.js';
+import { ON_POSTGRES } from '../support/backend.js';
 import { addCandidates, addJudgedSeed, type CandidateSpec, verdict } from '../support/candidates.js';
 import type { TestSeedbed } from '../support/harness.js';
 import { createPostgresTestSeedbed } from '../support/postgres.js';
@@ -362,7 +363,8 @@ const BACKENDS = [
   { name: 'SQLite', up: true, open: () => createApiSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }) },
   {
     name: 'PostgreSQL',
-    up: pgUp,
+    // In the PostgreSQL run (npm run test:pg) the SQLite row's Seedbed is on PostgreSQL already: not twice.
+    up: pgUp && !ON_POSTGRES,
     open: () => createPostgresTestSeedbed({ SEEDBED_API_KEYS: API_KEYS_ENV }, 'seedbed_ui_accept'),
   },
 ];

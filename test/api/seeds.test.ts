@@ -1,7 +1,5 @@
 // /api/v1/seeds: creation, reading (ids contain ':'), listing, patching (version rule, optimistic
 // concurrency), the status machine, promotion, and orchestration of raw chunks through SEED_QUEUE.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
 import {
@@ -384,14 +382,7 @@ describe('seeds', () => {
 
   describe('POST /seeds/orchestrate', () => {
     const P: PartitionRef = { country: 'sg', category: 'orch', date: '2026-03-01' };
-    const checkpoint = join(
-      'objects',
-      'raw',
-      'country=sg',
-      'category=orch',
-      'date=2026-03-01',
-      'raw_0001.json.success',
-    );
+    const checkpoint = 'raw/country=sg/category=orch/date=2026-03-01/raw_0001.json.success';
     const orchestrate = (payload: unknown) =>
       inject(t.app, { method: 'POST', url: '/api/v1/seeds/orchestrate', payload: payload as object });
 
@@ -417,7 +408,7 @@ describe('seeds', () => {
       // The checkpoint follows once every contract the file fanned out is answered, before the batch ends.
       const finished = await t.waitForBatch(body.batchId);
       expect(finished.chunks).toMatchObject({ total: 3, succeeded: 3 });
-      expect(existsSync(join(t.dir, checkpoint)), `${checkpoint} written`).toBe(true);
+      expect(await t.hasObject(checkpoint), `${checkpoint} written`).toBe(true);
       const batch = expectJson(await get(`/api/v1/queues/batch/${body.batchId}`), 200);
       expect(batch).toMatchObject({ type: 'seed', country: 'sg', category: 'orch' });
       const items = expectJson(await get(`/api/v1/queues/batch/${body.batchId}/items?status=succeeded`), 200);

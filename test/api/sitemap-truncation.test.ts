@@ -1,8 +1,6 @@
 // A sitemap tree deeper than the default budget, collected by a contract batch on the default configuration:
 // the cut-short reading is reported everywhere a person looks — the batch's item, the seed, its stored
 // domain_metadata.json — and the URLs read before the cut still count.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeInternet, SITEMAP_SITES, startFakeInternet } from '../fixtures/fake-internet/index.js';
 import { testFetcher } from '../fixtures/fake-internet/test-fetcher.js';
@@ -49,19 +47,8 @@ describe('a sitemap tree past the default depth, through a contract batch', () =
     expect(seed.sitemap).toMatchObject({ truncated: true, truncated_reason: 'max_depth' });
 
     const stored = JSON.parse(
-      readFileSync(
-        join(
-          t.dir,
-          'objects',
-          'prod',
-          'country=sg',
-          'category=news',
-          `date=${done.date}`,
-          host,
-          'domain_metadata.json',
-        ),
-        'utf8',
-      ),
+      (await t.readObject(`prod/country=sg/category=news/date=${done.date}/${host}/domain_metadata.json`)) ??
+        'null',
     );
     expect(stored.sitemap).toMatchObject({ exists: true, truncated: true, truncated_reason: 'max_depth' });
     // The seed's evidence serves the same file.

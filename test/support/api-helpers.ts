@@ -1,7 +1,5 @@
 // Small helpers for the in-process API tests (test/api): a Seedbed without a rate limit in the way,
 // problem+json assertions, builders for datasets and URL lists, and the shared setup of the hostile battery.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -257,6 +255,8 @@ export const HOSTILE_SEED = 'gov:sg:mom.gov.sg::news';
 export interface HostileSeedbed {
   readonly app: FastifyInstance;
   readonly dir: string;
+  /** Every key in the Seedbed's object store (a folder or S3). */
+  objectKeys(): Promise<string[]>;
   /** A raw request: the payload is sent as given, with this content type. */
   send(
     method: Method,
@@ -287,7 +287,7 @@ export function useHostileSeedbed(): HostileSeedbed {
     if (!t) return;
     // Whatever happened, nothing was polluted, nothing landed outside raw/, and the service still answers.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expectOnlyRawObjects(t.dir);
+    await expectOnlyRawObjects(t);
     expect((await inject(t.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
     await t.close();
   });
@@ -302,6 +302,7 @@ export function useHostileSeedbed(): HostileSeedbed {
     get dir() {
       return started().dir;
     },
+    objectKeys: () => started().objectKeys(),
     send: (method, url, payload, contentType) =>
       inject(started().app, {
         method,
@@ -312,12 +313,9 @@ export function useHostileSeedbed(): HostileSeedbed {
   };
 }
 
-/** Whatever the store holds (possibly nothing yet) is under raw/country=…/. */
-function expectOnlyRawObjects(dir: string): void {
-  const objects = join(dir, 'objects');
-  if (!existsSync(objects)) return;
-  const top = readdirSync(objects).filter((name) => !name.startsWith('.'));
-  expect(top.filter((name) => name !== 'raw')).toEqual([]);
-  if (!top.includes('raw')) return;
-  for (const name of readdirSync(join(objects, 'raw'))) expect(name).toMatch(/^country=([a-z]{2}|intl)$/);
+/** Whatever the store holds (possibly nothing yet; a folder or S3) is under raw/country=…/. */
+async function expectOnlyRawObjects(t: TestSeedbed): Promise<void> {
+  const keys = await t.objectKeys();
+  expect(keys.filter((key) => !key.startsWith('raw/'))).toEqual([]);
+  for (const key of keys) expect(key.split('/')[1]).toMatch(/^country=([a-z]{2}|intl)$/);
 }

@@ -22,7 +22,7 @@ describe('checkJsonValue', () => {
   it('returns ordinary documents unchanged', () => {
     const doc = {
       meta: { country: 'sg' },
-      records: [{ raw_url: 'https://a.sg/', nul: 'a\u0000b', emoji: '🌱' }],
+      records: [{ raw_url: 'https://a.sg/', bell: 'a\u0007b', emoji: '🌱' }],
     };
     expect(checkJsonValue(doc)).toBe(doc);
     expect(checkJsonValue(nested(MAX_JSON_DEPTH - 1))).toBeDefined();
@@ -35,6 +35,11 @@ describe('checkJsonValue', () => {
   it('refuses a lone surrogate in a value or a key, naming where', () => {
     expect(errorPath({ records: [{ ok: 'x' }, { bad: 'a\uD800' }] })).toBe('body.records.1.bad');
     expect(errorPath({ meta: { ['k\uDC00']: 1 } })).toBe('body.meta');
+  });
+
+  it('refuses a NUL in a value or a key (PostgreSQL cannot store it), naming where', () => {
+    expect(errorPath({ records: [{ ok: 'x' }, { bad: 'a\u0000b' }] })).toBe('body.records.1.bad');
+    expect(errorPath({ meta: { ['k\u0000']: 1 } })).toBe('body.meta');
   });
 
   it('refuses prototype-poisoning keys', () => {
