@@ -10,6 +10,7 @@ import {
   linkCountryReason,
   localeReason,
   offsetReason,
+  SPELLING_LOCALES,
 } from './country-page-signals.js';
 import { type TextMarkers, textCountryReasons } from './country-text-signals.js';
 
@@ -70,20 +71,6 @@ function regionOf(tag: string): string | null {
   return isCountryCode(code) && code !== 'intl' ? code : null;
 }
 
-/**
- * Tags that pick a spelling standard as often as a country: Commonwealth sites write en-GB, African and Asian
- * Portuguese sites pt-PT, Hong Kong sites zh-TW. They count like a likely region (weakly).
- */
-const SPELLING_REGIONS: ReadonlySet<string> = new Set([
-  'en-gb',
-  'en-us',
-  'pt-pt',
-  'pt-br',
-  'zh-tw',
-  'zh-cn',
-  'es-es',
-]);
-
 function regionlessTag(tag: string, region: string): string {
   return `${tag.trim().toLowerCase().split(/[-_]/)[0]}-${region}`;
 }
@@ -111,7 +98,7 @@ function declaredRegionReasons(input: CountryInput): CountryReason[] {
     if (region === null || seen.has(region)) continue;
     seen.add(region);
     const likely =
-      countriesOfLanguage(tag)?.likely_region === region || SPELLING_REGIONS.has(regionlessTag(tag, region));
+      countriesOfLanguage(tag)?.likely_region === region || SPELLING_LOCALES.has(regionlessTag(tag, region));
     reasons.push({
       signal: likely ? `${source}_likely_region` : `${source}_region`,
       country: region,

@@ -140,8 +140,12 @@ export function addressReason(stated: readonly string[]): CountryReason | null {
   };
 }
 
-/** Locales that pick a spelling standard as often as a country (as in country-guess.ts). */
-const SPELLING_LOCALES: ReadonlySet<string> = new Set([
+/**
+ * Tags that pick a spelling standard as often as a country: Commonwealth sites write en-GB, African and Asian
+ * Portuguese sites pt-PT, Hong Kong sites zh-TW. They count like a likely region (weakly), in a language tag's
+ * region (country-guess.ts) and in og:locale alike.
+ */
+export const SPELLING_LOCALES: ReadonlySet<string> = new Set([
   'en-gb',
   'en-us',
   'pt-pt',

@@ -1,6 +1,8 @@
 // Request schemas shared by several routes (strict query strings, pagination, partitions, headers). Each route's
 // own body schema lives with its domain, so the same zod schema validates, types and documents the request.
 import { domainToASCII } from 'node:url';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   categorySchema,
@@ -104,4 +106,16 @@ export function timeBound(edge: 'from' | 'to') {
       description: `Created ${edge === 'from' ? 'at or after' : 'at or before'}: a date (the whole UTC day) or a timestamp`,
       example: '2026-11-21',
     });
+}
+
+/**
+ * For a route whose body is read as a stream by its handler (a dataset upload, a seed import): its body schema
+ * documents the body and is not run on it; the other parts are validated as on every route.
+ */
+export function streamedBodyValidator(route: {
+  httpPart?: string;
+}): ReturnType<FastifySchemaCompiler<unknown>> {
+  return route.httpPart === 'body'
+    ? (data: unknown) => ({ value: data })
+    : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }

@@ -1,7 +1,7 @@
 // /api/v1/datasets: raw dataset chunks (EnhancedResearchDataset) by country/category/date/chunk.
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enhancedResearchDatasetSchema } from '../../domain/dataset.js';
 import { categorySchema, countrySchema } from '../../domain/identifiers.js';
 import type { DatasetService } from '../../services/datasets.js';
@@ -21,7 +21,13 @@ import {
   storedDatasetSchema,
 } from '../response-schemas.js';
 import { empty, json, pageOf, problems } from '../responses.js';
-import { chunkParams, noQuery, paginationSchema, partitionParams } from '../schemas.js';
+import {
+  chunkParams,
+  noQuery,
+  paginationSchema,
+  partitionParams,
+  streamedBodyValidator,
+} from '../schemas.js';
 import { API_V1 } from './paths.js';
 
 const UPLOAD_RETRY_AFTER_SECONDS = 5;
@@ -185,10 +191,7 @@ export async function datasetUploadRoutes(
     {
       bodyLimit: deps.maxDatasetBytes,
       config: { scope: 'write' },
-      validatorCompiler: (route) =>
-        route.httpPart === 'body'
-          ? (data: unknown) => ({ value: data })
-          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+      validatorCompiler: streamedBodyValidator,
       schema: {
         querystring: noQuery,
         tags: ['datasets'],

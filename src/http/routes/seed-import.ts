@@ -3,7 +3,7 @@
 // request stream is handed to the route as it is) and only JSON lines are taken, so any other media type is a 415.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonLine } from '../../domain/seed-export.js';
 import {
@@ -19,7 +19,7 @@ import { assertUtf8Charset, bodyError } from '../body-encoding.js';
 import { toProblem } from '../errors.js';
 import { bodyTooLarge, readJsonLines } from '../ndjson-lines.js';
 import { problemSchema } from '../responses.js';
-import { noQuery } from '../schemas.js';
+import { noQuery, streamedBodyValidator } from '../schemas.js';
 
 /** The media types of JSON lines in use; the first is the one answers are sent as. */
 const JSON_LINES = ['application/x-ndjson', 'application/jsonl', 'application/x-jsonlines'];
@@ -61,10 +61,7 @@ export async function seedImportRoutes(
     {
       config: { scope: 'write' },
       // The body schema documents one line; the lines are checked one by one as they are read.
-      validatorCompiler: (route) =>
-        route.httpPart === 'body'
-          ? (data: unknown) => ({ value: data })
-          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
+      validatorCompiler: streamedBodyValidator,
       schema: {
         querystring: noQuery,
         tags: ['seeds'],
