@@ -17,7 +17,7 @@ import { createSeedbed, fetcherConfig } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { readVersion } from '../src/version.js';
 import { describeGaps, hostGaps, median } from './host-gaps.js';
-import { type ServedRequest, type SiteShape, startLatencyInternet } from './latency-internet.js';
+import { inFlight, type ServedRequest, type SiteShape, startLatencyInternet } from './latency-internet.js';
 import { chainMs, type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
 
@@ -43,27 +43,6 @@ function shapeFor(options: RunOptions): (n: number) => SiteShape {
     if (n % 10 === 3) return { ...plain, delayMs: options.delayMs * 5 };
     return plain;
   };
-}
-
-/** Requests in flight at the server over time: the largest count and the time-weighted mean while busy. */
-function inFlight(log: ServedRequest[]): { max: number; mean: number } {
-  const events = log.flatMap((r) => [
-    { at: r.arrivedAt, delta: 1 },
-    { at: r.endedAt, delta: -1 },
-  ]);
-  events.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let current = 0;
-  let max = 0;
-  let area = 0;
-  let last = events[0]?.at ?? 0;
-  for (const e of events) {
-    area += current * (e.at - last);
-    last = e.at;
-    current += e.delta;
-    max = Math.max(max, current);
-  }
-  const span = (events.at(-1)?.at ?? 0) - (events[0]?.at ?? 0);
-  return { max, mean: span > 0 ? area / span : 0 };
 }
 
 export async function runContractsLatency(options: RunOptions): Promise<BenchResult> {

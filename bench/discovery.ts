@@ -27,7 +27,7 @@ import { createSeedbed, fetcherConfig } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { readVersion } from '../src/version.js';
 import type { NamedSite } from './discovery-sites.js';
-import { type ServedRequest, startLatencyInternet } from './latency-internet.js';
+import { inFlight, type ServedRequest, startLatencyInternet } from './latency-internet.js';
 import { type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
 
@@ -67,27 +67,6 @@ export function buildWorld(seedCount: number, candidateCount: number): World {
   });
   for (const [host, kind] of candidates) sites[host] = { kind };
   return { seeds, candidates, sites };
-}
-
-/** Requests in flight at the sites over time: the largest count and the time-weighted mean while busy. */
-function inFlight(log: readonly ServedRequest[]): { max: number; mean: number } {
-  const events = log.flatMap((r) => [
-    { at: r.arrivedAt, delta: 1 },
-    { at: r.endedAt, delta: -1 },
-  ]);
-  events.sort((a, b) => a.at - b.at || a.delta - b.delta);
-  let current = 0;
-  let max = 0;
-  let area = 0;
-  let last = events[0]?.at ?? 0;
-  for (const e of events) {
-    area += current * (e.at - last);
-    last = e.at;
-    current += e.delta;
-    max = Math.max(max, current);
-  }
-  const span = (events.at(-1)?.at ?? 0) - (events[0]?.at ?? 0);
-  return { max, mean: span > 0 ? area / span : 0 };
 }
 
 function byHost(log: readonly ServedRequest[], hosts: ReadonlySet<string>): Map<string, ServedRequest[]> {

@@ -76,34 +76,8 @@ function makeCertificates(named: readonly string[] = []): {
       'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
         'extendedKeyUsage=serverAuth\nsubjectAltName=DNS:*.latency.test\n',
     );
-    run(
-      'x509',
-      '-req',
-      '-in',
-      'server.csr',
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca-key.pem',
-      '-CAcreateserial',
-      '-days',
-      '2',
-      '-sha256',
-      '-extfile',
-      'ext.cnf',
-      '-out',
-      'server.pem',
-    );
-    const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-    const namedCerts: Array<{ hosts: string[]; cert: string }> = [];
-    for (let i = 0; i < named.length; i += HOSTS_PER_CERT) {
-      const hosts = named.slice(i, i + HOSTS_PER_CERT);
-      const group = `named-${i}`;
-      writeFileSync(
-        join(dir, `${group}.cnf`),
-        'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
-          `extendedKeyUsage=serverAuth\nsubjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}\n`,
-      );
+    /** Signs the one key's request with the CA, for the names the extension file lists. */
+    const sign = (extFile: string, out: string) =>
       run(
         'x509',
         '-req',
@@ -118,16 +92,49 @@ function makeCertificates(named: readonly string[] = []): {
         '2',
         '-sha256',
         '-extfile',
-        `${group}.cnf`,
+        extFile,
         '-out',
-        `${group}.pem`,
+        out,
       );
+    sign('ext.cnf', 'server.pem');
+    const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+    const namedCerts: Array<{ hosts: string[]; cert: string }> = [];
+    for (let i = 0; i < named.length; i += HOSTS_PER_CERT) {
+      const hosts = named.slice(i, i + HOSTS_PER_CERT);
+      const group = `named-${i}`;
+      writeFileSync(
+        join(dir, `${group}.cnf`),
+        'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\n' +
+          `extendedKeyUsage=serverAuth\nsubjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}\n`,
+      );
+      sign(`${group}.cnf`, `${group}.pem`);
       namedCerts.push({ hosts, cert: read(`${group}.pem`) });
     }
     return { ca: read('ca.pem'), cert: read('server.pem'), key: read('server-key.pem'), namedCerts };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Requests in flight at the sites over time: the largest count and the time-weighted mean while busy. */
+export function inFlight(log: readonly ServedRequest[]): { max: number; mean: number } {
+  const events = log.flatMap((r) => [
+    { at: r.arrivedAt, delta: 1 },
+    { at: r.endedAt, delta: -1 },
+  ]);
+  events.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let current = 0;
+  let max = 0;
+  let area = 0;
+  let last = events[0]?.at ?? 0;
+  for (const e of events) {
+    area += current * (e.at - last);
+    last = e.at;
+    current += e.delta;
+    max = Math.max(max, current);
+  }
+  const span = (events.at(-1)?.at ?? 0) - (events[0]?.at ?? 0);
+  return { max, mean: span > 0 ? area / span : 0 };
 }
 
 export function siteHost(n: number): string {
