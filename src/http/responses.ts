@@ -79,3 +79,17 @@ export const paginationInfoSchema = z
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationInfoSchema });
 }
+
+export const cursorPaginationInfoSchema = paginationInfoSchema
+  .extend({
+    next: z
+      .string()
+      .nullable()
+      .meta({ description: 'Pass as `cursor` for the page after this one; null on the last page' }),
+  })
+  .meta({ id: 'CursorPagination' });
+
+/** The shape of a list that pages by cursor too: its pagination carries `next`. */
+export function cursorPageOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: cursorPaginationInfoSchema });
+}

@@ -50,6 +50,19 @@ export const paginationSchema = strictQuery({
     .meta({ description: `0..${MAX_OFFSET}, default 0`, default: 0 }),
 });
 
+/**
+ * The query of a list that pages by cursor as well as by offset: `cursor` is the `pagination.next` of the page
+ * before, and starts after its last row whatever was inserted since (docs/api.md, "Paging").
+ */
+export const cursorPaginationSchema = paginationSchema.extend({
+  cursor: z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .meta({ description: 'The `pagination.next` of the page before; not with `offset`' }),
+});
+
 export const partitionParams = z.object({
   country: countrySchema,
   category: categorySchema,

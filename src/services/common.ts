@@ -11,11 +11,18 @@ export interface PageRequest {
 
 export interface Page<T> {
   data: T[];
-  pagination: { limit: number; offset: number; total: number };
+  /** `next`: the cursor of the page after this one (null on the last page), on the lists that page by cursor. */
+  pagination: { limit: number; offset: number; total: number; next?: string | null };
 }
 
-export function page<T>(data: T[], request: PageRequest, total: number): Page<T> {
-  return { data, pagination: { limit: request.limit, offset: request.offset, total } };
+/** A page request of a list that also pages by cursor (services/cursor.ts): `cursor` and `offset` exclude each other. */
+export interface CursorPageRequest extends PageRequest {
+  cursor?: string;
+}
+
+export function page<T>(data: T[], request: PageRequest, total: number, next?: string | null): Page<T> {
+  const pagination = { limit: request.limit, offset: request.offset, total };
+  return { data, pagination: next === undefined ? pagination : { ...pagination, next } };
 }
 
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
