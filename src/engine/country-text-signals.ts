@@ -4,6 +4,12 @@
 // center, favorite) where no Commonwealth spelling appears. Each is weak (country-guess.ts lets any strong signal
 // win over them). Pure; any input is accepted, nothing throws.
 import type { CountryGuess } from '../domain/seed-facts.js';
+import {
+  emptyIdentityMarkers,
+  type IdentityMarkers,
+  identityCountryReasons,
+  readIdentityMarkers,
+} from './country-identity-signals.js';
 
 type CountryReason = CountryGuess['reasons'][number];
 
@@ -17,10 +23,19 @@ export interface TextMarkers {
   currencies: Record<string, number>;
   /** A link or notice required by US state privacy laws (CCPA and its successors). */
   us_privacy_notice: boolean;
+  /** Telephone numbers and printed registrations (country-identity-signals.ts). */
+  identity: IdentityMarkers;
 }
 
 export function emptyTextMarkers(): TextMarkers {
-  return { us_spellings: 0, gb_spellings: 0, time_zones: {}, currencies: {}, us_privacy_notice: false };
+  return {
+    us_spellings: 0,
+    gb_spellings: 0,
+    time_zones: {},
+    currencies: {},
+    us_privacy_notice: false,
+    identity: emptyIdentityMarkers(),
+  };
 }
 
 /** Spellings of one standard only: the other standard never writes them (Canadian writes "colour" and "-ize"). */
@@ -97,6 +112,7 @@ export function readTextMarkers(text: string): TextMarkers {
     if (n > 0) markers.currencies[code] = (markers.currencies[code] ?? 0) + n;
   }
   markers.us_privacy_notice = US_PRIVACY.test(source);
+  markers.identity = readIdentityMarkers(source);
   return markers;
 }
 
@@ -174,5 +190,6 @@ export function textCountryReasons(
         'a US state-privacy notice ("Do Not Sell or Share My Personal Information", "Your Privacy Choices")',
       weight: TEXT_WEIGHTS.us_privacy_notice,
     });
+  reasons.push(...identityCountryReasons(markers.identity));
   return reasons;
 }
