@@ -42,6 +42,7 @@ import { createMetadataService } from './services/metadata.js';
 import { createOrchestrationService } from './services/orchestration.js';
 import { watchOutages } from './services/outage-watch.js';
 import { createRecheckService } from './services/recheck.js';
+import { createSeedActionService } from './services/seed-actions.js';
 import { createRecordDomain } from './services/record-domain.js';
 import { createResearchService } from './services/research.js';
 import { createSeedContractRuns } from './services/seed-contract-runs.js';
@@ -56,6 +57,7 @@ import { createDomainPool } from './workers/domain-pool.js';
 import { livenessHandler } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
 import { recheckWorker } from './workers/recheck-worker.js';
+import { seedActionHandler } from './workers/seed-action-worker.js';
 import { researchHandler } from './workers/research-worker.js';
 import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/runner.js';
 import { seedFileHandler } from './workers/seed-file-worker.js';
@@ -236,6 +238,13 @@ export async function createSeedbed(options: SeedbedOptions) {
     fetcher,
     clock,
   });
+  const seedActions = createSeedActionService({
+    database,
+    repository: seedRepository,
+    batches,
+    ledger,
+    clock,
+  });
   const evidence = createEvidenceService({ seeds, objects });
   const today = () => todayUtc(clock());
   const recheck = createRecheckService({
@@ -266,6 +275,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     discovery,
     evidence,
     recheck,
+    seedActions,
   };
 
   const chunkDeps = { ledger, concurrency: config.queue.concurrency };
@@ -297,6 +307,7 @@ export async function createSeedbed(options: SeedbedOptions) {
       discoveryHandler({ discovery, domains, parametersOf: discovery.parameters }),
       domainChunkDeps,
     ),
+    SEED_ACTION_QUEUE: chunkWorker(seedActionHandler({ actions: seedActions }), chunkDeps),
     METADATA_QUEUE: metadataWorker({ metadata }),
     RECHECK_QUEUE: recheckWorker({ recheck }),
   };

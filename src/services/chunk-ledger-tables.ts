@@ -283,6 +283,15 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     });
   }
 
+  async function lastChunkNo(executor: DbExecutor, batchId: string): Promise<number> {
+    const row = await executor
+      .selectFrom('batch_chunks')
+      .select((eb) => eb.fn.max('chunk_no').as('last'))
+      .where('batch_id', '=', batchId)
+      .executeTakeFirst();
+    return Number(row?.last ?? 0);
+  }
+
   /** Fan-out: adds chunks to a running batch (an orchestration's contracts), in the caller's transaction. */
   async function addChunks(
     executor: DbExecutor,
@@ -383,6 +392,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     completeChunk,
     failChunk,
     addChunks,
+    lastChunkNo,
     sourceFileProgress,
     allAnswered,
   };

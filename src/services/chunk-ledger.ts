@@ -92,6 +92,12 @@ export interface ChunkLedger {
   ): Promise<void>;
 
   /**
+   * The highest chunk number the batch holds, read in the caller's transaction: a batch that grows one step at a
+   * time (promote and archive by filter) lets only its last chunk add the next.
+   */
+  lastChunkNo(executor: DbExecutor, batchId: string): Promise<number>;
+
+  /**
    * Claims a chunk for one delivery of its message: marks it `running`, counts the attempt, and starts its
    * batch if this is the batch's first claim. Resolves with the chunk's work, or `null` when the chunk already
    * succeeded or failed (nothing to do). Throws NotFoundError for a chunk that does not exist.
