@@ -170,6 +170,38 @@ describe('promote and archive by filter', () => {
     ]);
   }, 180_000);
 
+  it('the review page counts the matches, and a move past the limit answers with the batch’s progress', async () => {
+    const list = await inject(t.app, { method: 'GET', url: '/ui/seeds?status=active&country=it' });
+    expect(list.body).toContain('Archive all 1060 matching active seeds');
+    expect(list.body).toContain(`more than ${AT_ONCE_LIMIT}: it runs as a batch`);
+    expect(list.body).not.toContain('value="promote-matching"');
+    const moved = await inject(t.app, {
+      method: 'POST',
+      url: '/ui/seeds/bulk',
+      headers: {
+        host: 'seedbed.local',
+        origin: 'http://seedbed.local',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        action: 'archive-matching',
+        country: 'it',
+        status: 'active',
+        back: '/ui/seeds',
+      }).toString(),
+    });
+    expect(moved.statusCode).toBe(303);
+    const batchId = String(moved.headers.location).replace('/ui/batches/', '');
+    const done = await t.waitForBatch(batchId, 120_000);
+    expect(done).toMatchObject({ type: 'archive', status: 'completed', total_items: 1060 });
+    expect(done.summary).toMatchObject({ filter: { country: 'it', status: 'active' } });
+    expect(await total(t, 'country=it&status=archived')).toBe(1060);
+    expect(await total(t, 'country=it&status=draft')).toBe(40);
+    const progress = await inject(t.app, { method: 'GET', url: `/ui/batches/${batchId}` });
+    expect(progress.statusCode).toBe(200);
+    expect(progress.body).toContain('archive');
+  }, 120_000);
+
   it('replays the batch an Idempotency-Key names, and refuses the key for another request', async () => {
     const headers = { 'idempotency-key': 'archive-de-1' };
     const body = { filter: { country: 'de' } };
