@@ -217,6 +217,16 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
    */
   async function commitResults(work: ChunkWork, record: RecordStep): Promise<void> {
     await database.transaction(async (trx) => {
+      // Two deliveries of one chunk at once (a lease ran out while the first still worked) take turns here on
+      // PostgreSQL, so the second sees what the first answered; SQLite runs one transaction at a time anyway.
+      if (database.dialect === 'postgres')
+        await trx
+          .selectFrom('batch_chunks')
+          .select('chunk_no')
+          .where('batch_id', '=', work.batchId)
+          .where('chunk_no', '=', work.chunk)
+          .forUpdate()
+          .execute();
       const answered = await answeredItems(trx, work);
       const results = await record(trx, (index) => !answered.has(index));
       await recordItems(
