@@ -42,9 +42,9 @@ import { createMetadataService } from './services/metadata.js';
 import { createOrchestrationService } from './services/orchestration.js';
 import { watchOutages } from './services/outage-watch.js';
 import { createRecheckService } from './services/recheck.js';
-import { createSeedActionService } from './services/seed-actions.js';
 import { createRecordDomain } from './services/record-domain.js';
 import { createResearchService } from './services/research.js';
+import { createSeedActionService } from './services/seed-actions.js';
 import { createSeedContractRuns } from './services/seed-contract-runs.js';
 import { createSeedHealthService } from './services/seed-health.js';
 import { createSeedRepository } from './services/seed-repository/index.js';
@@ -57,9 +57,9 @@ import { createDomainPool } from './workers/domain-pool.js';
 import { livenessHandler } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
 import { recheckWorker } from './workers/recheck-worker.js';
-import { seedActionHandler } from './workers/seed-action-worker.js';
 import { researchHandler } from './workers/research-worker.js';
 import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/runner.js';
+import { seedActionHandler } from './workers/seed-action-worker.js';
 import { seedFileHandler } from './workers/seed-file-worker.js';
 
 export interface SeedbedOptions {

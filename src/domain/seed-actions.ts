@@ -50,16 +50,10 @@ const seedIdsSchema = z
   .optional()
   .meta({ description: `Explicit seeds (at most ${AT_ONCE_LIMIT}), answered at once` });
 
-const limitSchema = z
-  .number()
-  .int()
-  .min(1)
-  .max(MAX_ACTION_LIMIT)
-  .optional()
-  .meta({
-    description:
-      'With a filter: cover only the first `limit` matches by seed id. Left out (the default): every match',
-  });
+const limitSchema = z.number().int().min(1).max(MAX_ACTION_LIMIT).optional().meta({
+  description:
+    'With a filter: cover only the first `limit` matches by seed id. Left out (the default): every match',
+});
 
 const oneOf = (body: { seedIds?: unknown; filter?: unknown }) =>
   (body.seedIds === undefined) !== (body.filter === undefined);

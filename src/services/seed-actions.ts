@@ -175,7 +175,12 @@ export function createSeedActionService(deps: {
     let matched: number;
     if (filter) {
       const match = movableMatch(action, filter);
-      items = await repository.movableIdsAfter(database.db, match, null, Math.min(cap, SEED_ACTION_READ_AHEAD));
+      items = await repository.movableIdsAfter(
+        database.db,
+        match,
+        null,
+        Math.min(cap, SEED_ACTION_READ_AHEAD),
+      );
       matched = Math.min(cap, await repository.countMovable(match));
     } else {
       items = [...new Set((request.seedIds ?? []).map(canonicalSeedId))];
@@ -260,14 +265,13 @@ export function createSeedActionService(deps: {
     const remaining = (plan.limit ?? Number.POSITIVE_INFINITY) - (work.itemOffset + work.items.length);
     if (last === undefined || remaining <= 0) return;
     const match = movableMatch(plan.action, filter);
-    const next = await repository.movableIdsAfter(trx, match, last, Math.min(remaining, SEED_ACTION_READ_AHEAD));
-    await ledger.addChunks(
+    const next = await repository.movableIdsAfter(
       trx,
-      work.batchId,
-      'SEED_ACTION_QUEUE',
-      next,
-      SEED_ACTION_CHUNK_SIZE,
+      match,
+      last,
+      Math.min(remaining, SEED_ACTION_READ_AHEAD),
     );
+    await ledger.addChunks(trx, work.batchId, 'SEED_ACTION_QUEUE', next, SEED_ACTION_CHUNK_SIZE);
   }
 
   return { run, planOf, recordChunk };

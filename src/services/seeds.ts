@@ -3,9 +3,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type AuthorityOverrides, canonicalSeedId } from '../domain/domains.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
+import type { SeedActionAnswer } from '../domain/seed-actions.js';
 import { diffFields, isEmptyDiff, REVISION_FIELDS } from '../domain/seed-diff.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
-import type { SeedActionAnswer } from '../domain/seed-actions.js';
 import type { Seed } from '../domain/seed-record.js';
 import {
   CONTRACT_FIELDS,

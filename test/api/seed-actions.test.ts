@@ -4,11 +4,21 @@
 // filter does not match are left alone; an Idempotency-Key names a batch and replays it; a bad filter is a 400
 // naming the field; and a chunk redelivered after a crash answers nothing twice and reads no step twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AT_ONCE_LIMIT, SEED_ACTION_CHUNK_SIZE, SEED_ACTION_READ_AHEAD } from '../../src/domain/seed-actions.js';
+import {
+  AT_ONCE_LIMIT,
+  SEED_ACTION_CHUNK_SIZE,
+  SEED_ACTION_READ_AHEAD,
+} from '../../src/domain/seed-actions.js';
 import { createChunkLedger } from '../../src/services/chunk-ledger.js';
 import { chunkWorker } from '../../src/workers/chunk-worker.js';
 import { seedActionHandler } from '../../src/workers/seed-action-worker.js';
-import { createApiSeedbed, expectJson, expectProblem, expectValidation, inject } from '../support/api-helpers.js';
+import {
+  createApiSeedbed,
+  expectJson,
+  expectProblem,
+  expectValidation,
+  inject,
+} from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 /** Drafts `site<i>.<tld>` of one country, imported as JSON lines; their seed ids in seed id order. */
@@ -36,7 +46,8 @@ const post = (t: TestSeedbed, url: string, payload: object, headers: Record<stri
   inject(t.app, { method: 'POST', url, payload, headers });
 
 async function total(t: TestSeedbed, query: string): Promise<number> {
-  return expectJson(await inject(t.app, { method: 'GET', url: `/api/v1/seeds?${query}` }), 200).pagination.total;
+  return expectJson(await inject(t.app, { method: 'GET', url: `/api/v1/seeds?${query}` }), 200).pagination
+    .total;
 }
 
 /** Every item of a batch, in item order (through the service: a page of the API holds 100). */
@@ -124,7 +135,10 @@ describe('promote and archive by filter', () => {
     expect(done).toMatchObject({ status: 'completed', total_items: 1050 });
     expect((await itemsOf(t, accepted.batchId)).map((item) => item.input)).toEqual(italian.slice(0, 1050));
     expect(await total(t, 'country=it&status=draft')).toBe(50);
-    const small = expectJson(await post(t, '/api/v1/seeds/promote', { filter: { country: 'it' }, limit: 10 }), 200);
+    const small = expectJson(
+      await post(t, '/api/v1/seeds/promote', { filter: { country: 'it' }, limit: 10 }),
+      200,
+    );
     expect(small.results.map((r: { seed_id: string }) => r.seed_id)).toEqual(italian.slice(1050, 1060));
   }, 120_000);
 
@@ -163,7 +177,10 @@ describe('promote and archive by filter', () => {
       skipped: 0,
       results: [],
     });
-    const named = expectJson(await post(t, '/api/v1/seeds/archive', { seedIds: [french[0], german[0]] }), 200);
+    const named = expectJson(
+      await post(t, '/api/v1/seeds/archive', { seedIds: [french[0], german[0]] }),
+      200,
+    );
     expect(named.results).toEqual([
       { seed_id: french[0], result: 'skipped', reason: 'already archived', status: 'archived' },
       { seed_id: german[0], result: 'archived', status: 'archived' },
@@ -219,11 +236,23 @@ describe('promote and archive by filter', () => {
   }, 120_000);
 
   it('refuses a bad request with a 400 naming the field', async () => {
-    expectValidation(await post(t, '/api/v1/seeds/promote', { filter: { country: 'zz' } }), 'body.filter.country');
-    expectValidation(await post(t, '/api/v1/seeds/archive', { filter: { status: 'archived' } }), 'body.filter.status');
-    expectValidation(await post(t, '/api/v1/seeds/archive', { filter: { health: 'great' } }), 'body.filter.health');
+    expectValidation(
+      await post(t, '/api/v1/seeds/promote', { filter: { country: 'zz' } }),
+      'body.filter.country',
+    );
+    expectValidation(
+      await post(t, '/api/v1/seeds/archive', { filter: { status: 'archived' } }),
+      'body.filter.status',
+    );
+    expectValidation(
+      await post(t, '/api/v1/seeds/archive', { filter: { health: 'great' } }),
+      'body.filter.health',
+    );
     expectValidation(await post(t, '/api/v1/seeds/promote', { filter: {} }), 'body.filter');
-    expectValidation(await post(t, '/api/v1/seeds/archive', { filter: { country: 'fr' }, limit: 0 }), 'body.limit');
+    expectValidation(
+      await post(t, '/api/v1/seeds/archive', { filter: { country: 'fr' }, limit: 0 }),
+      'body.limit',
+    );
     expectValidation(await post(t, '/api/v1/seeds/archive', {}), 'body');
   });
 });

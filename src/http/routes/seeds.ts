@@ -22,8 +22,8 @@ import {
 } from '../../domain/seeds.js';
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
-import { exportSeeds } from '../../services/seed-export.js';
 import type { SeedActionService } from '../../services/seed-actions.js';
+import { exportSeeds } from '../../services/seed-export.js';
 import type { SeedService } from '../../services/seeds.js';
 import {
   archiveResultSchema,
@@ -129,7 +129,10 @@ export async function seedRoutes(
       if (outcome.kind === 'answer') return reply.code(200).send(outcome.answer);
       return respond(reply, outcome.batch, outcome.created);
     };
-  const batchAnswer = json(batchSchema, 'More seeds than one request moves, or an Idempotency-Key: a batch, named by Location');
+  const batchAnswer = json(
+    batchSchema,
+    'More seeds than one request moves, or an Idempotency-Key: a batch, named by Location',
+  );
 
   r.get(
     '/',

@@ -169,7 +169,11 @@ export function createSeedRepository(database: Database) {
   /** The same columns on many seeds, in one statement. */
   async function updateMany(executor: DbExecutor, seedIds: readonly string[], columns: Partial<SeedTable>) {
     if (seedIds.length === 0) return;
-    await executor.updateTable('seeds').set(columns).where('seed_id', 'in', [...seedIds]).execute();
+    await executor
+      .updateTable('seeds')
+      .set(columns)
+      .where('seed_id', 'in', [...seedIds])
+      .execute();
   }
 
   async function countries(): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { promoteSchema } from '../../../src/domain/seed-actions.js';
 import {
   CONTRACT_FIELDS,
   canTransition,
@@ -7,7 +8,6 @@ import {
   seedCreateSchema,
   seedPatchSchema,
 } from '../../../src/domain/seeds.js';
-import { promoteSchema } from '../../../src/domain/seed-actions.js';
 
 describe('canTransition', () => {
   // docs/design.md §3: draft → active (promote); active ↔ suspended; any → archived; nothing leaves archived.

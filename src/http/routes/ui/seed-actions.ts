@@ -3,8 +3,8 @@
 // Every POST here needs the write scope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConflictError } from '../../../domain/errors.js';
-import { isTargetStatus, type SeedStatus } from '../../../domain/seeds.js';
 import { AT_ONCE_LIMIT, type SeedAction } from '../../../domain/seed-actions.js';
+import { isTargetStatus, type SeedStatus } from '../../../domain/seeds.js';
 import type { SeedActionService } from '../../../services/seed-actions.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
@@ -107,7 +107,11 @@ export async function seedActionRoutes(
     if (ids.length > 0 && action === 'promote') answers = (await seeds.promote({ seedIds: ids })).results;
     else if (ids.length > 0 && action === 'archive') {
       // A selection (at most AT_ONCE_LIMIT ids) is answered at once, as POST /api/v1/seeds/archive {seedIds}.
-      const outcome = await seedActions.run('archive', { seedIds: ids }, { idempotencyKey: null, author: context.author });
+      const outcome = await seedActions.run(
+        'archive',
+        { seedIds: ids },
+        { idempotencyKey: null, author: context.author },
+      );
       answers = outcome.kind === 'answer' ? outcome.answer.results : [];
     }
     const done = answers.filter((a) => a.result !== 'skipped').length;

@@ -56,7 +56,9 @@ function actions(filter: UiSeedFilter, total: number): Html {
     ? html`<button type="submit" name="action" value="promote-matching">Promote all ${total} matching drafts</button> `
     : '';
   const batchNote =
-    total > AT_ONCE_LIMIT ? `; more than ${AT_ONCE_LIMIT}: it runs as a batch, whose progress is shown next` : '';
+    total > AT_ONCE_LIMIT
+      ? `; more than ${AT_ONCE_LIMIT}: it runs as a batch, whose progress is shown next`
+      : '';
   const matching =
     total === 0 || !(promotable || archivable)
       ? ''
