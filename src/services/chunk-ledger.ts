@@ -114,7 +114,8 @@ export interface ChunkLedger {
 
   /**
    * The rest of the chunk's results in one transaction: the rows `record` writes and the item results, only
-   * for the items no earlier call (this attempt's commitItem, or an earlier attempt) answered. All or nothing.
+   * for the items no earlier call (this attempt's commitItem, or an earlier attempt) answered. All or nothing. Two
+   * deliveries of one chunk committing at once take turns, so the second sees the first's answers.
    */
   commitResults(work: ChunkWork, record: RecordStep): Promise<void>;
 
