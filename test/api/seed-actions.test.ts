@@ -192,21 +192,25 @@ describe('promote and archive by filter', () => {
     expect(list.body).toContain('Archive all 1060 matching active seeds');
     expect(list.body).toContain(`more than ${AT_ONCE_LIMIT}: it runs as a batch`);
     expect(list.body).not.toContain('value="promote-matching"');
-    const moved = await inject(t.app, {
-      method: 'POST',
-      url: '/ui/seeds/bulk',
-      headers: {
-        host: 'seedbed.local',
-        origin: 'http://seedbed.local',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({
-        action: 'archive-matching',
-        country: 'it',
-        status: 'active',
-        back: '/ui/seeds',
-      }).toString(),
-    });
+    const form = { action: 'archive-matching', country: 'it', status: 'active', back: '/ui/seeds' };
+    const bulk = (fields: Record<string, string>) =>
+      inject(t.app, {
+        method: 'POST',
+        url: '/ui/seeds/bulk',
+        headers: {
+          host: 'seedbed.local',
+          origin: 'http://seedbed.local',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    // Archived is final: the page asks once more, with the count, and moves nothing yet.
+    const asked = await bulk(form);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Archive every one of the 1060 active seeds matching country it?');
+    expect(asked.body).toContain('name="confirm" value="yes"');
+    expect(await total(t, 'country=it&status=active')).toBe(1060);
+    const moved = await bulk({ ...form, confirm: 'yes' });
     expect(moved.statusCode).toBe(303);
     const batchId = String(moved.headers.location).replace('/ui/batches/', '');
     const done = await t.waitForBatch(batchId, 120_000);

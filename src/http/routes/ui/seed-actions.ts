@@ -9,7 +9,7 @@ import type { SeedActionService } from '../../../services/seed-actions.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
 import { sendHtml } from './layout.js';
-import { describeFilter, matchingFilter, parseSeedFilter } from './seed-filter-form.js';
+import { describeFilter, filterFields, matchingFilter, parseSeedFilter } from './seed-filter-form.js';
 import { canDecide, safeNext } from './session.js';
 
 export type Form = Record<string, string | string[] | undefined>;
@@ -54,7 +54,7 @@ async function moveMatching(
   actions: SeedActionService,
   action: SeedAction,
   form: Form,
-  context: { back: string; author: string },
+  context: { back: string; author: string; seeds: SeedService },
 ) {
   const parsed = parseSeedFilter(form);
   const base = matchingFilter(parsed);
@@ -64,6 +64,14 @@ async function moveMatching(
     return sendHtml(reply, { title: 'Result', current: 'seeds', body }, 400);
   }
   const filter = action === 'archive' ? { ...base, status: parsed.status } : base;
+  // Archived is final (nothing leaves it): archiving every match is asked once more, with the count.
+  if (action === 'archive' && formText(form.confirm) !== 'yes') {
+    const { total } = (await context.seeds.list({ ...filter, limit: 1, offset: 0 })).pagination;
+    const body = html`<p role="alert">Archive every one of the ${total} ${parsed.status} seeds matching ${describeFilter(parsed)}? Nothing leaves archived.</p>
+<form method="post" action="/ui/seeds/bulk">${filterFields(parsed)}<input type="hidden" name="back" value="${context.back}"><input type="hidden" name="confirm" value="yes">
+<button type="submit" name="action" value="archive-matching">Archive ${total} seeds</button> <a href="${context.back}">Cancel</a></form>`;
+    return sendHtml(reply, { title: 'Archive all matching?', current: 'seeds', body });
+  }
   const outcome = await actions.run(action, { filter }, { idempotencyKey: null, author: context.author });
   if (outcome.kind === 'batch') return reply.redirect(`/ui/batches/${outcome.batch.batchId}`, 303);
   const { answer } = outcome;
@@ -100,7 +108,7 @@ export async function seedActionRoutes(
     const ids = formList(form.seed).slice(0, AT_ONCE_LIMIT);
     const action = formText(form.action);
     const back = safeNext(formText(form.back));
-    const context = { back, author: authorOf(request) };
+    const context = { back, author: authorOf(request), seeds };
     if (action === 'promote-matching') return moveMatching(reply, seedActions, 'promote', form, context);
     if (action === 'archive-matching') return moveMatching(reply, seedActions, 'archive', form, context);
     let answers: Answer[] = [];
