@@ -1,4 +1,4 @@
-// /api/v1/seeds: seeds (how to fetch), their review (patch, promote) and orchestration from raw chunks.
+// /api/v1/seeds: seeds (how to fetch), their review (patch, promote, archive) and orchestration from raw chunks.
 
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -109,7 +109,7 @@ export async function seedRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Done at once (200, per seed), or a batch (202 and its Location): docs/api.md, "Promote and archive". */
-  const moveSeeds =
+  const moveRoute =
     (action: SeedAction) =>
     async (
       request: {
@@ -289,7 +289,7 @@ export async function seedRoutes(
         headers: idempotencyHeaders,
       },
     },
-    moveSeeds('promote'),
+    moveRoute('promote'),
   );
 
   r.post(
@@ -309,7 +309,7 @@ export async function seedRoutes(
         headers: idempotencyHeaders,
       },
     },
-    moveSeeds('archive'),
+    moveRoute('archive'),
   );
 
   r.post(
