@@ -10,6 +10,7 @@ import { benchEmbeddedQueue } from './queue.js';
 import { benchQueuePeers } from './queue-peers.js';
 import { benchResearchPipeline } from './research-pipeline.js';
 import { benchScaleOut } from './scale-out.js';
+import { benchSeedActions } from './seed-actions.js';
 import { benchSitemapScale } from './sitemap-scale.js';
 import type { BenchResult } from './support.js';
 import { benchUploadMemory } from './upload-memory.js';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'sitemap-scale': benchSitemapScale,
   'upload-memory': benchUploadMemory,
   import: benchImport,
+  'seed-actions': benchSeedActions,
 };
 
 const wanted = process.argv.slice(2);

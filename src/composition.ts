@@ -44,6 +44,7 @@ import { watchOutages } from './services/outage-watch.js';
 import { createRecheckService } from './services/recheck.js';
 import { createRecordDomain } from './services/record-domain.js';
 import { createResearchService } from './services/research.js';
+import { createSeedActionService } from './services/seed-actions.js';
 import { createSeedContractRuns } from './services/seed-contract-runs.js';
 import { createSeedHealthService } from './services/seed-health.js';
 import { createSeedRepository } from './services/seed-repository/index.js';
@@ -58,6 +59,7 @@ import { metadataWorker } from './workers/metadata-worker.js';
 import { recheckWorker } from './workers/recheck-worker.js';
 import { researchHandler } from './workers/research-worker.js';
 import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/runner.js';
+import { seedActionHandler } from './workers/seed-action-worker.js';
 import { seedFileHandler } from './workers/seed-file-worker.js';
 
 export interface SeedbedOptions {
@@ -236,6 +238,13 @@ export async function createSeedbed(options: SeedbedOptions) {
     fetcher,
     clock,
   });
+  const seedActions = createSeedActionService({
+    database,
+    repository: seedRepository,
+    batches,
+    ledger,
+    clock,
+  });
   const evidence = createEvidenceService({ seeds, objects });
   const today = () => todayUtc(clock());
   const recheck = createRecheckService({
@@ -266,6 +275,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     discovery,
     evidence,
     recheck,
+    seedActions,
   };
 
   const chunkDeps = { ledger, concurrency: config.queue.concurrency };
@@ -297,6 +307,7 @@ export async function createSeedbed(options: SeedbedOptions) {
       discoveryHandler({ discovery, domains, parametersOf: discovery.parameters }),
       domainChunkDeps,
     ),
+    SEED_ACTION_QUEUE: chunkWorker(seedActionHandler({ actions: seedActions }), chunkDeps),
     METADATA_QUEUE: metadataWorker({ metadata }),
     RECHECK_QUEUE: recheckWorker({ recheck }),
   };

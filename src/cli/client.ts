@@ -4,18 +4,12 @@
 import { createWriteStream } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { client, decimal, followBatch, listPages, print, printBatch, readLines } from './client-support.js';
 import { discoveryCommands } from './discovery.js';
-import { type Call, ClientError, clientOptions, createDownload } from './http-client.js';
+import { type Call, clientOptions, createDownload } from './http-client.js';
+import { seedActionCommands } from './seed-actions.js';
 import { importCommand } from './seed-import.js';
-
-function bool(value: string): boolean {
-  const text = value.trim().toLowerCase();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  throw new InvalidArgumentError('must be true or false');
-}
 
 export function clientCommands(program: Command): void {
   const submit = program
@@ -136,43 +130,6 @@ export function clientCommands(program: Command): void {
     });
 
   program
-    .command('promote [seedIds...]')
-    .description('promote draft seeds to active: by id, or every draft matching the filter options')
-    .option('--country <cc>')
-    .option('--category <slug>')
-    .option('--source-type <type>', 'government, organization, ngo, media, company or other')
-    .option('--robots-allowed <bool>', 'true or false: whether robots.txt allows the entry page', bool)
-    .option('--limit <n>', 'with a filter: at most this many (1..1000)', decimal('--limit', 1))
-    .action(
-      async (
-        seedIds: string[],
-        opts: {
-          country?: string;
-          category?: string;
-          sourceType?: string;
-          robotsAllowed?: boolean;
-          limit?: number;
-        },
-      ) => {
-        const filter = {
-          ...(opts.country ? { country: opts.country } : {}),
-          ...(opts.category ? { category: opts.category } : {}),
-          ...(opts.sourceType ? { source_type: opts.sourceType } : {}),
-          ...(opts.robotsAllowed !== undefined ? { robots_allowed: opts.robotsAllowed } : {}),
-        };
-        const filtered = Object.keys(filter).length > 0;
-        if (seedIds.length > 0 && filtered)
-          throw new ClientError('name seed ids or filter options, not both');
-        if (seedIds.length === 0 && !filtered)
-          throw new ClientError(
-            'name seed ids, or filter the drafts with --country, --category, --source-type or --robots-allowed',
-          );
-        const body = filtered ? { filter, ...(opts.limit ? { limit: opts.limit } : {}) } : { seedIds };
-        print(await client()('POST', '/api/v1/seeds/promote', body));
-      },
-    );
-
-  program
     .command('export')
     .description('stream the seeds matching the filters as JSON lines, CSV or OPML (stdout, or --output)')
     .option('--format <format>', 'jsonl, csv or opml (the main feeds, for a feed reader)', 'jsonl')
@@ -204,6 +161,7 @@ export function clientCommands(program: Command): void {
       },
     );
 
+  seedActionCommands(program);
   importCommand(program);
   discoveryCommands(program);
 }

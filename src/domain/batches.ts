@@ -6,9 +6,19 @@ import type { Partition } from './identifiers.js';
 
 /**
  * `recheck`: active seeds sent back through the contract pipeline (docs/design.md §11); `discovery`: a country's
- * seeds read for links and the candidates found qualified (docs/discovery.md).
+ * seeds read for links and the candidates found qualified (docs/discovery.md); `promote` and `archive`: a status
+ * move for every seed a filter matches, past what one request answers (docs/api.md, "Promote and archive").
  */
-export const BATCH_TYPES = ['research', 'liveness', 'contract', 'seed', 'recheck', 'discovery'] as const;
+export const BATCH_TYPES = [
+  'research',
+  'liveness',
+  'contract',
+  'seed',
+  'recheck',
+  'discovery',
+  'promote',
+  'archive',
+] as const;
 export type BatchType = (typeof BATCH_TYPES)[number];
 
 export const BATCH_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'failed'] as const;
@@ -52,6 +62,9 @@ export const seedFileItemSchema = z.union([
   z.object({ file: z.string(), force: z.boolean().default(false) }),
 ]);
 export type SeedFileItem = z.output<typeof seedFileItemSchema>;
+
+/** A SEED_ACTION_QUEUE item: one seed id, to promote or archive as its batch's type says. */
+export const seedActionItemSchema = z.string().min(1);
 
 /** One item's answer: its status, a type-specific outcome word for summaries, and the result or the reason. */
 export interface ItemResult {

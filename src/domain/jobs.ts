@@ -60,6 +60,7 @@ export const CHUNK_QUEUES = [
   'CONTRACT_QUEUE',
   'SEED_QUEUE',
   'DISCOVERY_QUEUE',
+  'SEED_ACTION_QUEUE',
 ] as const;
 export type ChunkQueueName = (typeof CHUNK_QUEUES)[number];
 
@@ -69,6 +70,7 @@ export const JOBS = {
   CONTRACT_QUEUE: defineJob('CONTRACT_QUEUE', chunkMessageSchema),
   SEED_QUEUE: defineJob('SEED_QUEUE', chunkMessageSchema),
   DISCOVERY_QUEUE: defineJob('DISCOVERY_QUEUE', chunkMessageSchema),
+  SEED_ACTION_QUEUE: defineJob('SEED_ACTION_QUEUE', chunkMessageSchema),
   METADATA_QUEUE: defineJob('METADATA_QUEUE', metadataJobSchema),
   RECHECK_QUEUE: defineJob('RECHECK_QUEUE', recheckJobSchema),
 } as const;

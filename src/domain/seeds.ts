@@ -217,36 +217,6 @@ export const verdictFilterSchema = z.enum(NEWS_VERDICTS).meta({
     'The news verdict of the source’s latest discovery (docs/discovery.md): news, maybe or not_news; a seed never judged matches none',
 });
 
-export const promoteSchema = z
-  .object({
-    seedIds: z.array(z.string().min(1).max(400)).min(1).max(1000).optional(),
-    filter: z
-      .object({
-        country: countrySchema.optional(),
-        category: categorySchema.optional(),
-        source_type: z.enum(SOURCE_TYPES).optional(),
-        robots_allowed: z.boolean().optional(),
-        language: languageFilterSchema.optional(),
-        ai: aiFilterSchema.optional(),
-        freshness: freshnessFilterSchema.optional(),
-        health: healthFilterSchema.optional(),
-        verdict: verdictFilterSchema.optional(),
-      })
-      .strict()
-      .refine((filter) => Object.keys(filter).length > 0, {
-        message:
-          'name at least one of country, category, source_type, robots_allowed, language, ai, freshness, health, verdict',
-      })
-      .optional(),
-    limit: z.number().int().min(1).max(1000).default(1000).optional(),
-  })
-  .strict()
-  .refine((body) => (body.seedIds === undefined) !== (body.filter === undefined), {
-    message: 'give either seedIds or filter, not both',
-  })
-  .meta({ id: 'PromoteRequest' });
-export type PromoteRequest = z.infer<typeof promoteSchema>;
-
 /** `found` = oldest first, `-found` = newest first, `-rate` = highest publication rate first (unmeasured last). */
 export const SEED_SORTS = ['found', '-found', '-rate'] as const;
 export type SeedSort = (typeof SEED_SORTS)[number];

@@ -22,6 +22,7 @@ import type { MetadataService } from '../services/metadata.js';
 import type { OrchestrationService } from '../services/orchestration.js';
 import type { RecheckService } from '../services/recheck.js';
 import type { ResearchService } from '../services/research.js';
+import type { SeedActionService } from '../services/seed-actions.js';
 import type { SeedService } from '../services/seeds.js';
 import { registerAuth } from './auth.js';
 import { answerAfterDrain } from './body-drain.js';
@@ -61,6 +62,7 @@ export interface HttpDeps {
     recheck: RecheckService;
     candidates: CandidateService;
     discovery: DiscoveryService;
+    seedActions: SeedActionService;
   };
   today: () => string;
   /** When an export says it was made. */

@@ -343,6 +343,21 @@ export const promoteResultSchema = z
   })
   .meta({ id: 'PromoteResult' });
 
+export const archiveResultSchema = z
+  .object({
+    archived: int,
+    skipped: int,
+    results: z.array(
+      z.object({
+        seed_id: z.string(),
+        result: z.enum(['archived', 'skipped']),
+        reason: z.string().optional(),
+        status: z.enum(SEED_STATUSES).optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'ArchiveResult' });
+
 export const orchestrateResultSchema = z
   .object({
     batchId: z.string(),

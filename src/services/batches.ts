@@ -139,6 +139,17 @@ export function createBatchService(deps: {
     return get(existing.id);
   }
 
+  /** The summary the batch was made with (its parameters), without counting its items. */
+  async function storedSummary(batchId: string): Promise<Record<string, unknown>> {
+    const row = await database.db
+      .selectFrom('batches')
+      .select('summary')
+      .where('id', '=', batchId)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError(`no batch ${batchId}`);
+    return parseJson<Record<string, unknown>>(row.summary, {});
+  }
+
   async function get(batchId: string): Promise<BatchView> {
     const row = await database.db
       .selectFrom('batches')
@@ -335,7 +346,7 @@ export function createBatchService(deps: {
 
   const countByStatus = () => countStatuses(database.db, 'batches');
 
-  return { create, get, items, list, countByStatus };
+  return { create, get, storedSummary, items, list, countByStatus };
 }
 
 function hashOf(value: unknown): string {

@@ -217,6 +217,16 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
    */
   async function commitResults(work: ChunkWork, record: RecordStep): Promise<void> {
     await database.transaction(async (trx) => {
+      // Two deliveries of one chunk at once (a lease ran out while the first still worked) take turns here on
+      // PostgreSQL, so the second sees what the first answered; SQLite runs one transaction at a time anyway.
+      if (database.dialect === 'postgres')
+        await trx
+          .selectFrom('batch_chunks')
+          .select('chunk_no')
+          .where('batch_id', '=', work.batchId)
+          .where('chunk_no', '=', work.chunk)
+          .forUpdate()
+          .execute();
       const answered = await answeredItems(trx, work);
       const results = await record(trx, (index) => !answered.has(index));
       await recordItems(
@@ -281,6 +291,15 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       await recordItems(trx, message.batchId, message.chunk, unanswered);
       await finishChunk(trx, message, 'failed', reason.slice(0, 2000));
     });
+  }
+
+  async function lastChunkNo(executor: DbExecutor, batchId: string): Promise<number> {
+    const row = await executor
+      .selectFrom('batch_chunks')
+      .select((eb) => eb.fn.max('chunk_no').as('last'))
+      .where('batch_id', '=', batchId)
+      .executeTakeFirst();
+    return Number(row?.last ?? 0);
   }
 
   /** Fan-out: adds chunks to a running batch (an orchestration's contracts), in the caller's transaction. */
@@ -383,6 +402,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     completeChunk,
     failChunk,
     addChunks,
+    lastChunkNo,
     sourceFileProgress,
     allAnswered,
   };

@@ -92,6 +92,12 @@ export interface ChunkLedger {
   ): Promise<void>;
 
   /**
+   * The highest chunk number the batch holds, read in the caller's transaction: a batch that grows one step at a
+   * time (promote and archive by filter) lets only its last chunk add the next.
+   */
+  lastChunkNo(executor: DbExecutor, batchId: string): Promise<number>;
+
+  /**
    * Claims a chunk for one delivery of its message: marks it `running`, counts the attempt, and starts its
    * batch if this is the batch's first claim. Resolves with the chunk's work, or `null` when the chunk already
    * succeeded or failed (nothing to do). Throws NotFoundError for a chunk that does not exist.
@@ -108,7 +114,8 @@ export interface ChunkLedger {
 
   /**
    * The rest of the chunk's results in one transaction: the rows `record` writes and the item results, only
-   * for the items no earlier call (this attempt's commitItem, or an earlier attempt) answered. All or nothing.
+   * for the items no earlier call (this attempt's commitItem, or an earlier attempt) answered. All or nothing. Two
+   * deliveries of one chunk committing at once take turns, so the second sees the first's answers.
    */
   commitResults(work: ChunkWork, record: RecordStep): Promise<void>;
 

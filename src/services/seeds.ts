@@ -3,19 +3,20 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type AuthorityOverrides, canonicalSeedId } from '../domain/domains.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
+import type { SeedActionAnswer } from '../domain/seed-actions.js';
 import { diffFields, isEmptyDiff, REVISION_FIELDS } from '../domain/seed-diff.js';
 import { resolveSeedIdentity } from '../domain/seed-identity.js';
 import type { Seed } from '../domain/seed-record.js';
 import {
   CONTRACT_FIELDS,
   canTransition,
-  type PromoteRequest,
   type SeedCreateRequest,
   type SeedPatch,
   type SeedStatus,
 } from '../domain/seeds.js';
 import type { Database, SeedTable } from '../ports/database.js';
 import { type Clock, isUniqueViolation, type Page, type PageRequest, page, parseJson } from './common.js';
+import { moveAtOnce, type SeedActionRequest } from './seed-actions.js';
 import { createSeedImport } from './seed-import.js';
 import {
   createSeedRepository,
@@ -31,16 +32,9 @@ export type { ReviewFilter, SeedFilter } from './seed-repository/index.js';
 export type SeedService = ReturnType<typeof createSeedService>;
 
 /** Promote by filter: the drafts the list would show for it (the status is always draft). */
-export type PromoteBody = Omit<PromoteRequest, 'filter'> & {
+export type PromoteBody = Omit<SeedActionRequest, 'filter'> & {
   filter?: Omit<SeedFilter, 'status'> & Omit<ReviewFilter, 'sort'>;
 };
-
-export interface PromoteAnswer {
-  seed_id: string;
-  result: 'promoted' | 'skipped';
-  reason?: string;
-  status?: SeedStatus;
-}
 
 export function createSeedService(deps: {
   database: Database;
@@ -173,33 +167,16 @@ export function createSeedService(deps: {
     });
   }
 
-  async function promote(body: PromoteBody) {
-    const at = now();
-    return database.transaction(async (trx) => {
-      // By filter: the drafts the list shows for it, the first `limit` of them by seed id.
-      const ids = body.seedIds
-        ? [...new Set(body.seedIds.map(canonicalSeedId))]
-        : await repository.draftIdsMatching(trx, body.filter ?? {}, body.limit ?? 1000);
-      const results: PromoteAnswer[] = [];
-      for (const seedId of ids) {
-        const row = await repository.find(trx, seedId, true);
-        if (!row) {
-          results.push({ seed_id: seedId, result: 'skipped', reason: 'not found' });
-        } else if (row.status !== 'draft') {
-          const status = row.status as SeedStatus;
-          const reason = `status is ${status}; only drafts are promoted`;
-          results.push({ seed_id: seedId, result: 'skipped', reason, status });
-        } else {
-          await repository.update(trx, seedId, { status: 'active', promoted_at: at, updated_at: at });
-          results.push({ seed_id: seedId, result: 'promoted', status: 'active' });
-        }
-      }
-      return {
-        promoted: results.filter((r) => r.result === 'promoted').length,
-        skipped: results.filter((r) => r.result === 'skipped').length,
-        results,
-      };
-    });
+  /**
+   * Promotes drafts at once (ids, or the first min(limit, 1000) drafts a filter matches), answered per seed; the API
+   * goes through the seed action service, which makes a batch of a larger match.
+   */
+  function promote(body: PromoteBody) {
+    return moveAtOnce({ database, repository }, 'promote', body, now()) as Promise<{
+      promoted: number;
+      skipped: number;
+      results: SeedActionAnswer[];
+    }>;
   }
 
   return {

@@ -56,6 +56,7 @@ describe('auth with keys configured', () => {
     ['POST', '/api/v1/seeds'],
     ['PATCH', '/api/v1/seeds/gov:sg:mom.gov.sg::news'],
     ['POST', '/api/v1/seeds/promote'],
+    ['POST', '/api/v1/seeds/archive'],
     ['POST', '/api/v1/seeds/orchestrate'],
     ['GET', '/metrics'],
   ];
@@ -107,6 +108,7 @@ describe('auth with keys configured', () => {
       ['POST', '/api/v1/seeds'],
       ['PATCH', '/api/v1/seeds/gov:sg:mom.gov.sg::news'],
       ['POST', '/api/v1/seeds/promote'],
+      ['POST', '/api/v1/seeds/archive'],
       ['POST', '/api/v1/seeds/orchestrate'],
       ['DELETE', '/api/v1/datasets/sg/news/2026-06-01/1'],
     ];

@@ -362,6 +362,20 @@ describe('the OpenAPI document and the real answers', () => {
       url: '/api/v1/seeds/promote',
       payload: { seedIds: [SEED, 'gov:sg:x.gov.sg::news'] },
     });
+    // A key names a batch: the 202 answer. Without one, a selection is answered at once.
+    await call({
+      method: 'POST',
+      route: '/api/v1/seeds/archive',
+      url: '/api/v1/seeds/archive',
+      payload: { filter: { country: 'zw' } },
+      headers: { 'idempotency-key': 'archive-zw' },
+    });
+    await call({
+      method: 'POST',
+      route: '/api/v1/seeds/archive',
+      url: '/api/v1/seeds/archive',
+      payload: { seedIds: ['gov:sg:x.gov.sg::news'] },
+    });
     // The active seed goes back through the contract pipeline: the plan holds its recheck batch.
     await call({
       method: 'POST',

@@ -25,6 +25,7 @@ const BODIES: Record<string, unknown> = {
   '/api/v1/seeds': { domain: 'mom.gov.sg', country: 'sg', category: 'news' },
   '/api/v1/seeds/:seedId': { name: 'Ministry of Manpower' },
   '/api/v1/seeds/promote': { seedIds: [SEED] },
+  '/api/v1/seeds/archive': { seedIds: [SEED] },
   '/api/v1/seeds/orchestrate': P,
   '/api/v1/queues/recheck': {},
   '/api/v1/queues/discovery': { country: 'sg' },

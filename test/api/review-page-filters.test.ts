@@ -146,7 +146,7 @@ describe('the review page: filters, promote all matching, changes and dashboard'
   it('promotes every draft a filter matches, answered per seed, as the API lists them', async () => {
     const list = (await get('/ui/seeds?language=fr&freshness=fresh')).body;
     expect(list).toContain('Promote all 3 matching drafts');
-    expect(list).toContain('it has no archive by filter');
+    expect(list).toContain('Archive all 3 matching draft seeds');
     // Without a filter the page (as the API) offers no promote of everything.
     expect((await get('/ui/seeds')).body).not.toContain('value="promote-matching"');
     const form = new URLSearchParams({

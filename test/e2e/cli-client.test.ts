@@ -113,6 +113,33 @@ describe('seedbed client commands for scripts', () => {
     expect((await cli(['promote', '--robots-allowed', 'maybe'])).stderr).toContain('true or false');
   });
 
+  it('archive by filter past 1,000 is a batch that --wait follows; by id it is answered at once', async () => {
+    t.startWorkers(['SEED_ACTION_QUEUE']);
+    const lines = Array.from({ length: 1001 }, (_, i) =>
+      JSON.stringify({ domain: `paper${i}.nz`, country: 'nz', category: 'news' }),
+    );
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/seeds/import',
+      headers: { authorization: `Bearer ${API_KEYS.admin}`, 'content-type': 'application/x-ndjson' },
+      payload: `${lines.join('\n')}\n`,
+    });
+    expect(imported.statusCode).toBe(200);
+    const run = await cli(['archive', '--country', 'nz', '--status', 'draft', '--wait']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ type: 'archive', status: 'completed', total_items: 1001 });
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(
+      'completed: 1001 succeeded, 0 failed, 0 skipped, 0 pending of 1001',
+    );
+    const first = JSON.parse(imported.body.split('\n')[0] as string) as { seed_id: string };
+    const again = await cli(['archive', first.seed_id]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      archived: 0,
+      results: [{ result: 'skipped', reason: 'already archived' }],
+    });
+  });
+
   it('recheck sends the active seeds matching back through the contract pipeline; drafts are left alone', async () => {
     const run = await cli(['recheck', '--country', 'sg']);
     expect(run.code, run.stderr).toBe(0);

@@ -48,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
       await v1.register(seedRoutes, {
         prefix: '/seeds',
         seeds: services.seeds,
+        seedActions: services.seedActions,
         orchestration: services.orchestration,
         evidence: services.evidence,
         clock: options.clock,

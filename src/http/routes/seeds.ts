@@ -1,19 +1,19 @@
-// /api/v1/seeds: seeds (how to fetch), their review (patch, promote) and orchestration from raw chunks.
+// /api/v1/seeds: seeds (how to fetch), their review (patch, promote, archive) and orchestration from raw chunks.
 
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SOURCE_TYPES } from '../../domain/domains.js';
 import { categorySchema, countrySchema, dateSchema } from '../../domain/identifiers.js';
 import { EVIDENCE_FILES } from '../../domain/keys.js';
+import { AT_ONCE_LIMIT, archiveSchema, promoteSchema, type SeedAction } from '../../domain/seed-actions.js';
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES } from '../../domain/seed-export.js';
 import {
   aiFilterSchema,
   freshnessFilterSchema,
   healthFilterSchema,
   languageFilterSchema,
-  promoteSchema,
   SEED_SORTS,
   SEED_STATUSES,
   seedCreateSchema,
@@ -22,9 +22,12 @@ import {
 } from '../../domain/seeds.js';
 import type { EvidenceService } from '../../services/evidence.js';
 import type { OrchestrationService } from '../../services/orchestration.js';
+import type { SeedActionService } from '../../services/seed-actions.js';
 import { exportSeeds } from '../../services/seed-export.js';
 import type { SeedService } from '../../services/seeds.js';
 import {
+  archiveResultSchema,
+  batchSchema,
   evidenceListSchema,
   orchestrateResultSchema,
   promoteResultSchema,
@@ -33,6 +36,7 @@ import {
 import { json, pageOf, problems } from '../responses.js';
 import { idempotencyHeaders, noQuery, paginationSchema, strictQuery } from '../schemas.js';
 import { API_V1, batchLocation } from './paths.js';
+import { respond } from './queues.js';
 
 const seedParams = z.object({ seedId: z.string().min(1).max(400) });
 
@@ -95,13 +99,40 @@ export async function seedRoutes(
   app: FastifyInstance,
   deps: {
     seeds: SeedService;
+    seedActions: SeedActionService;
     orchestration: OrchestrationService;
     evidence: EvidenceService;
     clock: () => Date;
   },
 ) {
-  const { seeds, orchestration, evidence, clock } = deps;
+  const { seeds, seedActions, orchestration, evidence, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Done at once (200, per seed), or a batch (202 and its Location): docs/api.md, "Promote and archive". */
+  const moveRoute =
+    (action: SeedAction) =>
+    async (
+      request: {
+        body: unknown;
+        headers: Record<string, unknown>;
+        principal?: { name: string } | null;
+        routeOptions: { url?: string };
+      },
+      reply: FastifyReply,
+    ) => {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      const author = request.principal?.name ?? 'anonymous';
+      const outcome = await seedActions.run(action, request.body as Parameters<SeedActionService['run']>[1], {
+        idempotencyKey: key ? `${author}:${request.routeOptions.url}:${key}` : null,
+        author,
+      });
+      if (outcome.kind === 'answer') return reply.code(200).send(outcome.answer);
+      return respond(reply, outcome.batch, outcome.created);
+    };
+  const batchAnswer = json(
+    batchSchema,
+    'More seeds than one request moves, or an Idempotency-Key: a batch, named by Location',
+  );
 
   r.get(
     '/',
@@ -248,12 +279,37 @@ export async function seedRoutes(
       schema: {
         querystring: noQuery,
         tags: ['seeds'],
-        summary: 'Promote draft seeds to active (explicit ids or a filter)',
-        response: { 200: json(promoteResultSchema, 'Promoted or skipped, per seed') },
+        summary: `Promote draft seeds to active: explicit ids, or every draft a filter matches (a batch past ${AT_ONCE_LIMIT})`,
+        response: {
+          200: json(promoteResultSchema, 'Done at once: promoted or skipped, per seed'),
+          202: batchAnswer,
+          ...problems(422),
+        },
         body: promoteSchema,
+        headers: idempotencyHeaders,
       },
     },
-    (request) => seeds.promote(request.body),
+    moveRoute('promote'),
+  );
+
+  r.post(
+    '/archive',
+    {
+      config: { scope: 'write' },
+      schema: {
+        querystring: noQuery,
+        tags: ['seeds'],
+        summary: `Archive seeds: explicit ids, or every seed a filter matches (a batch past ${AT_ONCE_LIMIT})`,
+        response: {
+          200: json(archiveResultSchema, 'Done at once: archived or skipped, per seed'),
+          202: batchAnswer,
+          ...problems(422),
+        },
+        body: archiveSchema,
+        headers: idempotencyHeaders,
+      },
+    },
+    moveRoute('archive'),
   );
 
   r.post(

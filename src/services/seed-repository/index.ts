@@ -4,6 +4,7 @@
 
 import type { AiStatus, NewsVerdictValue, SeedDiscovery } from '../../domain/seed-facts.js';
 import type { HealthState } from '../../domain/seed-health.js';
+import type { SeedStatus } from '../../domain/seeds.js';
 import type { Database, DbExecutor, SeedTable } from '../../ports/database.js';
 import type { PageRequest } from '../common.js';
 import { orderSeeds, type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
@@ -119,14 +120,60 @@ export function createSeedRepository(database: Database) {
     return query.execute();
   }
 
-  /** The ids of the drafts a filter matches, first `limit` by seed id. */
-  async function draftIdsMatching(executor: DbExecutor, filter: SeedFilter & ReviewFilter, limit: number) {
-    const rows = await whereSeedsMatch(executor.selectFrom('seeds'), { ...filter, status: 'draft' })
+  /** The seeds a status move may take: those the filter matches, less those already in `except`. */
+  const movable = (executor: DbExecutor, filter: SeedFilter & ReviewFilter, except?: SeedStatus) =>
+    whereSeedsMatch(executor.selectFrom('seeds'), filter).$if(except !== undefined, (qb) =>
+      qb.where('status', '!=', except as SeedStatus),
+    );
+
+  /**
+   * The ids of the next `limit` seeds a status move may take, in seed id order after `after` (keyset paging: no
+   * offset scan, so the millionth match costs what the first does).
+   */
+  async function movableIdsAfter(
+    executor: DbExecutor,
+    match: { filter: SeedFilter & ReviewFilter; except?: SeedStatus },
+    after: string | null,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await movable(executor, match.filter, match.except)
       .select('seed_id')
+      .$if(after !== null, (qb) => qb.where('seed_id', '>', after as string))
       .orderBy('seed_id')
       .limit(limit)
       .execute();
     return rows.map((row) => row.seed_id);
+  }
+
+  async function countMovable(match: { filter: SeedFilter & ReviewFilter; except?: SeedStatus }) {
+    const row = await movable(db, match.filter, match.except)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Which of these seeds the filter matches now. */
+  async function matchingAmong(
+    executor: DbExecutor,
+    filter: SeedFilter & ReviewFilter,
+    seedIds: readonly string[],
+  ): Promise<Set<string>> {
+    if (seedIds.length === 0) return new Set();
+    const rows = await whereSeedsMatch(executor.selectFrom('seeds'), filter)
+      .select('seed_id')
+      .where('seed_id', 'in', [...seedIds])
+      .execute();
+    return new Set(rows.map((row) => row.seed_id));
+  }
+
+  /** The same columns on many seeds, in one statement. */
+  async function updateMany(executor: DbExecutor, seedIds: readonly string[], columns: Partial<SeedTable>) {
+    if (seedIds.length === 0) return;
+    await executor
+      .updateTable('seeds')
+      .set(columns)
+      .where('seed_id', 'in', [...seedIds])
+      .execute();
   }
 
   async function countries(): Promise<string[]> {
@@ -348,9 +395,12 @@ export function createSeedRepository(database: Database) {
     insert,
     insertMany,
     update,
+    updateMany,
     list,
     pageAfter,
-    draftIdsMatching,
+    movableIdsAfter,
+    countMovable,
+    matchingAmong,
     countries,
     setDiscovery,
     seedsOfDomain,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { promoteSchema } from '../../../src/domain/seed-actions.js';
 import {
   CONTRACT_FIELDS,
   canTransition,
-  promoteSchema,
   SEED_STATUSES,
   type SeedStatus,
   seedCreateSchema,
@@ -169,9 +169,10 @@ describe('promoteSchema', () => {
     expect(parsed.filter).toEqual({ country: 'sg', category: 'news', robots_allowed: true });
   });
 
-  it('accepts a limit between 1 and 1000', () => {
+  it('accepts a limit between 1 and 1,000,000 (left out: every match)', () => {
     expect(promoteSchema.safeParse({ filter: { country: 'sg' }, limit: 1 }).success).toBe(true);
-    expect(promoteSchema.safeParse({ filter: { country: 'sg' }, limit: 1000 }).success).toBe(true);
+    expect(promoteSchema.safeParse({ filter: { country: 'sg' }, limit: 1_000_000 }).success).toBe(true);
+    expect(promoteSchema.parse({ filter: { country: 'sg' } }).limit).toBeUndefined();
   });
 
   it.each([
@@ -184,7 +185,7 @@ describe('promoteSchema', () => {
     ['an unknown filter field', { filter: { status: 'draft' } }],
     ['a bad filter country', { filter: { country: 'xx' } }],
     ['a zero limit', { filter: { country: 'sg' }, limit: 0 }],
-    ['a limit over 1000', { filter: { country: 'sg' }, limit: 1001 }],
+    ['a limit over 1,000,000', { filter: { country: 'sg' }, limit: 1_000_001 }],
     ['an empty filter (it would promote every draft)', { filter: {} }],
   ])('rejects %s', (_name, body) => {
     expect(promoteSchema.safeParse(body).success).toBe(false);

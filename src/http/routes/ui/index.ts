@@ -7,6 +7,7 @@ import type { CandidateService } from '../../../services/candidates/index.js';
 import type { ChangeService } from '../../../services/changes.js';
 import type { EvidenceService } from '../../../services/evidence.js';
 import type { LivenessService } from '../../../services/liveness.js';
+import type { SeedActionService } from '../../../services/seed-actions.js';
 import type { SeedService } from '../../../services/seeds.js';
 import type { Authenticator } from '../../auth.js';
 import { toProblem } from '../../errors.js';
@@ -32,6 +33,7 @@ export interface UiOptions {
   clock: () => Date;
   services: {
     seeds: SeedService;
+    seedActions: SeedActionService;
     batches: BatchService;
     evidence: EvidenceService;
     liveness: LivenessService;
@@ -107,7 +109,11 @@ export async function uiRoutes(app: FastifyInstance, options: UiOptions): Promis
   await app.register(dashboardRoutes, { ...services, clock: options.clock });
   await app.register(batchRoutes, { prefix: '/batches', batches: services.batches });
   await app.register(seedListRoutes, { prefix: '/seeds', seeds: services.seeds });
-  await app.register(seedActionRoutes, { prefix: '/seeds', seeds: services.seeds });
+  await app.register(seedActionRoutes, {
+    prefix: '/seeds',
+    seeds: services.seeds,
+    seedActions: services.seedActions,
+  });
   await app.register(seedEditRoutes, { prefix: '/seeds', seeds: services.seeds });
   await app.register(seedPageRoutes, { prefix: '/seeds', ...services });
   await app.register(revisionRoutes, { prefix: '/seeds', revisions: services.seeds.revisions });

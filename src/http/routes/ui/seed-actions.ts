@@ -1,17 +1,15 @@
-// The decisions a person makes on seeds from the page: promote or archive a selection (answered per seed),
-// or move one seed (promote, suspend, re-activate, archive). Every POST here needs the write scope.
+// The decisions a person makes on seeds from the page: promote or archive a selection or every seed a filter matches
+// (answered per seed, or a batch past AT_ONCE_LIMIT), or move one seed (promote, suspend, re-activate, archive).
+// Every POST here needs the write scope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConflictError } from '../../../domain/errors.js';
+import { AT_ONCE_LIMIT, type SeedAction } from '../../../domain/seed-actions.js';
 import { isTargetStatus, type SeedStatus } from '../../../domain/seeds.js';
+import type { SeedActionService } from '../../../services/seed-actions.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { html, seedHref } from './html.js';
 import { sendHtml } from './layout.js';
-import {
-  describeFilter,
-  matchingFilter,
-  PROMOTE_MATCHING_LIMIT,
-  parseSeedFilter,
-} from './seed-filter-form.js';
+import { describeFilter, filterFields, matchingFilter, parseSeedFilter } from './seed-filter-form.js';
 import { canDecide, safeNext } from './session.js';
 
 export type Form = Record<string, string | string[] | undefined>;
@@ -38,19 +36,6 @@ interface Answer {
   reason?: string;
 }
 
-async function archiveEach(seeds: SeedService, ids: string[], author: string): Promise<Answer[]> {
-  const answers: Answer[] = [];
-  for (const seedId of ids) {
-    try {
-      await seeds.patch(seedId, { status: 'archived' }, author);
-      answers.push({ seed_id: seedId, result: 'archived' });
-    } catch (error) {
-      answers.push({ seed_id: seedId, result: 'skipped', reason: (error as Error).message });
-    }
-  }
-  return answers;
-}
-
 /** The answer of a bulk action: a sentence, then one row per seed. */
 function answerPage(summary: string, answers: Answer[], back: string) {
   return html`<p role="status">${summary}</p>
@@ -60,23 +45,44 @@ function answerPage(summary: string, answers: Answer[], back: string) {
 }
 
 /**
- * Every draft the list's filter matches (the first PROMOTE_MATCHING_LIMIT by seed id), through the same promote by
- * filter as POST /api/v1/seeds/promote. Like the API, it needs at least one filter.
+ * Every seed the list's filter matches, through the same move by filter as POST /api/v1/seeds/promote and /archive:
+ * answered per seed at once, or, past AT_ONCE_LIMIT, a batch whose progress page is the answer. Like the API, it
+ * needs at least one filter. Promote takes the drafts; archive the seeds of the list's status (not archived ones).
  */
-async function promoteMatching(reply: FastifyReply, seeds: SeedService, form: Form, back: string) {
+async function moveMatching(
+  reply: FastifyReply,
+  actions: SeedActionService,
+  action: SeedAction,
+  form: Form,
+  context: { back: string; author: string; seeds: SeedService },
+) {
   const parsed = parseSeedFilter(form);
-  const filter = matchingFilter(parsed);
-  const none = Object.keys(filter).length === 0;
-  const result = none ? null : await seeds.promote({ filter, limit: PROMOTE_MATCHING_LIMIT });
-  const body =
-    result === null
-      ? html`<p class="error" role="alert">Promote all matching needs a filter.</p><p><a href="${back}">Back to the list</a></p>`
-      : answerPage(
-          `Promoted ${result.promoted} of ${result.results.length} drafts matching ${describeFilter(parsed)}.`,
-          result.results,
-          back,
-        );
-  return sendHtml(reply, { title: 'Result', current: 'seeds', body }, none ? 400 : 200);
+  const base = matchingFilter(parsed);
+  const none = Object.keys(base).length === 0 || (action === 'archive' && parsed.status === 'archived');
+  if (none) {
+    const body = html`<p class="error" role="alert">${action === 'promote' ? 'Promote' : 'Archive'} all matching needs a filter.</p><p><a href="${context.back}">Back to the list</a></p>`;
+    return sendHtml(reply, { title: 'Result', current: 'seeds', body }, 400);
+  }
+  const filter = action === 'archive' ? { ...base, status: parsed.status } : base;
+  // Archived is final (nothing leaves it): archiving every match is asked once more, with the count.
+  if (action === 'archive' && formText(form.confirm) !== 'yes') {
+    const { total } = (await context.seeds.list({ ...filter, limit: 1, offset: 0 })).pagination;
+    const body = html`<p role="alert">Archive every one of the ${total} ${parsed.status} seeds matching ${describeFilter(parsed)}? Nothing leaves archived.</p>
+<form method="post" action="/ui/seeds/bulk">${filterFields(parsed)}<input type="hidden" name="back" value="${context.back}"><input type="hidden" name="confirm" value="yes">
+<button type="submit" name="action" value="archive-matching">Archive ${total} seeds</button> <a href="${context.back}">Cancel</a></form>`;
+    return sendHtml(reply, { title: 'Archive all matching?', current: 'seeds', body });
+  }
+  const outcome = await actions.run(action, { filter }, { idempotencyKey: null, author: context.author });
+  if (outcome.kind === 'batch') return reply.redirect(`/ui/batches/${outcome.batch.batchId}`, 303);
+  const { answer } = outcome;
+  const moved = action === 'promote' ? answer.promoted : answer.archived;
+  const what = action === 'promote' ? 'drafts' : `${parsed.status} seeds`;
+  const body = answerPage(
+    `${action === 'promote' ? 'Promoted' : 'Archived'} ${moved} of ${answer.results.length} ${what} matching ${describeFilter(parsed)}.`,
+    answer.results,
+    context.back,
+  );
+  return sendHtml(reply, { title: 'Result', current: 'seeds', body });
 }
 
 /** One seed to a new status: a draft becomes active only through promote, as in the API. */
@@ -90,20 +96,32 @@ async function moveTo(seeds: SeedService, seedId: string, to: SeedStatus, author
   return { seed_id: seed.seed_id, result: to };
 }
 
-export async function seedActionRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
-  const { seeds } = deps;
+export async function seedActionRoutes(
+  app: FastifyInstance,
+  deps: { seeds: SeedService; seedActions: SeedActionService },
+) {
+  const { seeds, seedActions } = deps;
 
   app.post('/bulk', { schema: { hide: true } }, async (request, reply) => {
     if (!mayDecide(request, reply)) return reply;
     const form = (request.body ?? {}) as Form;
-    const ids = formList(form.seed).slice(0, 1000);
+    const ids = formList(form.seed).slice(0, AT_ONCE_LIMIT);
     const action = formText(form.action);
     const back = safeNext(formText(form.back));
-    if (action === 'promote-matching') return promoteMatching(reply, seeds, form, back);
+    const context = { back, author: authorOf(request), seeds };
+    if (action === 'promote-matching') return moveMatching(reply, seedActions, 'promote', form, context);
+    if (action === 'archive-matching') return moveMatching(reply, seedActions, 'archive', form, context);
     let answers: Answer[] = [];
     if (ids.length > 0 && action === 'promote') answers = (await seeds.promote({ seedIds: ids })).results;
-    else if (ids.length > 0 && action === 'archive')
-      answers = await archiveEach(seeds, ids, authorOf(request));
+    else if (ids.length > 0 && action === 'archive') {
+      // A selection (at most AT_ONCE_LIMIT ids) is answered at once, as POST /api/v1/seeds/archive {seedIds}.
+      const outcome = await seedActions.run(
+        'archive',
+        { seedIds: ids },
+        { idempotencyKey: null, author: context.author },
+      );
+      answers = outcome.kind === 'answer' ? outcome.answer.results : [];
+    }
     const done = answers.filter((a) => a.result !== 'skipped').length;
     const body =
       ids.length === 0

@@ -1,6 +1,6 @@
 // The filters of /ui/seeds: parsed leniently from a query string or a form (a bad value drops that filter only,
 // it is not a 400), written back as links that keep them, as the GET form, and as hidden fields that carry them
-// into "promote all matching".
+// into "promote all matching" and "archive all matching".
 import { z } from 'zod';
 import { AUTHORITIES, SOURCE_TYPES } from '../../../domain/domains.js';
 import { categorySchema, countrySchema } from '../../../domain/identifiers.js';
@@ -16,9 +16,6 @@ import {
 } from '../../../domain/seeds.js';
 import { type Html, html, query } from './html.js';
 import { filledFields, select } from './layout.js';
-
-/** Promote by filter takes at most this many drafts at once (the API's largest `limit`). */
-export const PROMOTE_MATCHING_LIMIT = 1000;
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** Each filter on its own: a bad value drops that filter only. */
@@ -67,9 +64,12 @@ export function matchingFilter(filter: UiSeedFilter) {
   >;
 }
 
-/** The filter as hidden fields of the bulk form, so a POST can act on every seed it matches. */
+/**
+ * The filter as hidden fields of the bulk form (the status too: archive all matching keeps it), so a POST can act on
+ * every seed it matches.
+ */
 export function filterFields(filter: UiSeedFilter): Html {
-  return html`${Object.entries(matchingFilter(filter)).map(
+  return html`${Object.entries({ ...matchingFilter(filter), status: filter.status }).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${String(value)}">`,
   )}`;
 }

@@ -1,6 +1,7 @@
-// /ui/seeds: the seeds to review, filtered and paginated, and one action (promote or archive) on a selection, or
-// promote on every draft the filter matches, answered per seed. Filters are the seed service's (seed-filter-form.ts).
+// /ui/seeds: the seeds to review, filtered and paginated, and one action (promote or archive) on a selection, or on
+// every seed the filter matches (a batch past AT_ONCE_LIMIT), answered per seed. Filters are the seed service's (seed-filter-form.ts).
 import type { FastifyInstance } from 'fastify';
+import { AT_ONCE_LIMIT } from '../../../domain/seed-actions.js';
 import type { Seed } from '../../../domain/seed-record.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
@@ -11,7 +12,6 @@ import {
   filterForm,
   filterQuery,
   matchingFilter,
-  PROMOTE_MATCHING_LIMIT,
   parseSeedFilter,
   type UiSeedFilter,
 } from './seed-filter-form.js';
@@ -44,16 +44,28 @@ function freshnessCell(seed: Seed): Html | string {
   return f.stale ? html`${rate} <span class="bad">stale</span>` : rate;
 }
 
-/** Select-on-this-page actions, and promote for every draft the filter matches (there is no archive by filter). */
+/**
+ * Select-on-this-page actions, and promote or archive every seed the filter matches: counted here, done at once up
+ * to AT_ONCE_LIMIT, a batch past it (the answer is then the batch's progress).
+ */
 function actions(filter: UiSeedFilter, total: number): Html {
   const filtered = Object.keys(matchingFilter(filter)).length > 0;
+  const promotable = filter.status === 'draft';
+  const archivable = filter.status !== 'archived';
+  const promoteAll = promotable
+    ? html`<button type="submit" name="action" value="promote-matching">Promote all ${total} matching drafts</button> `
+    : '';
+  const batchNote =
+    total > AT_ONCE_LIMIT
+      ? `; more than ${AT_ONCE_LIMIT}: it runs as a batch, whose progress is shown next`
+      : '';
   const matching =
-    filter.status === 'draft' && total > 0 && !filtered
-      ? html`<p class="note">To promote every draft a filter matches, filter first (as the API, promote by filter needs one).</p>`
-      : filter.status === 'draft' && total > 0
-        ? html`<p class="matching">${filterFields(filter)}<button type="submit" name="action" value="promote-matching">Promote all ${Math.min(total, PROMOTE_MATCHING_LIMIT)} matching drafts</button>
-<span class="note">(${describeFilter(filter)}${total > PROMOTE_MATCHING_LIMIT ? `; the first ${PROMOTE_MATCHING_LIMIT} by seed id, then run it again` : ''}). Archiving is for selected seeds only: the API archives one seed at a time (PATCH /api/v1/seeds/{seedId}), it has no archive by filter.</span></p>`
-        : '';
+    total === 0 || !(promotable || archivable)
+      ? ''
+      : !filtered
+        ? html`<p class="note">To promote or archive every seed a filter matches, filter first (as the API, promote and archive by filter need one).</p>`
+        : html`<p class="matching">${filterFields(filter)}${promoteAll}<button type="submit" name="action" value="archive-matching">Archive all ${total} matching ${filter.status} seeds</button>
+<span class="note">(${describeFilter(filter)}${batchNote}).</span></p>`;
   return html`<div class="actions"><span data-selected-count aria-live="polite"></span>
 <button type="submit" name="action" value="promote">Promote selected</button>
 <button type="submit" name="action" value="archive">Archive selected</button></div>${matching}`;
