@@ -1,0 +1,168 @@
+// The http fetcher on a thread of its own (SEEDBED_FETCH_THREAD). Moving bytes costs the main thread more than
+// anything else a contract batch does: TLS handshakes and record encryption, undici's parsing, the body streams,
+// the politeness lines and their timers. The worker runs the very same createHttpFetcher, so requests, politeness
+// and answers are those of the fetcher on the main thread; this side forwards each fetch() and its answer.
+//
+// Per request: one message out, the answer back (its body handed over, not copied), and, when the caller asks to
+// hear of our own line (`queueing`), a message each time the request enters or leaves it. A caller's abort is
+// forwarded; the worker answers it as the fetcher does (ABORTED). setCrawlDelay is a message too: messages keep
+// their order, so a delay set before a fetch holds for that fetch.
+import { Worker } from 'node:worker_threads';
+import {
+  FetchError,
+  type FetchErrorCode,
+  type Fetcher,
+  type FetchOptions,
+  type FetchResponse,
+} from '../ports/fetcher.js';
+import type { HttpFetcherConfig } from './fetch-settings.js';
+
+/** The settings a worker can be given: no functions (DNS, clock, sleep: those are the main-thread fetcher's). */
+export type ThreadFetcherConfig = Omit<HttpFetcherConfig, 'lookup' | 'sleep' | 'now' | 'random'>;
+
+/** FetchOptions as sent: the signal and the queueing callback stay here. */
+export type ThreadFetchOptions = Omit<FetchOptions, 'signal' | 'queueing'> & { queueing: boolean };
+
+export type ToFetchThread =
+  | { t: 'fetch'; id: number; url: string; options: ThreadFetchOptions }
+  | { t: 'abort'; id: number; reason: string }
+  | { t: 'delay'; host: string; seconds: number }
+  | { t: 'close' };
+
+export interface ThreadFetchError {
+  code: FetchErrorCode;
+  message: string;
+  url: string;
+  status?: number;
+  finalUrl?: string;
+  requests?: number;
+}
+
+export type FromFetchThread =
+  | { t: 'queue'; id: number; waiting: boolean }
+  | { t: 'ok'; id: number; response: Omit<FetchResponse, 'body'>; body: Uint8Array }
+  | { t: 'error'; id: number; error: ThreadFetchError }
+  | { t: 'closed' };
+
+interface Pending {
+  resolve: (response: FetchResponse) => void;
+  reject: (error: FetchError) => void;
+  queueing: ((waiting: boolean) => void) | undefined;
+  url: string;
+}
+
+/** Starts the worker: its compiled .js beside this file, or (running from source) the .ts through tsx. */
+function startWorker(config: ThreadFetcherConfig): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.js'))
+    return new Worker(new URL('./fetch-thread-worker.js', here), { workerData: config });
+  // tsx does not carry its hooks into worker threads: the worker registers them itself.
+  const loader = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./fetch-thread-worker.ts', here).href;
+  return new Worker(
+    `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
+    { eval: true, workerData: config },
+  );
+}
+
+/**
+ * A Fetcher whose requests run on a worker thread. A worker that dies fails every request in hand (`NETWORK`)
+ * and is started again for the next one, with no politeness memory (gaps, Crawl-delays), as after a restart:
+ * a domain's run then fails with the requests in hand and is tried again, its robots.txt read again.
+ */
+export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
+  const pending = new Map<number, Pending>();
+  let worker: Worker | null = null;
+  let nextId = 1;
+  let closing: Promise<void> | null = null;
+
+  function onMessage(message: FromFetchThread): void {
+    if (message.t === 'closed') return;
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    if (message.t === 'queue') {
+      waiting.queueing?.(message.waiting);
+      return;
+    }
+    pending.delete(message.id);
+    if (pending.size === 0) worker?.unref();
+    if (message.t === 'ok') {
+      const { body } = message;
+      waiting.resolve({
+        ...message.response,
+        body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      });
+    } else {
+      const { code, message: text, ...details } = message.error;
+      waiting.reject(new FetchError(code, text, details));
+    }
+  }
+
+  function started(): Worker {
+    if (worker) return worker;
+    const created = startWorker(config);
+    created.on('message', onMessage);
+    const fail = (reason: string) => {
+      if (worker !== created) return;
+      worker = null;
+      for (const [id, waiting] of pending) {
+        pending.delete(id);
+        waiting.reject(
+          new FetchError('NETWORK', `the fetch thread stopped: ${reason}`, { url: waiting.url }),
+        );
+      }
+    };
+    created.on('error', (error) => fail(error.message));
+    created.on('exit', (code) => fail(`exit code ${code}`));
+    created.unref();
+    worker = created;
+    return created;
+  }
+
+  const post = (message: ToFetchThread) => started().postMessage(message);
+
+  return {
+    fetch(url, options) {
+      if (closing) return Promise.reject(new FetchError('ABORTED', 'the fetcher is closed', { url }));
+      const { signal, queueing, ...plain } = options;
+      if (signal?.aborted)
+        return Promise.reject(new FetchError('ABORTED', `request to ${url} was cancelled`, { url }));
+      const id = nextId++;
+      return new Promise<FetchResponse>((resolve, reject) => {
+        const onAbort = () => post({ t: 'abort', id, reason: String(signal?.reason ?? 'aborted') });
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const settle =
+          <T>(done: (value: T) => void) =>
+          (value: T) => {
+            signal?.removeEventListener('abort', onAbort);
+            done(value);
+          };
+        pending.set(id, { resolve: settle(resolve), reject: settle(reject), queueing, url });
+        const target = started();
+        target.ref();
+        target.postMessage({ t: 'fetch', id, url, options: { ...plain, queueing: queueing !== undefined } });
+      });
+    },
+    setCrawlDelay(host, seconds) {
+      post({ t: 'delay', host, seconds });
+    },
+    close() {
+      closing ??= (async () => {
+        const running = worker;
+        if (!running) return;
+        running.ref();
+        const closed = new Promise<void>((resolve) => {
+          running.on('message', (message: FromFetchThread) => {
+            if (message.t === 'closed') resolve();
+          });
+          running.once('exit', () => resolve());
+        });
+        running.postMessage({ t: 'close' } satisfies ToFetchThread);
+        await closed;
+        worker = null;
+        await running.terminate();
+      })();
+      return closing;
+    },
+  };
+}
