@@ -18,10 +18,20 @@ async function run(message: Extract<ToFetchThread, { t: 'fetch' }>): Promise<voi
   callers.set(id, caller);
   try {
     const { queueing, ...plain } = options;
+    // The calling thread counts the request in line from its send: the first "in line" is not sent.
+    let first = true;
+    const notice = (waiting: boolean) => {
+      if (first && waiting) {
+        first = false;
+        return;
+      }
+      first = false;
+      send({ t: 'queue', id, waiting });
+    };
     const response = await fetcher.fetch(url, {
       ...plain,
       signal: caller.signal,
-      ...(queueing ? { queueing: (waiting: boolean) => send({ t: 'queue', id, waiting }) } : {}),
+      ...(queueing ? { queueing: notice } : {}),
     });
     // A copy of exactly the body's bytes (a small Buffer is a view of a shared pool), handed over, not cloned.
     const body = new Uint8Array(response.body);

@@ -4,7 +4,9 @@
 // and answers are those of the fetcher on the main thread; this side forwards each fetch() and its answer.
 //
 // Per request: one message out, the answer back (its body handed over, not copied), and, when the caller asks to
-// hear of our own line (`queueing`), a message each time the request enters or leaves it. A caller's abort is
+// hear of our own line (`queueing`), a message each time the request leaves it (and enters it again, for a
+// redirect or a retry): every request starts in the line, so this side says so itself when it sends one, and
+// says it left when the answer comes if no message did. A caller's abort is
 // forwarded; the worker answers it as the fetcher does (ABORTED). setCrawlDelay is a message too: messages keep
 // their order, so a delay set before a fetch holds for that fetch.
 import { Worker } from 'node:worker_threads';
@@ -48,6 +50,8 @@ interface Pending {
   resolve: (response: FetchResponse) => void;
   reject: (error: FetchError) => void;
   queueing: ((waiting: boolean) => void) | undefined;
+  /** What the caller was last told: in our own line or not. */
+  inLine: boolean;
   url: string;
 }
 
@@ -81,10 +85,12 @@ export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
     const waiting = pending.get(message.id);
     if (!waiting) return;
     if (message.t === 'queue') {
-      waiting.queueing?.(message.waiting);
+      if (waiting.inLine !== message.waiting) waiting.queueing?.(message.waiting);
+      waiting.inLine = message.waiting;
       return;
     }
     pending.delete(message.id);
+    if (waiting.inLine) waiting.queueing?.(false);
     if (pending.size === 0) worker?.unref();
     if (message.t === 'ok') {
       const { body } = message;
@@ -107,6 +113,7 @@ export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
       worker = null;
       for (const [id, waiting] of pending) {
         pending.delete(id);
+        if (waiting.inLine) waiting.queueing?.(false);
         waiting.reject(
           new FetchError('NETWORK', `the fetch thread stopped: ${reason}`, { url: waiting.url }),
         );
@@ -137,10 +144,14 @@ export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
             signal?.removeEventListener('abort', onAbort);
             done(value);
           };
-        pending.set(id, { resolve: settle(resolve), reject: settle(reject), queueing, url });
+        const inLine = queueing !== undefined;
+        pending.set(id, { resolve: settle(resolve), reject: settle(reject), queueing, inLine, url });
         const target = started();
         target.ref();
         target.postMessage({ t: 'fetch', id, url, options: { ...plain, queueing: queueing !== undefined } });
+        // Every request starts in our own line (its host's slot and gap, a global slot): the worker does not
+        // send that first notice.
+        queueing?.(true);
       });
     },
     setCrawlDelay(host, seconds) {

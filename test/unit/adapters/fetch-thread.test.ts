@@ -103,9 +103,9 @@ describe('the fetcher on its own thread', () => {
     const own = createThreadedFetcher(config());
     try {
       own.setCrawlDelay(SITES.bare, 0.3);
-      const first = await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
+      await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
+      // Our own gap is 0 here: only the Crawl-delay holds the second request back.
       const second = await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
-      expect(first.waitedMs).toBeLessThan(300);
       expect(second.waitedMs).toBeGreaterThanOrEqual(290);
     } finally {
       await own.close();
