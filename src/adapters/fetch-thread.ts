@@ -56,7 +56,7 @@ interface Pending {
 }
 
 /** Starts the worker: its compiled .js beside this file, or (running from source) the .ts through tsx. */
-function startWorker(config: ThreadFetcherConfig): Worker {
+export function startFetchThread(config: ThreadFetcherConfig): Worker {
   const here = import.meta.url;
   if (here.endsWith('.js'))
     return new Worker(new URL('./fetch-thread-worker.js', here), { workerData: config });
@@ -69,13 +69,21 @@ function startWorker(config: ThreadFetcherConfig): Worker {
   );
 }
 
+/** Crawl-delays kept to tell a restarted worker: the most recently set, this many hosts. */
+const KEPT_CRAWL_DELAYS = 10_000;
+
 /**
  * A Fetcher whose requests run on a worker thread. A worker that dies fails every request in hand (`NETWORK`)
- * and is started again for the next one, with no politeness memory (gaps, Crawl-delays), as after a restart:
- * a domain's run then fails with the requests in hand and is tried again, its robots.txt read again.
+ * and is started again for the next one. The new one is told the Crawl-delays set since (the last 10,000
+ * hosts'); each host's gap starts afresh, as after a restart of the process.
  */
-export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
+export function createThreadedFetcher(
+  config: ThreadFetcherConfig,
+  /** For tests: how a worker is started. */
+  start: (config: ThreadFetcherConfig) => Worker = startFetchThread,
+): Fetcher {
   const pending = new Map<number, Pending>();
+  const crawlDelays = new Map<string, number>();
   let worker: Worker | null = null;
   let nextId = 1;
   let closing: Promise<void> | null = null;
@@ -106,7 +114,7 @@ export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
 
   function started(): Worker {
     if (worker) return worker;
-    const created = startWorker(config);
+    const created = start(config);
     created.on('message', onMessage);
     const fail = (reason: string) => {
       if (worker !== created) return;
@@ -123,10 +131,14 @@ export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
     created.on('exit', (code) => fail(`exit code ${code}`));
     created.unref();
     worker = created;
+    for (const [host, seconds] of crawlDelays) created.postMessage({ t: 'delay', host, seconds });
     return created;
   }
 
-  const post = (message: ToFetchThread) => started().postMessage(message);
+  /** A closed fetcher starts no worker again (an abort or a Crawl-delay that comes late). */
+  const post = (message: ToFetchThread) => {
+    if (!closing) started().postMessage(message);
+  };
 
   return {
     fetch(url, options) {
@@ -155,7 +167,11 @@ export function createThreadedFetcher(config: ThreadFetcherConfig): Fetcher {
       });
     },
     setCrawlDelay(host, seconds) {
-      post({ t: 'delay', host, seconds });
+      crawlDelays.delete(host);
+      crawlDelays.set(host, seconds);
+      if (crawlDelays.size > KEPT_CRAWL_DELAYS) crawlDelays.delete(crawlDelays.keys().next().value as string);
+      // A worker not started yet is told when it starts.
+      if (worker) post({ t: 'delay', host, seconds });
     },
     close() {
       closing ??= (async () => {

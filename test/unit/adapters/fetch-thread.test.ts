@@ -1,7 +1,8 @@
 // The fetcher on its own thread answers as the fetcher on the calling thread does: the same responses (bodies,
 // redirects, headers, request counts), the same FetchErrors with their fields, a caller's abort, Crawl-delay.
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThreadedFetcher } from '../../../src/adapters/fetch-thread.js';
+import { createThreadedFetcher, startFetchThread } from '../../../src/adapters/fetch-thread.js';
 import { createHttpFetcher, type HttpFetcherConfig } from '../../../src/adapters/http-fetcher.js';
 import { FetchError, type Fetcher, type FetchResponse } from '../../../src/ports/fetcher.js';
 import { type FakeInternet, SITES, startFakeInternet } from '../../fixtures/fake-internet/index.js';
@@ -106,6 +107,30 @@ describe('the fetcher on its own thread', () => {
       await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
       // Our own gap is 0 here: only the Crawl-delay holds the second request back.
       const second = await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
+      expect(second.waitedMs).toBeGreaterThanOrEqual(290);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('fails the requests in hand when its thread dies, then starts one again that keeps the Crawl-delays', async () => {
+    const workers: Worker[] = [];
+    const own = createThreadedFetcher(config(), (settings) => {
+      const worker = startFetchThread(settings);
+      workers.push(worker);
+      return worker;
+    });
+    try {
+      own.setCrawlDelay(SITES.bare, 0.3);
+      await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
+      const inHand = own.fetch(`https://${SITES.hang}/`, { kind: 'html' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await workers[0]?.terminate();
+      expect((await failure(inHand)).code).toBe('NETWORK');
+      // A new thread, told the Crawl-delay: two requests to the host are still 0.3 s apart.
+      await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
+      const second = await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
+      expect(workers).toHaveLength(2);
       expect(second.waitedMs).toBeGreaterThanOrEqual(290);
     } finally {
       await own.close();
