@@ -7,19 +7,22 @@
 //
 //   npm run bench -- contracts-latency
 //   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_TRACE=1] [BENCH_DUMP=file]
-//     npx tsx bench/contracts-latency.ts
+//     [BENCH_CPU_PROFILE=prefix] npx tsx bench/contracts-latency.ts
+// BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread from the batches' submission to their end,
+// `<prefix>-<delay>ms.cpuprofile`, for bench/cpu-profile-summary.ts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createHttpFetcher, DEFAULT_FETCHER_SETTINGS } from '../src/adapters/http-fetcher.js';
-import { createSeedbed, fetcherConfig } from '../src/composition.js';
+import { DEFAULT_FETCHER_SETTINGS } from '../src/adapters/http-fetcher.js';
+import { createFetcher, createSeedbed } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { readVersion } from '../src/version.js';
 import { describeGaps, hostGaps, median } from './host-gaps.js';
 import { inFlight, type ServedRequest, type SiteShape, startLatencyInternet } from './latency-internet.js';
 import { chainMs, type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
+import { mainThreadCpuMs, startCpuProfile, threadsCpuMs } from './thread-cpu.js';
 
 const MAX_IDS_PER_BATCH = 1000;
 
@@ -61,16 +64,20 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     SEEDBED_FETCH_RESOLVE: net.resolveSpec,
   });
   // The fetcher the composition root would build, trusting the run's own CA on top.
-  const fetcher = createHttpFetcher({ ...fetcherConfig(config, readVersion()), extraCa: [net.caCert] });
+  const fetcher = createFetcher(config, readVersion(), { extraCa: [net.caCert] });
   const seedbed = await createSeedbed({ config, logger: pino({ level: 'silent' }), fetcher });
   await seedbed.start();
   const app = await seedbed.buildHttp(true);
   try {
     seedbed.startWorkers();
+    const profilePrefix = process.env['BENCH_CPU_PROFILE'];
+    const stopProfile = profilePrefix ? await startCpuProfile() : null;
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
     const busyBefore = performance.eventLoopUtilization();
     const cpuBefore = process.cpuUsage();
+    const mainCpuBefore = mainThreadCpuMs();
+    const threadsBefore = threadsCpuMs();
     const batchIds: string[] = [];
     for (let i = 0; i < net.hosts.length; i += MAX_IDS_PER_BATCH) {
       const response = await app.inject({
@@ -87,7 +94,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     }
     // Progress as a client sees it: items answered, sampled every 250 ms (a watching client costs CPU too).
     const samples: Array<{ at: number; done: number }> = [];
-    let peakRss = process.memoryUsage().rss;
+    let peakRss = process.memoryUsage.rss();
     let failed = 0;
     const firstErrors: string[] = [];
     for (;;) {
@@ -107,11 +114,20 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         }
       }
       samples.push({ at: performance.now() - started, done });
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      // Once a second: the resident size is read from /proc, a system call on the thread being measured.
+      if (samples.length % 4 === 1) peakRss = Math.max(peakRss, process.memoryUsage.rss());
       if (finished === batchIds.length) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const elapsedMs = performance.now() - started;
+    const busy = performance.eventLoopUtilization(busyBefore).utilization;
+    const cpu = process.cpuUsage(cpuBefore);
+    const mainCpu = mainThreadCpuMs();
+    const threads = [...threadsCpuMs()]
+      .map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / options.sites] as const)
+      .filter(([, ms]) => ms >= 0.05)
+      .sort((a, b) => b[1] - a[1]);
+    await stopProfile?.(`${profilePrefix}-${options.delayMs}ms.cpuprofile`);
     // What each item says it cost its site (result.requests), to set beside what the sites served.
     const counted: number[] = [];
     for (const id of batchIds) {
@@ -135,9 +151,9 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
           `${item?.reason ? `, ${item.reason}` : ''}\n`,
       );
     }
-    const busy = performance.eventLoopUtilization(busyBefore).utilization;
-    const cpu = process.cpuUsage(cpuBefore);
     const cpuMsPerSite = (cpu.user + cpu.system) / 1000 / options.sites;
+    const mainCpuMsPerSite =
+      mainCpu !== null && mainCpuBefore !== null ? (mainCpu - mainCpuBefore) / options.sites : null;
     const { log, connections } = await net.takeLog();
 
     // BENCH_DUMP=file: the requests the sites served, for a closer look (when each arrived and ended, per host).
@@ -223,8 +239,10 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         `  politeness: ${tooClose} arrivals closer than their host's gap (closest ${closest.toFixed(1)} ms over it); ` +
         `connections per site: mean ${(perSite.reduce((a, b) => a + b, 0) / perSite.length).toFixed(2)}, ` +
         `max ${Math.max(...perSite)} (${connections} in all); longest progress stall ${(stall / 1000).toFixed(2)} s; ` +
-        `main thread busy ${(busy * 100).toFixed(0)} %, CPU ${cpuMsPerSite.toFixed(1)} ms per site (this process, ` +
-        `fake internet included), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n` +
+        `main thread busy ${(busy * 100).toFixed(0)} %, CPU per site: main thread ` +
+        `${mainCpuMsPerSite === null ? 'n/a' : mainCpuMsPerSite.toFixed(1)} ms, process ${cpuMsPerSite.toFixed(1)} ms ` +
+        `(the fake internet runs in another; by thread: ${threads.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}), ` +
+        `peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n` +
         `  requests per site: served ${(log.length / options.sites).toFixed(2)}, items' result.requests mean ` +
         `${(countedTotal / Math.max(1, counted.length)).toFixed(2)} (median ${median(counted)}, max ` +
         `${Math.max(0, ...counted)}, ${countedTotal} in all over ${counted.length} items)\n` +

@@ -22,8 +22,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createHttpFetcher, DEFAULT_FETCHER_SETTINGS } from '../src/adapters/http-fetcher.js';
-import { createSeedbed, fetcherConfig } from '../src/composition.js';
+import { DEFAULT_FETCHER_SETTINGS } from '../src/adapters/http-fetcher.js';
+import { createFetcher, createSeedbed } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { readVersion } from '../src/version.js';
 import type { NamedSite } from './discovery-sites.js';
@@ -112,7 +112,7 @@ export async function runDiscovery(options: {
     SEEDBED_LOG_LEVEL: 'silent',
     SEEDBED_FETCH_RESOLVE: net.resolveSpec,
   });
-  const fetcher = createHttpFetcher({ ...fetcherConfig(config, readVersion()), extraCa: [net.caCert] });
+  const fetcher = createFetcher(config, readVersion(), { extraCa: [net.caCert] });
   const seedbed = await createSeedbed({ config, logger: pino({ level: 'silent' }), fetcher });
   await seedbed.start();
   const app = await seedbed.buildHttp(true);
@@ -286,7 +286,7 @@ export async function runDiscovery(options: {
         `${wrong.length > 0 ? `; wrong: ${wrong.slice(0, 5).join(', ')}` : ''}` +
         `${missing.length > 0 ? `; missing: ${missing.slice(0, 5).join(', ')}` : ''}\n` +
         `  politeness: ${tooClose} arrivals closer than the gap; main thread busy ${(busy * 100).toFixed(0)} %, CPU ${((cpu.user + cpu.system) / 1000 / options.candidates).toFixed(1)} ms ` +
-        `per candidate (this process, fake internet included), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
+        `per candidate (this process; the fake internet runs in another), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
     );
     const result = report({
       name: `discovery at ${options.delayMs} ms latency, ${options.seeds} seeds → ${options.candidates} candidates`,

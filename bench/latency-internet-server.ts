@@ -1,5 +1,5 @@
-// The latency fake internet's server, run in a worker thread so that serving costs no time on the thread
-// that is being measured. Every site `sNNNN.latency.test` has the same structure (homepage with two feed
+// The latency fake internet's server, run in a process of its own so that serving costs no time on the
+// process that is being measured (its CPU, its garbage collector). Every site `sNNNN.latency.test` has the same structure (homepage with two feed
 // links, robots.txt naming a sitemap index of two sitemaps); every answer waits the site's delay first.
 // It logs each request's arrival, end, delay and connection, and hands the log over when asked.
 // Sites by name (the discovery bench's `news-00001.test`…, each its own registrable domain) are answered by
@@ -7,7 +7,6 @@
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { parentPort, workerData } from 'node:worker_threads';
 import { page, rss, sitemapIndex, urlset } from '../test/fixtures/fake-internet/content.js';
 import { type NamedSite, namedAnswer } from './discovery-sites.js';
 import { buildSite } from './sitemap-scale-site.js';
@@ -45,7 +44,12 @@ export interface ServedRequest {
   connection: number;
 }
 
-const data = workerData as ServerData;
+/** The parent sends the server's data as its first message (the process is forked with an IPC channel). */
+const data = await new Promise<ServerData>((resolve) => {
+  process.once('message', (message: { kind: 'data'; data: ServerData }) => resolve(message.data));
+  process.send?.({ kind: 'ready' });
+});
+const send = (message: unknown) => process.send?.(message);
 let busySince = performance.eventLoopUtilization();
 const log: ServedRequest[] = [];
 const sockets = new Set<Socket>();
@@ -171,17 +175,17 @@ server.on('secureConnection', (socket: Socket) => {
 server.on('tlsClientError', () => undefined);
 
 server.listen(0, '127.0.0.1', () => {
-  parentPort?.postMessage({ kind: 'listening', port: (server.address() as AddressInfo).port });
+  send({ kind: 'listening', port: (server.address() as AddressInfo).port });
 });
 
-parentPort?.on('message', (message: { kind: 'log' } | { kind: 'close' }) => {
+process.on('message', (message: { kind: 'log' } | { kind: 'close' }) => {
   if (message.kind === 'log') {
     const busy = performance.eventLoopUtilization(busySince).utilization;
     busySince = performance.eventLoopUtilization();
-    parentPort?.postMessage({ kind: 'log', log: log.splice(0), connections, busy });
+    send({ kind: 'log', log: log.splice(0), connections, busy });
   }
   if (message.kind === 'close') {
     for (const socket of sockets) socket.destroy();
-    server.close(() => parentPort?.postMessage({ kind: 'closed' }));
+    server.close(() => send({ kind: 'closed' }));
   }
 });

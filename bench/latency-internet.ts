@@ -1,12 +1,12 @@
 // A fake internet with latency for benchmarks: N sites `sNNNN.latency.test` over HTTPS, each answer held for the
-// site's delay, served from a worker thread; optionally sites by name under `.test` (the discovery bench's).
+// site's delay, served from a process of its own; optionally sites by name under `.test` (the discovery bench's).
 // Its certificates (a wildcard for *.latency.test, and for named sites certificates naming them, all signed by
 // a CA made for the run) are generated with the openssl command line, so no key is kept in the repository.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { NamedSite } from './discovery-sites.js';
 import type { ServedRequest, ServerData, SiteShape } from './latency-internet-server.js';
 
@@ -161,26 +161,33 @@ export async function startLatencyInternet(options: {
     sites: options.sites,
     ...(options.named ? { named: options.named.sites, namedDelayMs: options.named.delayMs, namedCerts } : {}),
   };
-  // The worker loads TypeScript through tsx's loader, registered in the worker itself (tsx does not carry its
-  // hooks into worker threads).
-  const loader = import.meta.resolve('tsx/esm/api');
-  const server = new URL('./latency-internet-server.ts', import.meta.url).href;
-  const worker = new Worker(
-    `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(server)}); });`,
-    { eval: true, workerData: data },
-  );
+  // A process of its own, not a worker thread: the measured process's CPU and garbage collector are then its own
+  // alone (the bench reports them). It loads TypeScript through tsx, as the bench does.
+  const server = fork(fileURLToPath(new URL('./latency-internet-server.ts', import.meta.url)), [], {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = <T>(kind: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: { kind: string } & T) => {
         if (message.kind !== kind) return;
-        worker.off('message', onMessage);
-        worker.off('error', reject);
+        server.off('message', onMessage);
+        server.off('exit', onExit);
         resolve(message);
       };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
+      const onExit = (code: number | null) => {
+        server.off('message', onMessage);
+        reject(new Error(`the latency internet's server exited (${code})`));
+      };
+      server.on('message', onMessage);
+      server.once('exit', onExit);
     });
-  const { port } = await next<{ port: number }>('listening');
+  // The server asks for its data once it listens for messages (one sent before would be lost).
+  await next('ready');
+  const listening = next<{ port: number }>('listening');
+  server.send({ kind: 'data', data });
+  const { port } = await listening;
   return {
     resolveSpec:
       `*.latency.test:443=127.0.0.1:${port}` + (namedHosts.length > 0 ? `,*.test:443=127.0.0.1:${port}` : ''),
@@ -188,14 +195,16 @@ export async function startLatencyInternet(options: {
     hosts: Array.from({ length: options.sites }, (_, n) => siteHost(n)),
     async takeLog() {
       const answer = next<{ log: ServedRequest[]; connections: number; busy: number }>('log');
-      worker.postMessage({ kind: 'log' });
+      server.send({ kind: 'log' });
       return answer;
     },
     async close() {
       const closed = next('closed');
-      worker.postMessage({ kind: 'close' });
+      server.send({ kind: 'close' });
       await closed;
-      await worker.terminate();
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill();
+      await exited;
     },
   };
 }

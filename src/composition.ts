@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Logger, pino } from 'pino';
 import { createEmbeddedQueue } from './adapters/embedded-queue.js';
+import { createThreadedFetcher } from './adapters/fetch-thread.js';
 import { createFsObjectStore } from './adapters/fs-object-store.js';
 import { createHttpFetcher } from './adapters/http-fetcher.js';
 import { createSqliteDatabase } from './adapters/sql/sqlite-database.js';
@@ -183,7 +184,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     batches,
     changes,
   });
-  const fetcher = options.fetcher ?? createHttpFetcher(fetcherConfig(config, version));
+  const fetcher = options.fetcher ?? createFetcher(config, version);
   // Every domain check of the process asks one watched canary (see outage-watch.ts).
   const outages = watchOutages(
     options.canary !== undefined ? options.canary : networkCanary(config, fetcher),
@@ -423,6 +424,15 @@ export function fetcherConfig(config: Config, version: string) {
     globalConcurrency: config.fetch.concurrency,
     ...(config.fetch.resolve ? { resolve: config.fetch.resolve } : {}),
   };
+}
+
+/**
+ * The process's fetcher: on a thread of its own (SEEDBED_FETCH_THREAD, the default; docs/fetching.md) or on the
+ * main thread. `extraCa` is trusted on top of the bundled roots (the benches' fake internets).
+ */
+export function createFetcher(config: Config, version: string, extra: { extraCa?: string[] } = {}): Fetcher {
+  const settings = { ...fetcherConfig(config, version), ...extra };
+  return config.fetch.thread ? createThreadedFetcher(settings) : createHttpFetcher(settings);
 }
 
 /** The network canary (SEEDBED_NETWORK_CANARY), asked through the same fetcher as the domains; null when off. */

@@ -37,6 +37,7 @@ const envSchema = z.object({
   SEEDBED_AUTHORITY_OVERRIDES: z.string().min(1).optional(),
   SEEDBED_NETWORK_CANARY: z.string().optional(),
   SEEDBED_FETCH_CONCURRENCY: intFrom(1, 4096).default(128),
+  SEEDBED_FETCH_THREAD: intFrom(0, 1).default(1),
   SEEDBED_DOMAIN_CONCURRENCY: intFrom(1, 16_384).optional(),
   SEEDBED_DOMAIN_DEADLINE_SECONDS: intFrom(1, 86_400).default(120),
   SEEDBED_DOMAIN_LOOKAHEAD: intFrom(0, 16_384).optional(),
@@ -114,6 +115,8 @@ export interface Config {
     canary: readonly string[];
     /** Requests in flight in the whole process. */
     concurrency: number;
+    /** The fetcher runs on a worker thread of its own (SEEDBED_FETCH_THREAD=1), else on the main thread. */
+    thread: boolean;
     /** Domains collected or checked at once in the process (contract and liveness queues together). */
     domains: number;
     /** How long one domain may take once started, of its own time: waits in our line (Crawl-delay too) do not count. */
@@ -254,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       resolve: e.SEEDBED_FETCH_RESOLVE,
       canary: parseCanary(e.SEEDBED_NETWORK_CANARY),
       concurrency: e.SEEDBED_FETCH_CONCURRENCY,
+      thread: e.SEEDBED_FETCH_THREAD === 1,
       // A domain spends most of its time in its per-host gap (one request at a time, 250 ms after the last
       // one ended), so it takes several domains per socket to keep every socket busy (about 2.7 at 150 ms
       // answers); twice that many let the last domains of a batch start early enough to end with the others

@@ -153,7 +153,9 @@ export interface AggregatorOptions {
 }
 
 export class SitemapAggregator {
-  private readonly urls = new UrlHashSet(1 << 12);
+  // Small at first and doubled as it fills: most sites list a few hundred URLs, and a table sized for thousands
+  // was 32 KiB zeroed for every domain of a batch (a large tree's doublings cost about one copy of its table).
+  private readonly urls = new UrlHashSet(64);
   private readonly newsUrls = new UrlHashSet(64);
   private entries = 0;
   private invalid = 0;

@@ -6,7 +6,7 @@ import type { ItemResult } from '../domain/batches.js';
 import { parseDomainId } from '../domain/domains.js';
 import { NetworkUnavailableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
-import { prodDomainKey } from '../domain/keys.js';
+import { type ProdFile, prodDomainKey, prodDomainPrefix } from '../domain/keys.js';
 import {
   type ContractDiscovery,
   type ContractInput,
@@ -118,8 +118,10 @@ export function createContractService(deps: {
       const reason = `domain id country ${id.country} does not match the batch country ${partition.country}`;
       return answer({ status: 'failed', outcome: 'invalid', reason });
     }
-    const key = (file: Parameters<typeof prodDomainKey>[2]) =>
-      prodDomainKey(partition, id.registrableDomain, file);
+    // The domain's folder, checked once: a key per evidence file validated the partition again each time (a
+    // schema parse with a calendar check), eight times a domain.
+    const folder = prodDomainPrefix(partition, id.registrableDomain);
+    const key = (file: ProdFile) => `${folder}${file}`;
     const checkpointKey = key('domain_metadata.json.success');
     if (!request.force && (await objects.head(checkpointKey))) {
       return answer({

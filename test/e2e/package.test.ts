@@ -3,6 +3,8 @@
 // runs a client command. A global install does the same with a registry at hand (docs/packaging.md).
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -100,6 +102,28 @@ describe('the packed package', () => {
       expect(pool.stats).toEqual({ onWorkers: 1, onCaller: 0 });
     } finally {
       await pool.close();
+    }
+  });
+
+  it('fetches on its own thread from dist/, with no TypeScript loader', async () => {
+    const server = createServer((_req, res) => res.end('shipped\n'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const modulePath = join(pkg, 'dist', 'adapters', 'fetch-thread.js');
+    const { createThreadedFetcher } = (await import(
+      modulePath
+    )) as typeof import('../../src/adapters/fetch-thread.js');
+    const fetcher = createThreadedFetcher({
+      userAgent: 'SeedbedBot/test',
+      resolve: `shipped.test=127.0.0.1:${port}`,
+    });
+    try {
+      const answer = await fetcher.fetch('http://shipped.test/', { kind: 'html' });
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe('shipped\n');
+    } finally {
+      await fetcher.close();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

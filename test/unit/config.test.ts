@@ -81,6 +81,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEEDBED_FEED_WORKERS: '17' })).toThrow(/SEEDBED_FEED_WORKERS/);
   });
 
+  it('runs the fetcher on a thread of its own by default, on the main thread with 0', () => {
+    expect(loadConfig({}).fetch.thread).toBe(true);
+    expect(loadConfig({ SEEDBED_FETCH_THREAD: '0' }).fetch.thread).toBe(false);
+    expect(() => loadConfig({ SEEDBED_FETCH_THREAD: '2' })).toThrow(/SEEDBED_FETCH_THREAD/);
+  });
+
   it('looks ahead as many domains as the pool runs, unless told otherwise (0: off)', () => {
     expect(loadConfig({}).fetch.domainLookahead).toBe(768);
     expect(loadConfig({ SEEDBED_DOMAIN_CONCURRENCY: '50' }).fetch.domainLookahead).toBe(50);

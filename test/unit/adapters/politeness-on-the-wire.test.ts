@@ -1,9 +1,11 @@
 // Politeness as a site sees it: a local server timestamps every request's arrival and names the connection
-// it came on, while the real fetcher (real sleeps) works under a contended global limit.
+// it came on, while the real fetcher (real sleeps) works under a contended global limit. Run twice: the fetcher
+// on the calling thread, and on its own thread (fetch-thread.ts), which must look the same to a site.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpFetcher } from '../../../src/adapters/http-fetcher.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createThreadedFetcher } from '../../../src/adapters/fetch-thread.js';
+import { createHttpFetcher, type HttpFetcherConfig } from '../../../src/adapters/http-fetcher.js';
 import { discoverContract } from '../../../src/engine/contract-discovery.js';
 import type { Fetcher } from '../../../src/ports/fetcher.js';
 import { TEST_USER_AGENT } from '../../fixtures/fake-internet/test-fetcher.js';
@@ -91,23 +93,48 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-function wireFetcher(globalConcurrency: number, perHostMinDelayMs: number, totalTimeoutMs?: number): Fetcher {
-  return createHttpFetcher({
-    userAgent: TEST_USER_AGENT,
-    resolve: `*.wire.test=127.0.0.1:${port}`,
-    globalConcurrency,
-    perHostConcurrency: 1,
-    perHostMinDelayMs,
-    ...(totalTimeoutMs ? { totalTimeoutMs } : {}),
-  });
-}
-
 const of = (host: string) => arrivals.filter((a) => a.host === host);
 
-describe('politeness on the wire', () => {
+const FETCHERS: Array<[string, (config: HttpFetcherConfig) => Fetcher]> = [
+  ['on the calling thread', createHttpFetcher],
+  ['on its own thread', createThreadedFetcher],
+];
+
+describe.each(FETCHERS)('politeness on the wire, the fetcher %s', (_, createFetcher) => {
+  beforeEach(() => {
+    arrivals.length = 0;
+  });
+
+  /**
+   * A fetcher that has been asked once already (a host of its own): a fetch thread starts with its first request,
+   * and the tests time requests from when they are asked for. Only the start matters, not the answer (a cold
+   * thread's first request may pass a test's short timeout).
+   */
+  async function warm(fetcher: Fetcher): Promise<Fetcher> {
+    await fetcher.fetch('http://warm-up.wire.test/', { kind: 'html' }).catch(() => undefined);
+    return fetcher;
+  }
+
+  function wireFetcher(
+    globalConcurrency: number,
+    perHostMinDelayMs: number,
+    totalTimeoutMs?: number,
+  ): Promise<Fetcher> {
+    return warm(
+      createFetcher({
+        userAgent: TEST_USER_AGENT,
+        resolve: `*.wire.test=127.0.0.1:${port}`,
+        globalConcurrency,
+        perHostConcurrency: 1,
+        perHostMinDelayMs,
+        ...(totalTimeoutMs ? { totalTimeoutMs } : {}),
+      }),
+    );
+  }
+
   it('keeps the per-host gap between arrivals however contended the global limit is', async () => {
     const gap = 120;
-    const fetcher = wireFetcher(2, gap);
+    const fetcher = await wireFetcher(2, gap);
     const hosts = ['a', 'b', 'c', 'd', 'e'].map((h) => `${h}.wire.test`);
     try {
       // Five sites, four requests each, two slots in all: every request waits for a slot, some for long.
@@ -132,7 +159,7 @@ describe('politeness on the wire', () => {
 
   it('does not let a long wait for the global slot shorten the gap to the next request', async () => {
     const gap = 120;
-    const fetcher = wireFetcher(1, gap);
+    const fetcher = await wireFetcher(1, gap);
     try {
       // A slow site holds the only slot for 300 ms: the first request to the quick site leaves only then,
       // and its second request must still wait a whole gap after that, not after the first one was asked for.
@@ -149,7 +176,7 @@ describe('politeness on the wire', () => {
   });
 
   it("says how much of a request was our own wait for a slot, apart from the site's time", async () => {
-    const fetcher = wireFetcher(1, 0);
+    const fetcher = await wireFetcher(1, 0);
     try {
       const started = performance.now();
       // One global slot: the quick site's request waits for the slow one's 300 ms answer.
@@ -168,7 +195,7 @@ describe('politeness on the wire', () => {
   });
 
   it('tells the caller while a request waits in its own line, and when it leaves it for the wire', async () => {
-    const fetcher = wireFetcher(1, 0);
+    const fetcher = await wireFetcher(1, 0);
     const told: Array<[boolean, number]> = [];
     try {
       const started = performance.now();
@@ -188,7 +215,7 @@ describe('politeness on the wire', () => {
   });
 
   it('times a request out by its time on the wire, never by its wait in our own line', async () => {
-    const fetcher = wireFetcher(1, 0, 200);
+    const fetcher = await wireFetcher(1, 0, 200);
     try {
       // The one slot is held 150 ms, then 120 ms: the third request waits 270 ms in line, past the 200 ms limit.
       const first = fetcher.fetch('http://one.wire.test/?ms=150', { kind: 'html' });
@@ -207,7 +234,7 @@ describe('politeness on the wire', () => {
   });
 
   it("sends a site's requests over one kept-alive connection", async () => {
-    const fetcher = wireFetcher(8, 30);
+    const fetcher = await wireFetcher(8, 30);
     const host = 'reuse.wire.test';
     try {
       for (const path of ['/', '/robots.txt', '/sitemap.xml', '/feed']) {
@@ -223,12 +250,14 @@ describe('politeness on the wire', () => {
 
   it('keeps a connection as long as the server says it will (Keep-Alive: timeout), past our own default', async () => {
     // Node's server announces `Keep-Alive: timeout=5`: kept 3 s (2 s short of it), though ours would be 300 ms.
-    const fetcher = createHttpFetcher({
-      userAgent: TEST_USER_AGENT,
-      resolve: `*.wire.test=127.0.0.1:${port}`,
-      perHostMinDelayMs: 0,
-      keepAliveTimeoutMs: 300,
-    });
+    const fetcher = await warm(
+      createFetcher({
+        userAgent: TEST_USER_AGENT,
+        resolve: `*.wire.test=127.0.0.1:${port}`,
+        perHostMinDelayMs: 0,
+        keepAliveTimeoutMs: 300,
+      }),
+    );
     const host = 'patient.wire.test';
     try {
       const first = await fetcher.fetch(`http://${host}/1`, { kind: 'html' });
@@ -243,7 +272,7 @@ describe('politeness on the wire', () => {
 
   it("reads robots.txt first and keeps its Crawl-delay between every later request, the homepage's included", async () => {
     // Our own gap is far below the site's Crawl-delay, so only the Crawl-delay can explain the arrivals' gaps.
-    const fetcher = wireFetcher(8, 20);
+    const fetcher = await wireFetcher(8, 20);
     const host = 'delayed.wire.test';
     let found: Awaited<ReturnType<typeof discoverContract>>;
     try {
