@@ -5,9 +5,17 @@
 import type { AiStatus, NewsVerdictValue, SeedDiscovery } from '../../domain/seed-facts.js';
 import type { HealthState } from '../../domain/seed-health.js';
 import type { Database, DbExecutor, SeedTable } from '../../ports/database.js';
-import type { PageRequest } from '../common.js';
-import { orderSeeds, type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
-import { type NewRevision, type RevisionView, revisionOfRow, revisionRow } from './rows.js';
+import type { CursorPageRequest, PageRequest } from '../common.js';
+import { type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
+import { afterKey, listSeeds, seedOrder, seedsInOrder } from './list.js';
+import {
+  listColumnsOf,
+  type NewRevision,
+  type RevisionView,
+  revisionOfRow,
+  revisionRow,
+  storedRowOf,
+} from './rows.js';
 
 export type SeedRepository = ReturnType<typeof createSeedRepository>;
 
@@ -48,7 +56,7 @@ export function createSeedRepository(database: Database) {
   ): Promise<boolean> {
     const inserted = await executor
       .insertInto('seeds')
-      .values(row)
+      .values(storedRowOf(row))
       .$if(options.ifAbsent === true, (qb) => qb.onConflict((oc) => oc.column('seed_id').doNothing()))
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
@@ -85,7 +93,7 @@ export function createSeedRepository(database: Database) {
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
       const result = await executor
         .insertInto('seeds')
-        .values(rows.slice(i, i + INSERT_ROWS))
+        .values(rows.slice(i, i + INSERT_ROWS).map(storedRowOf))
         .onConflict((oc) => oc.column('seed_id').doNothing())
         .executeTakeFirst();
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -100,30 +108,29 @@ export function createSeedRepository(database: Database) {
   }
 
   async function update(executor: DbExecutor, seedId: string, columns: Partial<SeedTable>): Promise<void> {
-    await executor.updateTable('seeds').set(columns).where('seed_id', '=', seedId).execute();
+    await executor
+      .updateTable('seeds')
+      .set({ ...columns, ...listColumnsOf(columns) })
+      .where('seed_id', '=', seedId)
+      .execute();
   }
 
-  async function list(filter: SeedFilter & ReviewFilter & PageRequest) {
-    const query = filtered(filter);
-    const [rows, total] = await Promise.all([
-      orderSeeds(query.selectAll(), filter.sort).limit(filter.limit).offset(filter.offset).execute(),
-      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+  /** A page of seeds by cursor or offset, the cursor of the next page, and the total (list.ts). */
+  function list(filter: SeedFilter & ReviewFilter & CursorPageRequest) {
+    return listSeeds(database, filter);
   }
 
   /** A page of rows in seed id order after `after` (keyset paging: no offset scan). */
   function pageAfter(filter: SeedFilter, after: string | null, size: number): Promise<SeedTable[]> {
-    let query = filtered(filter).selectAll().orderBy('seed_id').limit(size);
-    if (after !== null) query = query.where('seed_id', '>', after);
+    let query = seedsInOrder(database, db, filter, undefined).selectAll().limit(size);
+    if (after !== null) query = afterKey(query, seedOrder(undefined), [after]);
     return query.execute();
   }
 
   /** The ids of the drafts a filter matches, first `limit` by seed id. */
   async function draftIdsMatching(executor: DbExecutor, filter: SeedFilter & ReviewFilter, limit: number) {
-    const rows = await whereSeedsMatch(executor.selectFrom('seeds'), { ...filter, status: 'draft' })
+    const rows = await seedsInOrder(database, executor, { ...filter, status: 'draft' }, undefined)
       .select('seed_id')
-      .orderBy('seed_id')
       .limit(limit)
       .execute();
     return rows.map((row) => row.seed_id);
@@ -140,9 +147,10 @@ export function createSeedRepository(database: Database) {
     registrableDomain: string,
     change: { discovery: SeedDiscovery; at: string; except?: string },
   ) {
+    const discovery = JSON.stringify(change.discovery);
     await executor
       .updateTable('seeds')
-      .set({ discovery: JSON.stringify(change.discovery), updated_at: change.at })
+      .set({ ...listColumnsOf({ discovery }), discovery, updated_at: change.at })
       .where('registrable_domain', '=', registrableDomain)
       .$if(change.except !== undefined, (qb) => qb.where('seed_id', '!=', change.except as string))
       .execute();
