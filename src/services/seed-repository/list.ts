@@ -113,14 +113,21 @@ function startAfter(request: CursorPageRequest, order: SeedOrder): KeyValue[] | 
   return position.after;
 }
 
+/** The statement a page reads: its rows and one more (is there a page after it?), by cursor or by offset. */
+export function seedPageQuery(database: Database, request: ListFilter & CursorPageRequest) {
+  const order = seedOrder(request.sort);
+  const after = startAfter(request, order);
+  const query = seedsInOrder(database, database.db, request, request.sort).selectAll();
+  return (after !== undefined ? afterKey(query, order, after) : query.offset(request.offset)).limit(
+    request.limit + 1,
+  );
+}
+
 /** A page of rows (by cursor or by offset), the cursor of the page after it, and how many seeds match. */
 export async function listSeeds(database: Database, request: ListFilter & CursorPageRequest) {
   const order = seedOrder(request.sort);
-  const after = startAfter(request, order);
-  let query = seedsInOrder(database, database.db, request, request.sort).selectAll();
-  query = after !== undefined ? afterKey(query, order, after) : query.offset(request.offset);
   const [rows, total] = await Promise.all([
-    query.limit(request.limit + 1).execute() as Promise<StoredSeedTable[]>,
+    seedPageQuery(database, request).execute() as Promise<StoredSeedTable[]>,
     countSeeds(database, request),
   ]);
   const { rows: pageRows, next } = keysetPage(rows, request.limit, order.name, keyOf(order));
