@@ -14,8 +14,8 @@ import {
   draftRowOf,
   firstRevision,
   revisionRow,
-  storedRowOf,
   revisionValuesOf,
+  storedRowOf,
 } from '../src/services/seed-repository/rows.js';
 import { type BenchResult, report, withSeedbed } from './support.js';
 

@@ -69,7 +69,11 @@ describe('GET /api/v1/seeds by cursor', () => {
     for (const [i, rate] of RATES.entries()) {
       // Two seeds a minute: pairs share their found time.
       if (i % 2 === 0) now += 60_000;
-      const facts = { feeds: [], sitemap: null, ...(rate !== undefined ? { freshness: freshness(rate) } : {}) };
+      const facts = {
+        feeds: [],
+        sitemap: null,
+        ...(rate !== undefined ? { freshness: freshness(rate) } : {}),
+      };
       await upsertDraft(t, newsDraft(`s${String(i).padStart(2, '0')}.fr`, { facts }));
     }
     for (const domain of ['mom.gov.sg', 'moh.gov.my', 'mof.gov.my'])
@@ -136,7 +140,10 @@ describe('GET /api/v1/seeds by cursor', () => {
     const rest = (await walk('status=draft', 50)).seen.slice(3).map((s) => s.seed_id);
     // com:fr:a… sorts before every seed of page 1.
     now += 60_000;
-    await upsertDraft(t, newsDraft('a0.fr', { facts: { feeds: [], sitemap: null, freshness: freshness(99) } }));
+    await upsertDraft(
+      t,
+      newsDraft('a0.fr', { facts: { feeds: [], sitemap: null, freshness: freshness(99) } }),
+    );
     const page2 = await list(`limit=50&status=draft&cursor=${page1.pagination.next}`);
     expect(page2.data.map((s: Listed) => s.seed_id)).toEqual(rest);
     expect(page2.data.map((s: Listed) => s.seed_id)).not.toContain(newsSeedId('a0.fr'));
@@ -144,7 +151,10 @@ describe('GET /api/v1/seeds by cursor', () => {
     const rated1 = await list('limit=2&sort=-rate');
     const ratedRest = (await walk('sort=-rate', 50)).seen.slice(2).map((s) => s.seed_id);
     now += 60_000;
-    await upsertDraft(t, newsDraft('a1.fr', { facts: { feeds: [], sitemap: null, freshness: freshness(500) } }));
+    await upsertDraft(
+      t,
+      newsDraft('a1.fr', { facts: { feeds: [], sitemap: null, freshness: freshness(500) } }),
+    );
     const rated2 = await list(`limit=50&sort=-rate&cursor=${rated1.pagination.next}`);
     expect(rated2.data.map((s: Listed) => s.seed_id)).toEqual(ratedRest);
   });
@@ -211,7 +221,10 @@ describe('GET /api/v1/seeds by cursor', () => {
     expect(archived.statusCode, archived.body).toBe(200);
     await expectTrueTotals('archive');
     // A contract run of an active seed keeps its status; a new one is a draft.
-    await upsertDraft(t, newsDraft('s01.fr', { facts: { feeds: [], sitemap: null, freshness: freshness(1) } }));
+    await upsertDraft(
+      t,
+      newsDraft('s01.fr', { facts: { feeds: [], sitemap: null, freshness: freshness(1) } }),
+    );
     await upsertDraft(t, newsDraft('z9.fr'));
     await expectTrueTotals('contract runs');
     const lines = ['one.gov.de', 'two.gov.de', 'mom.gov.sg']
@@ -227,5 +240,42 @@ describe('GET /api/v1/seeds by cursor', () => {
     await expectTrueTotals('import');
     expect((await list('status=active')).pagination.total).toBe(4);
     expect((await list('status=draft&country=de')).pagination.total).toBe(2);
+  });
+
+  it('pages the review page by cursor: Next carries it, every draft once; an offset link and a bad cursor still work', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      JSON.stringify({ domain: `site${String(i).padStart(2, '0')}.nl`, country: 'nl', category: 'news' }),
+    ).join('\n');
+    const imported = await inject(t.app, {
+      method: 'POST',
+      url: '/api/v1/seeds/import',
+      headers: { 'content-type': 'application/x-ndjson' },
+      payload: `${lines}\n`,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const drafts = (await walk('status=draft&sort=-found', 50)).seen.map((s) => s.seed_id);
+    expect(drafts.length).toBeGreaterThan(50);
+    const shown: string[] = [];
+    let url: string | null = '/ui/seeds?status=draft&sort=-found';
+    for (let pages = 0; url !== null && pages < 10; pages += 1) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      shown.push(...[...page.body.matchAll(/<br><small>([^<]+)<\/small><\/td>/g)].map((m) => m[1] as string));
+      const next = /<a href="([^"]+)" rel="next">Next<\/a>/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
+      if (next !== undefined) expect(next).toMatch(/cursor=/);
+      if (next !== undefined) expect(next).not.toMatch(/offset=/);
+      url = next ?? null;
+    }
+    expect(shown).toEqual(drafts);
+    const byOffset = (await get('/ui/seeds?status=draft&sort=-found&offset=25')).body;
+    expect([...byOffset.matchAll(/<br><small>([^<]+)<\/small><\/td>/g)].map((m) => m[1])).toEqual(
+      drafts.slice(25, 50),
+    );
+    expect(byOffset).toContain('26–50 shown');
+    const forged = await get(`/ui/seeds?status=draft&sort=-found&cursor=${b64({ o: 'found', a: [1, 2] })}`);
+    expect(forged.statusCode).toBe(200);
+    expect([...forged.body.matchAll(/<br><small>([^<]+)<\/small><\/td>/g)].map((m) => m[1])).toEqual(
+      drafts.slice(0, 25),
+    );
   });
 });

@@ -8,7 +8,11 @@ import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js'
 import { SEED_SORTS, type SeedSort } from '../../src/domain/seeds.js';
 import type { Database, SeedTable } from '../../src/ports/database.js';
 import { encodeCursor } from '../../src/services/cursor.js';
-import { createSeedRepository, type ReviewFilter, type SeedFilter } from '../../src/services/seed-repository/index.js';
+import {
+  createSeedRepository,
+  type ReviewFilter,
+  type SeedFilter,
+} from '../../src/services/seed-repository/index.js';
 import { seedOrder, seedPageQuery } from '../../src/services/seed-repository/list.js';
 import { NO_FACTS } from '../../src/services/seed-repository/rows.js';
 
@@ -127,7 +131,9 @@ describe('seed list query plans (SQLite)', () => {
           const plan = await planOf(compiled);
           const what = `${stage} ${JSON.stringify(request)}: ${plan.join(' | ')}`;
           expect(plan.join('\n'), what).not.toMatch(/TEMP B-TREE/);
-          expect(plan[0], what).toMatch(/^(SEARCH|SCAN) seeds USING (COVERING )?INDEX (seeds_\w+|sqlite_autoindex_seeds_1)/);
+          expect(plan[0], what).toMatch(
+            /^(SEARCH|SCAN) seeds USING (COVERING )?INDEX (seeds_\w+|sqlite_autoindex_seeds_1)/,
+          );
           // The rows the walk finds are the rows the same statement finds, left to the planner.
           const walked = await database.db.executeQuery<{ seed_id: string }>(compiled);
           const free = await database.db.executeQuery<{ seed_id: string }>(

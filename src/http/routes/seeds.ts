@@ -30,14 +30,8 @@ import {
   promoteResultSchema,
   seedSchema,
 } from '../response-schemas.js';
-import { cursorPageOf, json, pageOf, problems } from '../responses.js';
-import {
-  cursorPaginationSchema,
-  idempotencyHeaders,
-  noQuery,
-  paginationSchema,
-  strictQuery,
-} from '../schemas.js';
+import { cursorPageOf, json, problems } from '../responses.js';
+import { cursorPaginationSchema, idempotencyHeaders, noQuery, strictQuery } from '../schemas.js';
 import { API_V1, batchLocation } from './paths.js';
 
 const seedParams = z.object({ seedId: z.string().min(1).max(400) });

@@ -109,7 +109,9 @@ export function listColumnsOf(columns: Partial<SeedTable>): Partial<SeedListColu
   if (columns.fetch !== undefined)
     derived.fetch_type = parseJson<{ type?: string }>(columns.fetch, {}).type ?? 'html';
   if (columns.feeds !== undefined)
-    derived.main_feed = parseJson<FeedRecord[]>(columns.feeds, []).some((feed) => feed.role === 'main') ? 1 : 0;
+    derived.main_feed = parseJson<FeedRecord[]>(columns.feeds, []).some((feed) => feed.role === 'main')
+      ? 1
+      : 0;
   if (columns.discovery !== undefined) derived.alive = flag(discoveryOfColumn(columns.discovery).alive);
   if (columns.items_per_day !== undefined)
     derived.rate_rank = columns.items_per_day === null ? 1 : -columns.items_per_day;

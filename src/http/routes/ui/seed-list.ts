@@ -1,8 +1,8 @@
 // /ui/seeds: the seeds to review, filtered and paginated, and one action (promote or archive) on a selection, or
 // promote on every draft the filter matches, answered per seed. Filters are the seed service's (seed-filter-form.ts).
 import type { FastifyInstance } from 'fastify';
-import type { Seed } from '../../../domain/seed-record.js';
 import { ValidationError } from '../../../domain/errors.js';
+import type { Seed } from '../../../domain/seed-record.js';
 import type { SeedService } from '../../../services/seeds.js';
 import { type Html, html, seedHref } from './html.js';
 import { sendHtml } from './layout.js';
