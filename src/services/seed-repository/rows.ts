@@ -113,8 +113,9 @@ export function listColumnsOf(columns: Partial<SeedTable>): Partial<SeedListColu
       ? 1
       : 0;
   if (columns.discovery !== undefined) derived.alive = flag(discoveryOfColumn(columns.discovery).alive);
+  // 0 - rate rather than -rate: a rate of 0 ranks 0, as the migration's SQL stores it, not -0.
   if (columns.items_per_day !== undefined)
-    derived.rate_rank = columns.items_per_day === null ? 1 : -columns.items_per_day;
+    derived.rate_rank = columns.items_per_day === null ? 1 : 0 - columns.items_per_day;
   return derived;
 }
 

@@ -32,7 +32,7 @@ export const seedListIndexes: Migration = {
         when "fetch" like '%"type":"api"%' then 'api' else 'html' end,
       main_feed = case when feeds like '%"role":"main"%' then 1 else 0 end,
       alive = case when discovery like '%"alive":true%' then 1 when discovery like '%"alive":false%' then 0 else null end,
-      rate_rank = case when items_per_day is null then 1 else -items_per_day end`.execute(db);
+      rate_rank = case when items_per_day is null then 1 else 0 - items_per_day end`.execute(db);
 
     // Replaced by the composites below, which serve the same lookups and the list's orders.
     for (const name of ['seeds_filter', 'seeds_health_state', 'seeds_items_per_day', 'seeds_ai_status'])
