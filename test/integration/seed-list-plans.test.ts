@@ -13,7 +13,7 @@ import {
   type ReviewFilter,
   type SeedFilter,
 } from '../../src/services/seed-repository/index.js';
-import { seedOrder, seedPageQuery } from '../../src/services/seed-repository/list.js';
+import { seedCountQuery, seedOrder, seedPageQuery } from '../../src/services/seed-repository/list.js';
 import { NO_FACTS } from '../../src/services/seed-repository/rows.js';
 
 type Filter = SeedFilter & ReviewFilter;
@@ -155,6 +155,30 @@ describe('seed list query plans (SQLite)', () => {
   it('walks the same indexes after ANALYZE', async () => {
     await database.db.executeQuery(CompiledQuery.raw('analyze'));
     await expectIndexWalks('analyzed');
+  });
+
+  it('counts a status with the walked filters from one covering index, not from the rows', async () => {
+    const walked = EACH.filter((f) =>
+      ['source_type', 'freshness', 'robots_allowed', 'fetch_type', 'main_feed', 'alive'].includes(
+        Object.keys(f)[0] as string,
+      ),
+    );
+    expect(walked).toHaveLength(7);
+    for (const filter of [
+      ...walked.map((f) => ({ status: 'draft' as const, ...f })),
+      ...walked.map((f) => ({ status: 'active' as const, country: 'de', ...f })),
+    ]) {
+      const compiled = seedCountQuery(database, filter).compile();
+      const plan = await planOf(compiled);
+      expect(plan.join(' | '), JSON.stringify(filter)).toMatch(
+        /^SEARCH seeds USING COVERING INDEX seeds_status_counts/,
+      );
+      const counted = await database.db.executeQuery<{ n: number }>(compiled);
+      const free = await database.db.executeQuery<{ n: number }>(
+        CompiledQuery.raw(compiled.sql.replace(/ indexed by \w+/, ''), [...compiled.parameters]),
+      );
+      expect(counted.rows, JSON.stringify(filter)).toEqual(free.rows);
+    }
   });
 
   it('finds matches for the filters (the plans above are not of empty pages)', async () => {

@@ -147,12 +147,7 @@ const FOLD_LOCK = 7_210_013;
  */
 export async function countSeeds(database: Database, filter: ListFilter): Promise<number> {
   const kept = FILTER_KEYS.every((key) => filter[key] === undefined || key === 'status' || key === 'country');
-  if (!kept) {
-    const row = await whereSeedsMatch(database.db.selectFrom('seeds'), filter)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
+  if (!kept) return Number((await seedCountQuery(database, filter).executeTakeFirstOrThrow()).n);
   const row = await database.db
     .selectFrom('seed_totals')
     .select((eb) => [eb.fn.sum('n').as('n'), eb.fn.countAll().as('rows')])
@@ -161,6 +156,38 @@ export async function countSeeds(database: Database, filter: ListFilter): Promis
     .executeTakeFirstOrThrow();
   if (database.dialect === 'postgres' && Number(row.rows) > FOLD_AT) await foldTotals(database);
   return Number(row.n ?? 0);
+}
+
+/** The filters seeds_status_counts holds, beside the status (migration 0013). */
+const COUNTED_KEYS = new Set<string>([
+  'status',
+  'country',
+  'source_type',
+  'freshness',
+  'robots_allowed',
+  'fetch_type',
+  'main_feed',
+  'alive',
+]);
+
+/**
+ * Where a count reads: with a status and only filters seeds_status_counts holds, that index alone (SQLite is
+ * told: without statistics it would read every row of the status); otherwise the planner's choice, which for a
+ * category, verdict, health or AI policy beside a status is that filter's composite.
+ */
+function countFrom(database: Database, filter: ListFilter): SeedQuery {
+  const counted =
+    filter.status !== undefined &&
+    FILTER_KEYS.every((key) => filter[key] === undefined || COUNTED_KEYS.has(key));
+  if (database.dialect !== 'sqlite' || !counted) return database.db.selectFrom('seeds');
+  return database.db.selectFrom(
+    sql`seeds`.as(sql.raw('seeds indexed by seeds_status_counts')),
+  ) as unknown as SeedQuery;
+}
+
+/** The count of a filter the kept totals do not cover. */
+export function seedCountQuery(database: Database, filter: ListFilter) {
+  return whereSeedsMatch(countFrom(database, filter), filter).select((eb) => eb.fn.countAll().as('n'));
 }
 
 /**
