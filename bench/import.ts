@@ -15,6 +15,7 @@ import {
   firstRevision,
   revisionRow,
   revisionValuesOf,
+  storedRowOf,
 } from '../src/services/seed-repository/rows.js';
 import { type BenchResult, report, withSeedbed } from './support.js';
 
@@ -126,7 +127,7 @@ async function rawInsert(path: string): Promise<number> {
         for (let i = 0; i < rows.length; i += STATEMENT_ROWS)
           await trx
             .insertInto('seeds')
-            .values(rows.slice(i, i + STATEMENT_ROWS))
+            .values(rows.slice(i, i + STATEMENT_ROWS).map(storedRowOf))
             .execute();
         for (let i = 0; i < revisions.length; i += STATEMENT_ROWS)
           await trx

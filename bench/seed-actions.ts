@@ -5,7 +5,7 @@
 // request takes to answer 202, and the process's RSS while the batch runs (it must not grow with the matches).
 import { resolveSeedIdentity } from '../src/domain/seed-identity.js';
 import { seedCreateSchema } from '../src/domain/seeds.js';
-import { draftRowOf } from '../src/services/seed-repository/rows.js';
+import { draftRowOf, storedRowOf } from '../src/services/seed-repository/rows.js';
 import { type BenchResult, report, withSeedbed } from './support.js';
 
 const SEEDS = Number(process.env['SEEDBED_BENCH_ACTION_SEEDS'] ?? 1_000_000);
@@ -19,9 +19,9 @@ export async function benchSeedActions(): Promise<BenchResult[]> {
     const { database } = seedbed;
     const db = database.db;
     const body = seedCreateSchema.parse({ domain: 'template.fr', country: 'fr', category: 'news' });
-    const template = draftRowOf(body, resolveSeedIdentity(body), '2026-06-01T00:00:00.000Z', {
+    const template = storedRowOf(draftRowOf(body, resolveSeedIdentity(body), '2026-06-01T00:00:00.000Z', {
       source: 'import',
-    });
+    }));
     const rowOf = (i: number) => {
       const country = i % 10 === 9 ? 'de' : 'fr';
       const host = `news${String(i).padStart(7, '0')}.${country}`;

@@ -177,6 +177,35 @@ export interface SeedTable {
   country_guess: string | null;
 }
 
+/**
+ * Columns of `seeds` the repository derives from the JSON on every write (rows.ts, listColumnsOf), so the list
+ * filters and sorts on plain values an index or a row check reads (docs/databases.md, "The seed list").
+ */
+export interface SeedListColumns {
+  /** fresh | stale | unknown: the `?freshness=` filter. */
+  freshness_state: string;
+  /** policy.robots_allowed as 1 or 0; null when the policy does not say. */
+  robots_allowed: number | null;
+  /** fetch.type: the review page's fetch type filter. */
+  fetch_type: string;
+  /** 1 when a feed has the main role. */
+  main_feed: number;
+  /** discovery.alive as 1 or 0; null before a liveness check. */
+  alive: number | null;
+  /** The `-rate` order as one ascending number: minus items_per_day, or 1 when unmeasured (rates are >= 0). */
+  rate_rank: number;
+}
+
+/** A stored seed: what services write, and the list columns the repository derives from it. */
+export type StoredSeedTable = SeedTable & SeedListColumns;
+
+/** Seeds by status and country, kept by triggers on `seeds` (SQLite: one row a pair; PostgreSQL: a row a change). */
+export interface SeedTotalTable {
+  status: string;
+  country: string;
+  n: number;
+}
+
 /** A site Seedbed has seen but that is not a seed (docs/discovery.md). */
 export interface CandidateTable {
   /** Its registrable domain. */
@@ -332,7 +361,8 @@ export interface Tables {
   research_sources: ResearchSourceTable;
   research_requests: ResearchRequestTable;
   dataset_chunks: DatasetChunkTable;
-  seeds: SeedTable;
+  seeds: StoredSeedTable;
+  seed_totals: SeedTotalTable;
   seed_revisions: SeedRevisionTable;
   domain_discoveries: DomainDiscoveryTable;
   domain_changes: DomainChangeTable;

@@ -15,7 +15,14 @@ import {
   type SeedStatus,
 } from '../domain/seeds.js';
 import type { Database, SeedTable } from '../ports/database.js';
-import { type Clock, isUniqueViolation, type Page, type PageRequest, page, parseJson } from './common.js';
+import {
+  type Clock,
+  type CursorPageRequest,
+  isUniqueViolation,
+  type Page,
+  page,
+  parseJson,
+} from './common.js';
 import { moveAtOnce, type SeedActionRequest } from './seed-actions.js';
 import { createSeedImport } from './seed-import.js';
 import {
@@ -74,9 +81,10 @@ export function createSeedService(deps: {
     return seedOfRow(row);
   }
 
-  async function list(filter: SeedFilter & ReviewFilter & PageRequest): Promise<Page<Seed>> {
-    const { rows, total } = await repository.list(filter);
-    return page(rows.map(seedOfRow), filter, total);
+  /** A page by cursor (`next` of the page before) or by offset; `next` starts the page after it. */
+  async function list(filter: SeedFilter & ReviewFilter & CursorPageRequest): Promise<Page<Seed>> {
+    const { rows, total, next } = await repository.list(filter);
+    return page(rows.map(seedOfRow), filter, total, next);
   }
 
   /**

@@ -195,6 +195,12 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       news: '{"verdict":"news","score":0.9,"reasons":[]}',
       news_verdict: 'news',
       country_guess: '{"code":"fr","confidence":0.8,"reasons":[]}',
+      freshness_state: 'stale',
+      robots_allowed: 1,
+      fetch_type: 'rss',
+      main_feed: 1,
+      alive: 0,
+      rate_rank: -2.5,
     },
     { seed_id: 's2' },
     [
@@ -213,6 +219,8 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
       'news',
       'news_verdict',
       'country_guess',
+      'robots_allowed',
+      'alive',
     ],
   ),
   seed_revisions: pair(
@@ -388,6 +396,10 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
   ],
   citing_sources: [{ citing: 's1', read_at: AT, outlinks: 12 }],
   discovery_steps: [{ batch_id: 'b1', step: 'qualify:1', items: 20, created_at: AT }],
+  seed_totals: [
+    { status: 'draft', country: 'fr', n: 3 },
+    { status: 'active', country: 'de', n: 0 },
+  ],
 };
 
 type TableName = keyof Tables;
@@ -463,6 +475,8 @@ export function runDatabaseContract(
       const { database } = fixture;
       await database.migrate();
       for (const table of TABLES) {
+        // The triggers on seeds kept its totals when its rows went in: only the rows written here are compared.
+        if (table === 'seed_totals') await database.db.deleteFrom('seed_totals').execute();
         await insertRows(database, table);
         const read = await database.db
           .selectFrom(table as 'api_keys')

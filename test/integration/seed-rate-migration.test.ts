@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../src/adapters/sql/migrations.js';
 import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database.js';
 import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
-import type { Database, SeedTable } from '../../src/ports/database.js';
+import type { Database, StoredSeedTable } from '../../src/ports/database.js';
 import { createSeedService } from '../../src/services/seeds.js';
 import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
@@ -100,7 +100,7 @@ describe.each(dialects)('migration 0010_seed_rate on %s', (_name, available, ope
       // The rows as the table stood before the column existed (hence no items_per_day).
       await database.db
         .insertInto('seeds')
-        .values(BEFORE.map(([d, f]) => row(d, f) as unknown as SeedTable))
+        .values(BEFORE.map(([d, f]) => row(d, f) as unknown as StoredSeedTable))
         .execute();
       await database.migrate();
 

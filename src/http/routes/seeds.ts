@@ -33,8 +33,8 @@ import {
   promoteResultSchema,
   seedSchema,
 } from '../response-schemas.js';
-import { json, pageOf, problems } from '../responses.js';
-import { idempotencyHeaders, noQuery, paginationSchema, strictQuery } from '../schemas.js';
+import { cursorPageOf, json, problems } from '../responses.js';
+import { cursorPaginationSchema, idempotencyHeaders, noQuery, strictQuery } from '../schemas.js';
 import { API_V1, batchLocation } from './paths.js';
 import { respond } from './queues.js';
 
@@ -64,7 +64,7 @@ const seedFilterShape = {
 };
 const seedSortSchema = z.enum(SEED_SORTS).meta({
   description:
-    'found: oldest found first; -found: newest found first; -rate: highest publication rate (items per day) first, unmeasured last. Default: by seed id',
+    'found: oldest found first; -found: newest found first (ties by seed id, descending); -rate: highest publication rate (items per day) first, unmeasured last. Default: by seed id',
 });
 
 /** An export is streamed as written, never through the serialiser: each format with its media type. */
@@ -141,8 +141,8 @@ export async function seedRoutes(
       schema: {
         tags: ['seeds'],
         summary: 'List seeds',
-        response: { 200: json(pageOf(seedSchema), 'A page of seeds') },
-        querystring: paginationSchema.extend({ ...seedFilterShape, sort: seedSortSchema.optional() }),
+        response: { 200: json(cursorPageOf(seedSchema), 'A page of seeds') },
+        querystring: cursorPaginationSchema.extend({ ...seedFilterShape, sort: seedSortSchema.optional() }),
       },
     },
     (request) => seeds.list(request.query),

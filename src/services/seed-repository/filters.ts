@@ -1,6 +1,6 @@
 // The seed list's filters and orders, shared by a page of seeds, an export, a promote by filter and the review
 // page: one place says what "the seeds matching" means, so the page and the API select the same seeds.
-import { type SelectQueryBuilder, sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { SourceType } from '../../domain/domains.js';
 import type { AiStatus, NewsVerdictValue } from '../../domain/seed-facts.js';
 import type { HealthState } from '../../domain/seed-health.js';
@@ -26,7 +26,7 @@ export interface SeedFilter {
 
 export type SeedFreshness = (typeof FRESHNESS_FILTERS)[number];
 
-/** Filters the review page adds to the list (matched on the JSON columns; not query parameters of the API). */
+/** Filters the review page adds to the list (not query parameters of the API). */
 export interface ReviewFilter {
   authority?: string;
   robots_allowed?: boolean;
@@ -49,46 +49,33 @@ export function whereSeedsMatch(base: SeedQuery, filter: SeedFilter & ReviewFilt
   if (filter.health) query = query.where('health_state', '=', filter.health);
   if (filter.country) query = query.where('country', '=', filter.country);
   if (filter.status) query = query.where('status', '=', filter.status);
-  // A plain column beside the news JSON, indexed (status, news_verdict, seed_id) for the drafts list.
+  // Each a plain column beside its JSON (migration 0013, written with the JSON by rows.ts listColumnsOf); the
+  // list walks an index in its order and checks these on the rows it reads (list.ts).
   if (filter.verdict) query = query.where('news_verdict', '=', filter.verdict);
   if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
   if (filter.category) query = query.where('category', '=', filter.category);
-  // JSON columns are TEXT written by JSON.stringify (no spaces) in both dialects, so a key:value fragment is
-  // matched with LIKE; the domain id starts with its authority.
-  if (filter.freshness === 'fresh') query = query.where('freshness', 'like', '%"stale":false%');
-  if (filter.freshness === 'stale') query = query.where('freshness', 'like', '%"stale":true%');
-  if (filter.freshness === 'unknown')
-    query = query.where((eb) =>
-      eb.or([
-        eb('freshness', 'is', null),
-        eb.and([
-          eb('freshness', 'not like', '%"stale":false%'),
-          eb('freshness', 'not like', '%"stale":true%'),
-        ]),
-      ]),
-    );
+  if (filter.freshness) query = query.where('freshness_state', '=', filter.freshness);
+  // The domain id starts with its authority.
   if (filter.authority) query = query.where('domain_id', 'like', `${filter.authority}:%`);
   if (filter.robots_allowed !== undefined)
-    query = query.where('policy', 'like', `%"robots_allowed":${filter.robots_allowed}%`);
-  if (filter.fetch_type) query = query.where('fetch', 'like', `%"type":"${filter.fetch_type}"%`);
-  if (filter.main_feed !== undefined)
-    query = query.where('feeds', filter.main_feed ? 'like' : 'not like', '%"role":"main"%');
-  if (filter.alive !== undefined) query = query.where('discovery', 'like', `%"alive":${filter.alive}%`);
+    query = query.where('robots_allowed', '=', filter.robots_allowed ? 1 : 0);
+  if (filter.fetch_type) query = query.where('fetch_type', '=', filter.fetch_type);
+  if (filter.main_feed !== undefined) query = query.where('main_feed', '=', filter.main_feed ? 1 : 0);
+  if (filter.alive !== undefined) query = query.where('alive', '=', filter.alive ? 1 : 0);
   return query;
 }
 
-/** The order of a page of seeds; ties (and no sort) by seed id, so paging is stable. */
+/**
+ * The order of a page of seeds, each a walk of one index (list.ts): ties by seed id, so paging is stable.
+ * `-found` is `found` walked backwards (ties by seed id descending); `-rate` is `rate_rank` ascending, which
+ * puts the highest rate first and the unmeasured last in both databases.
+ */
 export function orderSeeds<Q extends SelectQueryBuilder<Tables, 'seeds', object>>(
   query: Q,
   sort: SeedSort | undefined,
 ): Q {
-  if (sort === 'found') return query.orderBy('created_at', 'asc').orderBy('seed_id') as Q;
-  if (sort === '-found') return query.orderBy('created_at', 'desc').orderBy('seed_id') as Q;
-  if (sort === '-rate')
-    // PostgreSQL puts NULLs first in a descending order, SQLite last: the CASE says "unmeasured last" for both.
-    return query
-      .orderBy(sql`case when items_per_day is null then 1 else 0 end`)
-      .orderBy('items_per_day', 'desc')
-      .orderBy('seed_id') as Q;
+  if (sort === 'found') return query.orderBy('created_at', 'asc').orderBy('seed_id', 'asc') as Q;
+  if (sort === '-found') return query.orderBy('created_at', 'desc').orderBy('seed_id', 'desc') as Q;
+  if (sort === '-rate') return query.orderBy('rate_rank', 'asc').orderBy('seed_id', 'asc') as Q;
   return query.orderBy('seed_id') as Q;
 }

@@ -6,9 +6,17 @@ import type { AiStatus, NewsVerdictValue, SeedDiscovery } from '../../domain/see
 import type { HealthState } from '../../domain/seed-health.js';
 import type { SeedStatus } from '../../domain/seeds.js';
 import type { Database, DbExecutor, SeedTable } from '../../ports/database.js';
-import type { PageRequest } from '../common.js';
-import { orderSeeds, type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
-import { type NewRevision, type RevisionView, revisionOfRow, revisionRow } from './rows.js';
+import type { CursorPageRequest, PageRequest } from '../common.js';
+import { type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
+import { afterKey, countSeeds, listSeeds, seedOrder, seedsInOrder } from './list.js';
+import {
+  listColumnsOf,
+  type NewRevision,
+  type RevisionView,
+  revisionOfRow,
+  revisionRow,
+  storedRowOf,
+} from './rows.js';
 
 export type SeedRepository = ReturnType<typeof createSeedRepository>;
 
@@ -49,7 +57,7 @@ export function createSeedRepository(database: Database) {
   ): Promise<boolean> {
     const inserted = await executor
       .insertInto('seeds')
-      .values(row)
+      .values(storedRowOf(row))
       .$if(options.ifAbsent === true, (qb) => qb.onConflict((oc) => oc.column('seed_id').doNothing()))
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
@@ -86,7 +94,7 @@ export function createSeedRepository(database: Database) {
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
       const result = await executor
         .insertInto('seeds')
-        .values(rows.slice(i, i + INSERT_ROWS))
+        .values(rows.slice(i, i + INSERT_ROWS).map(storedRowOf))
         .onConflict((oc) => oc.column('seed_id').doNothing())
         .executeTakeFirst();
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -101,28 +109,28 @@ export function createSeedRepository(database: Database) {
   }
 
   async function update(executor: DbExecutor, seedId: string, columns: Partial<SeedTable>): Promise<void> {
-    await executor.updateTable('seeds').set(columns).where('seed_id', '=', seedId).execute();
+    await executor
+      .updateTable('seeds')
+      .set({ ...columns, ...listColumnsOf(columns) })
+      .where('seed_id', '=', seedId)
+      .execute();
   }
 
-  async function list(filter: SeedFilter & ReviewFilter & PageRequest) {
-    const query = filtered(filter);
-    const [rows, total] = await Promise.all([
-      orderSeeds(query.selectAll(), filter.sort).limit(filter.limit).offset(filter.offset).execute(),
-      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n) };
+  /** A page of seeds by cursor or offset, the cursor of the next page, and the total (list.ts). */
+  function list(filter: SeedFilter & ReviewFilter & CursorPageRequest) {
+    return listSeeds(database, filter);
   }
 
   /** A page of rows in seed id order after `after` (keyset paging: no offset scan). */
   function pageAfter(filter: SeedFilter, after: string | null, size: number): Promise<SeedTable[]> {
-    let query = filtered(filter).selectAll().orderBy('seed_id').limit(size);
-    if (after !== null) query = query.where('seed_id', '>', after);
+    let query = seedsInOrder(database, db, filter, undefined).selectAll().limit(size);
+    if (after !== null) query = afterKey(query, seedOrder(undefined), [after]);
     return query.execute();
   }
 
-  /** The seeds a status move may take: those the filter matches, less those already in `except`. */
+  /** The seeds a status move may take, in seed id order on the filter's index: those it matches, less `except`. */
   const movable = (executor: DbExecutor, filter: SeedFilter & ReviewFilter, except?: SeedStatus) =>
-    whereSeedsMatch(executor.selectFrom('seeds'), filter).$if(except !== undefined, (qb) =>
+    seedsInOrder(database, executor, filter, undefined).$if(except !== undefined, (qb) =>
       qb.where('status', '!=', except as SeedStatus),
     );
 
@@ -136,20 +144,20 @@ export function createSeedRepository(database: Database) {
     after: string | null,
     limit: number,
   ): Promise<string[]> {
-    const rows = await movable(executor, match.filter, match.except)
-      .select('seed_id')
-      .$if(after !== null, (qb) => qb.where('seed_id', '>', after as string))
-      .orderBy('seed_id')
+    let query = movable(executor, match.filter, match.except).select('seed_id');
+    if (after !== null) query = afterKey(query, seedOrder(undefined), [after]);
+    const rows = await query
       .limit(limit)
       .execute();
     return rows.map((row) => row.seed_id);
   }
 
+  /** How many seeds a status move may take: the list's count (kept totals where they cover the filter). */
   async function countMovable(match: { filter: SeedFilter & ReviewFilter; except?: SeedStatus }) {
-    const row = await movable(db, match.filter, match.except)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const all = await countSeeds(database, match.filter);
+    if (match.except === undefined) return all;
+    if (match.filter.status !== undefined) return match.filter.status === match.except ? 0 : all;
+    return all - (await countSeeds(database, { ...match.filter, status: match.except }));
   }
 
   /** Which of these seeds the filter matches now. */
@@ -187,9 +195,10 @@ export function createSeedRepository(database: Database) {
     registrableDomain: string,
     change: { discovery: SeedDiscovery; at: string; except?: string },
   ) {
+    const discovery = JSON.stringify(change.discovery);
     await executor
       .updateTable('seeds')
-      .set({ discovery: JSON.stringify(change.discovery), updated_at: change.at })
+      .set({ ...listColumnsOf({ discovery }), discovery, updated_at: change.at })
       .where('registrable_domain', '=', registrableDomain)
       .$if(change.except !== undefined, (qb) => qb.where('seed_id', '!=', change.except as string))
       .execute();

@@ -21,7 +21,7 @@ import type { Seed } from '../../domain/seed-record.js';
 import type { RevisionStatus, SeedCreateRequest, SeedStatus } from '../../domain/seeds.js';
 import { languageIndex } from '../../engine/languages.js';
 import type { SitemapMetadata } from '../../engine/sitemaps.js';
-import type { SeedRevisionTable, SeedTable } from '../../ports/database.js';
+import type { SeedListColumns, SeedRevisionTable, SeedTable, StoredSeedTable } from '../../ports/database.js';
 import { parseJson } from '../common.js';
 
 /** What discovery knows about the source beside its contract: refreshed by every run, whatever the status. */
@@ -92,6 +92,40 @@ export function factColumns(facts: SeedFacts | undefined): Partial<Pick<SeedTabl
   }
   if (facts.country_guess) columns.country_guess = JSON.stringify(facts.country_guess);
   return columns;
+}
+
+/**
+ * The list columns (ports/database.ts, SeedListColumns) of the JSON columns being written: each follows its
+ * JSON in the same statement, so a filter on the plain column selects what the JSON says.
+ */
+export function listColumnsOf(columns: Partial<SeedTable>): Partial<SeedListColumns> {
+  const derived: Partial<SeedListColumns> = {};
+  if (columns.freshness !== undefined) {
+    const stale = parseJson<Partial<Freshness> | null>(columns.freshness, null)?.stale;
+    derived.freshness_state = stale === true ? 'stale' : stale === false ? 'fresh' : 'unknown';
+  }
+  if (columns.policy !== undefined)
+    derived.robots_allowed = flag(parseJson<Seed['policy']>(columns.policy, {}).robots_allowed);
+  if (columns.fetch !== undefined)
+    derived.fetch_type = parseJson<{ type?: string }>(columns.fetch, {}).type ?? 'html';
+  if (columns.feeds !== undefined)
+    derived.main_feed = parseJson<FeedRecord[]>(columns.feeds, []).some((feed) => feed.role === 'main')
+      ? 1
+      : 0;
+  if (columns.discovery !== undefined) derived.alive = flag(discoveryOfColumn(columns.discovery).alive);
+  // 0 - rate rather than -rate: a rate of 0 ranks 0, as the migration's SQL stores it, not -0.
+  if (columns.items_per_day !== undefined)
+    derived.rate_rank = columns.items_per_day === null ? 1 : 0 - columns.items_per_day;
+  return derived;
+}
+
+/** A new row with every list column, derived from its JSON. */
+export function storedRowOf(row: SeedTable): StoredSeedTable {
+  return { ...row, ...(listColumnsOf(row) as SeedListColumns) };
+}
+
+function flag(value: boolean | null | undefined): number | null {
+  return value === true ? 1 : value === false ? 0 : null;
 }
 
 /** The health columns: the JSON and the state the `?health=` filter reads. */

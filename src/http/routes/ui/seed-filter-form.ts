@@ -36,6 +36,12 @@ const filterSchema = z.object({
   verdict: z.enum(NEWS_VERDICTS).optional().catch(undefined),
   sort: z.enum(SEED_SORTS).optional().catch(undefined),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
+  /** The `pagination.next` of the page before: the Next link pages by it (no offset scan at any depth). */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,1024}$/)
+    .optional()
+    .catch(undefined),
 });
 export type UiSeedFilter = z.infer<typeof filterSchema>;
 
@@ -46,21 +52,22 @@ export function parseSeedFilter(raw: unknown): UiSeedFilter {
 /** The filter as query parameters (booleans back to words), for links that keep it. */
 export function filterQuery(
   filter: UiSeedFilter,
-  overrides: Partial<Record<keyof UiSeedFilter, string | number>> = {},
+  overrides: Partial<Record<keyof UiSeedFilter, string | number | undefined>> = {},
 ): string {
+  // Offset 0 is the default: left out, so a link by cursor carries no offset beside it.
   const entries = Object.entries({ ...filter, ...overrides }).map(([k, v]) => [
     k,
-    v === undefined ? undefined : String(v),
+    v === undefined || (k === 'offset' && v === 0) ? undefined : String(v),
   ]);
   return query(Object.fromEntries(entries));
 }
 
 /** What "all matching" promotes: the filter without its page, order or status (promote takes drafts only). */
 export function matchingFilter(filter: UiSeedFilter) {
-  const { status: _status, sort: _sort, offset: _offset, ...rest } = filter;
+  const { status: _status, sort: _sort, offset: _offset, cursor: _cursor, ...rest } = filter;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<
     UiSeedFilter,
-    'status' | 'sort' | 'offset'
+    'status' | 'sort' | 'offset' | 'cursor'
   >;
 }
 

@@ -1,6 +1,7 @@
 // /ui/seeds: the seeds to review, filtered and paginated, and one action (promote or archive) on a selection, or on
 // every seed the filter matches (a batch past AT_ONCE_LIMIT), answered per seed. Filters are the seed service's (seed-filter-form.ts).
 import type { FastifyInstance } from 'fastify';
+import { ValidationError } from '../../../domain/errors.js';
 import { AT_ONCE_LIMIT } from '../../../domain/seed-actions.js';
 import type { Seed } from '../../../domain/seed-record.js';
 import type { SeedService } from '../../../services/seeds.js';
@@ -71,25 +72,52 @@ function actions(filter: UiSeedFilter, total: number): Html {
 <button type="submit" name="action" value="archive">Archive selected</button></div>${matching}`;
 }
 
+/** A cursor and an offset exclude each other: the cursor, which says where the page starts, wins. */
+function pageable(filter: UiSeedFilter): UiSeedFilter {
+  return filter.cursor !== undefined ? { ...filter, offset: 0 } : filter;
+}
+
+/** The page; a cursor that is not this list's (edited, or from another sort) is dropped, not an error page. */
+async function listPage(seeds: SeedService, asked: UiSeedFilter) {
+  try {
+    return { filter: asked, result: await seeds.list({ ...asked, limit: PAGE_SIZE }) };
+  } catch (error) {
+    if (!(error instanceof ValidationError) || asked.cursor === undefined) throw error;
+    const filter = { ...asked, cursor: undefined };
+    return { filter, result: await seeds.list({ ...filter, limit: PAGE_SIZE }) };
+  }
+}
+
 export async function seedListRoutes(app: FastifyInstance, deps: { seeds: SeedService }) {
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const filter = parseSeedFilter(request.query);
-    const result = await deps.seeds.list({ ...filter, limit: PAGE_SIZE });
+    const { filter, result } = await listPage(deps.seeds, pageable(parseSeedFilter(request.query)));
     const decide = canDecide(request.principal);
     const { total } = result.pagination;
+    // Next pages by cursor, so a person paging deep costs what page 1 costs; an offset link still works, and
+    // Previous steps back by offset on such a page (a page reached by cursor offers the first page instead).
     const prev =
-      filter.offset > 0 ? filterQuery(filter, { offset: Math.max(0, filter.offset - PAGE_SIZE) }) : null;
+      filter.cursor !== undefined
+        ? filterQuery(filter, { cursor: undefined, offset: 0 })
+        : filter.offset > 0
+          ? filterQuery(filter, { offset: Math.max(0, filter.offset - PAGE_SIZE) })
+          : null;
     const next =
-      filter.offset + PAGE_SIZE < total ? filterQuery(filter, { offset: filter.offset + PAGE_SIZE }) : null;
+      result.pagination.next != null
+        ? filterQuery(filter, { offset: 0, cursor: result.pagination.next })
+        : null;
+    const shown =
+      filter.cursor !== undefined
+        ? html`, ${result.data.length} shown`
+        : html`, ${filter.offset + 1}–${filter.offset + result.data.length} shown`;
     const table = html`<div class="scroll"><table>
-<caption>${total} ${filter.status} seed${total === 1 ? '' : 's'}${total > 0 ? html`, ${filter.offset + 1}–${filter.offset + result.data.length} shown` : ''}</caption>
+<caption>${total} ${filter.status} seed${total === 1 ? '' : 's'}${total > 0 && result.data.length > 0 ? shown : ''}</caption>
 <thead><tr>${decide ? html`<th><input type="checkbox" data-select-all aria-label="Select all on this page"></th>` : ''}
 <th>Seed</th><th>Country</th><th>Category</th><th>Source type</th><th>Fetch</th><th>Robots</th><th>Main feed</th><th>Languages</th><th>AI policy</th><th>Publication</th><th>Verdict</th><th>Found</th><th>Status</th></tr></thead>
 <tbody>${result.data.map((seed) => row(seed, decide))}</tbody></table></div>`;
     const decisions = decide
       ? actions(filter, total)
       : html`<p class="note">Read-only key: you can look, a key with the write scope can decide.</p>`;
-    const pager = html`<nav class="pager" aria-label="Pages">${prev !== null ? html`<a href="/ui/seeds${prev}" rel="prev">Previous</a>` : ''} ${next !== null ? html`<a href="/ui/seeds${next}" rel="next">Next</a>` : ''}</nav>`;
+    const pager = html`<nav class="pager" aria-label="Pages">${prev !== null ? (filter.cursor !== undefined ? html`<a href="/ui/seeds${prev}">First page</a>` : html`<a href="/ui/seeds${prev}" rel="prev">Previous</a>`) : ''} ${next !== null ? html`<a href="/ui/seeds${next}" rel="next">Next</a>` : ''}</nav>`;
     const body = html`${filterForm(filter)}
 <form method="post" action="/ui/seeds/bulk" class="bulk">
 <input type="hidden" name="back" value="/ui/seeds${filterQuery(filter)}">
