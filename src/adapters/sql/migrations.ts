@@ -17,6 +17,7 @@ import { rechecks } from './migrations/0009_rechecks.js';
 import { seedRate } from './migrations/0010_seed_rate.js';
 import { seedsByDomainId } from './migrations/0011_seeds_domain_id.js';
 import { discovery } from './migrations/0012_discovery.js';
+import { listIndexes } from './migrations/0014_list_indexes.js';
 
 export { ratePerDay } from './migrations/0010_seed_rate.js';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0010_seed_rate': seedRate,
   '0011_seeds_domain_id': seedsByDomainId,
   '0012_discovery': discovery,
+  '0014_list_indexes': listIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

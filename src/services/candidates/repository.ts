@@ -1,47 +1,26 @@
 // Every SQL statement on candidates, candidate_citations, citing_sources and discovery_steps. The candidate
 // service decides; this module reads and writes rows for it (the seeds it must skip come from the seed
 // repository, never from here).
-import { sql } from 'kysely';
-import type { CandidateSort, CandidateState } from '../../domain/candidates.js';
-import type { NewsVerdictValue } from '../../domain/seed-facts.js';
+import type { CandidateState } from '../../domain/candidates.js';
 import type { CandidateCitationTable, CandidateTable, Database, DbExecutor } from '../../ports/database.js';
-import type { PageRequest } from '../common.js';
+import { type CandidatePageRequest, candidatePage, candidateTotal } from './list-query.js';
 
-export interface CandidateFilter {
-  country?: string;
-  state?: CandidateState;
-  verdict?: NewsVerdictValue;
-  min_score?: number;
-  sort?: CandidateSort;
-}
+export type { CandidateFilter, CandidatePageRequest } from './list-query.js';
 
 export type CandidateRepository = ReturnType<typeof createCandidateRepository>;
 
 export function createCandidateRepository(database: Database) {
   const { db } = database;
 
-  function filtered(executor: DbExecutor, filter: CandidateFilter) {
-    return executor
-      .selectFrom('candidates')
-      .$if(filter.country !== undefined, (q) => q.where('country', '=', filter.country as string))
-      .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state as string))
-      .$if(filter.verdict !== undefined, (q) => q.where('news_verdict', '=', filter.verdict as string))
-      .$if(filter.min_score !== undefined, (q) => q.where('score', '>=', filter.min_score as number));
-  }
-
-  async function list(filter: CandidateFilter & PageRequest) {
-    const query = filtered(db, filter);
-    let rows = query.selectAll();
-    // Unscored candidates sort last in both databases (PostgreSQL puts NULLs first when descending).
-    if (filter.sort === 'score')
-      rows = rows.orderBy(sql`case when score is null then 1 else 0 end`).orderBy('score', 'desc');
-    if (filter.sort === 'citations') rows = rows.orderBy('citations', 'desc');
-    if (filter.sort === 'first_seen') rows = rows.orderBy('first_seen_at', 'desc');
-    const [found, total] = await Promise.all([
-      rows.orderBy('domain').limit(filter.limit).offset(filter.offset).execute(),
-      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  /** A page of candidates in the order asked for, the cursor of the next, and how many match. */
+  async function list(request: CandidatePageRequest) {
+    const [{ domains, next }, total] = await Promise.all([
+      candidatePage(db, request),
+      candidateTotal(db, request),
     ]);
-    return { rows: found, total: Number(total.n) };
+    const byDomain = new Map((await findMany(db, domains)).map((row) => [row.domain, row]));
+    const rows = domains.flatMap((domain) => byDomain.get(domain) ?? []);
+    return { rows, total, next };
   }
 
   function find(executor: DbExecutor, domain: string): Promise<CandidateTable | undefined> {
