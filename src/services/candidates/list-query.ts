@@ -3,7 +3,7 @@
 // verdict, four values each at most) are enumerated, each (state, verdict) group is read from the index led by
 // [country,] state, news_verdict, in order, after the cursor, and the groups' few rows are merged here. A page
 // costs at most one short index range per group, at any depth.
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { CANDIDATE_STATES, type CandidateSort, type CandidateState } from '../../domain/candidates.js';
 import { NEWS_VERDICTS, type NewsVerdictValue } from '../../domain/seed-facts.js';
 import type { DbExecutor, Tables } from '../../ports/database.js';
@@ -32,12 +32,12 @@ type OrderColumn = (typeof ORDER_COLUMNS)[CandidateSort];
  */
 type Segment = 'valued' | 'unvalued' | 'domain';
 
-/** The columns a page is chosen by: the sort keys (the index holds them all, so choosing reads no table row). */
+/** The columns a page is chosen by: the domain and the order's column, both in the index it walks. */
 export interface CandidateKeyRow {
   domain: string;
-  score: number | null;
-  citations: number;
-  first_seen_at: string;
+  score?: number | null;
+  citations?: number;
+  first_seen_at?: string;
 }
 
 /** One (state, verdict) pair: the filters' exact prefix of the index a group is read from. */
@@ -66,17 +66,21 @@ function keyOf(order: CandidateOrder, row: CandidateKeyRow): KeyValue[] {
 
 function valueOf(order: CandidateSort, row: CandidateKeyRow): string | number | null {
   const value = row[ORDER_COLUMNS[order]];
-  return value === null ? null : typeof value === 'string' ? value : Number(value);
+  return value === null || value === undefined ? null : typeof value === 'string' ? value : Number(value);
 }
 
-/** The filter's rows of one group, nothing about order. */
-function groupRows(executor: DbExecutor, filter: CandidateFilter, group: Group) {
+/**
+ * The filter's rows of one group. Read in an order other than by score, the minimum score is checked on each row
+ * of the ordered index (`+score`, which no index answers), or SQLite would take the score's range and sort it.
+ */
+function groupRows(executor: DbExecutor, filter: CandidateFilter, group: Group, ordered = true) {
+  const score = ordered && orderOf(filter) !== 'score' ? sql<number>`+score` : sql.ref<number>('score');
   return executor
     .selectFrom('candidates')
     .$if(filter.country !== undefined, (q) => q.where('country', '=', filter.country as string))
     .where('state', '=', group.state)
     .where('news_verdict', group.verdict === null ? 'is' : '=', group.verdict)
-    .$if(filter.min_score !== undefined, (q) => q.where('score', '>=', filter.min_score as number));
+    .$if(filter.min_score !== undefined, (q) => q.where(score, '>=', filter.min_score as number));
 }
 
 /**
@@ -92,7 +96,12 @@ export function segmentQuery(
   limit: number,
 ): SelectQueryBuilder<Tables, 'candidates', CandidateKeyRow> {
   const order = orderOf(filter);
-  const rows = groupRows(executor, filter, group).select(['domain', 'score', 'citations', 'first_seen_at']);
+  const keys = order === 'domain' ? (['domain'] as const) : (['domain', ORDER_COLUMNS[order]] as const);
+  const rows = groupRows(executor, filter, group).select([...keys]) as SelectQueryBuilder<
+    Tables,
+    'candidates',
+    CandidateKeyRow
+  >;
   const last = after?.at(-1) as string | undefined;
   if (segment !== 'valued') {
     const column = order === 'domain' ? null : ORDER_COLUMNS[order];
@@ -194,7 +203,7 @@ export async function candidateTotal(executor: DbExecutor, filter: CandidateFilt
   }
   const counts = await Promise.all(
     groupsOf(filter).map((group) =>
-      groupRows(executor, filter, group)
+      groupRows(executor, filter, group, false)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow(),
     ),
