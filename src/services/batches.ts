@@ -7,7 +7,6 @@ import { uuidv7 } from '../domain/ids.js';
 import type { ChunkQueueName } from '../domain/jobs.js';
 import type { Database } from '../ports/database.js';
 import type { ChunkLedger } from './chunk-ledger.js';
-import { cursorPosition, keysetPage } from './cursor.js';
 import {
   type Clock,
   chunked,
@@ -18,6 +17,7 @@ import {
   page,
   parseJson,
 } from './common.js';
+import { cursorPosition, keysetPage } from './cursor.js';
 
 export interface NewBatch {
   type: BatchType;

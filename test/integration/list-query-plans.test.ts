@@ -126,7 +126,11 @@ describe('the candidate list', () => {
       }),
     );
     const byOffset = await plansOf(() => repository.list({ ...filter, limit: 25, offset: 50 }));
-    expectIndexedInOrder([...first, ...deep, ...byOffset], 'candidates', /USING (COVERING )?INDEX (candidates_list_|sqlite_autoindex_candidates)/);
+    expectIndexedInOrder(
+      [...first, ...deep, ...byOffset],
+      'candidates',
+      /USING (COVERING )?INDEX (candidates_list_|sqlite_autoindex_candidates)/,
+    );
   });
 
   it('reads an unscored page (after the scored rows) from the index too', async () => {
@@ -161,7 +165,11 @@ describe('the change list', () => {
 
 describe('the batch list and a batch’s items', () => {
   const batches = () =>
-    createBatchService({ database: recorded, ledger: { insertChunks: async () => {} }, clock: () => new Date() });
+    createBatchService({
+      database: recorded,
+      ledger: { insertChunks: async () => {} },
+      clock: () => new Date(),
+    });
   it.each([
     {},
     { type: 'contract' as const },
@@ -184,6 +192,10 @@ describe('the batch list and a batch’s items', () => {
       ...(await plansOf(() => batches().items('b1', { ...filter, limit: 25, offset: 0 }))),
       ...(await plansOf(() => batches().items('b1', { ...filter, limit: 25, offset: 0, cursor }))),
     ];
-    expectIndexedInOrder(plans.filter((p) => /batch_items/.test(p.sql)), 'batch_items', /USING (COVERING )?INDEX (batch_items_status|sqlite_autoindex_batch_items)/);
+    expectIndexedInOrder(
+      plans.filter((p) => /batch_items/.test(p.sql)),
+      'batch_items',
+      /USING (COVERING )?INDEX (batch_items_status|sqlite_autoindex_batch_items)/,
+    );
   });
 });

@@ -19,7 +19,8 @@ export async function changeRoutes(app: FastifyInstance, deps: { changes: Change
       config: { scope: 'read' },
       schema: {
         tags: ['seeds'],
-        summary: 'Changes found between two discoveries of a domain, oldest first (by detection time, then id)',
+        summary:
+          'Changes found between two discoveries of a domain, oldest first (by detection time, then id)',
         response: { 200: json(cursorPageOf(domainChangeSchema), 'A page of changes') },
         querystring: cursorPaginationSchema.extend({
           since: z.iso

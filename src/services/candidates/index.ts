@@ -23,7 +23,11 @@ import { type Clock, type Page, page, parseJson } from '../common.js';
 import type { SeedContractRuns } from '../seed-contract-runs.js';
 import type { SeedRepository } from '../seed-repository/index.js';
 import type { SeedFacts } from '../seed-repository/rows.js';
-import { type CandidatePageRequest, type CandidateRepository, createCandidateRepository } from './repository.js';
+import {
+  type CandidatePageRequest,
+  type CandidateRepository,
+  createCandidateRepository,
+} from './repository.js';
 
 const DECIDED: ReadonlySet<string> = new Set<CandidateState>(['rejected', 'accepted']);
 

@@ -186,9 +186,7 @@ describe('seedbed candidates', () => {
     expect(all.data.map((c) => c.domain)).toEqual(
       Array.from({ length: total - 10 }, (_, i) => `site${i + 10}.de`),
     );
-    expect(
-      sent.map((r) => [r.url.searchParams.get('offset'), r.url.searchParams.get('cursor')]),
-    ).toEqual([
+    expect(sent.map((r) => [r.url.searchParams.get('offset'), r.url.searchParams.get('cursor')])).toEqual([
       ['10', null],
       [null, 'c110'],
       [null, 'c210'],
