@@ -8,7 +8,7 @@ import { createApiSeedbed, expectJson, expectValidation, inject } from '../suppo
 import { verdict } from '../support/candidates.js';
 import type { TestSeedbed } from '../support/harness.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: rows as the API answers them
+/** A row as the API answers it. */
 type Row = any;
 
 let t: TestSeedbed;

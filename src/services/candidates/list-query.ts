@@ -61,10 +61,10 @@ function segmentsOf(order: CandidateOrder): Segment[] {
 }
 
 function keyOf(order: CandidateOrder, row: CandidateKeyRow): KeyValue[] {
-  return order === 'domain' ? [row.domain] : [valueOf(order, row), row.domain];
+  return order === 'domain' ? [row.domain] : [orderValue(order, row), row.domain];
 }
 
-function valueOf(order: CandidateSort, row: CandidateKeyRow): string | number | null {
+function orderValue(order: CandidateSort, row: CandidateKeyRow): string | number | null {
   const value = row[ORDER_COLUMNS[order]];
   return value === null || value === undefined ? null : typeof value === 'string' ? value : Number(value);
 }
@@ -134,8 +134,8 @@ function compareIn(order: CandidateOrder, segment: Segment) {
     a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0;
   if (segment !== 'valued' || order === 'domain') return byDomain;
   return (a: CandidateKeyRow, b: CandidateKeyRow) => {
-    const x = valueOf(order, a) as string | number;
-    const y = valueOf(order, b) as string | number;
+    const x = orderValue(order, a) as string | number;
+    const y = orderValue(order, b) as string | number;
     return x > y ? -1 : x < y ? 1 : byDomain(a, b);
   };
 }
