@@ -46,9 +46,17 @@ interface Group {
   verdict: NewsVerdictValue | null;
 }
 
+/**
+ * The groups a filter reads. A score comes with its verdict (a qualification writes both from one news verdict),
+ * so a minimum score leaves out the candidates without a verdict rather than walk them all to find no score.
+ */
 function groupsOf(filter: CandidateFilter): Group[] {
   const states = filter.state ? [filter.state] : CANDIDATE_STATES;
-  const verdicts = filter.verdict ? [filter.verdict] : [null, ...NEWS_VERDICTS];
+  const verdicts = filter.verdict
+    ? [filter.verdict]
+    : filter.min_score === undefined
+      ? [null, ...NEWS_VERDICTS]
+      : NEWS_VERDICTS;
   return states.flatMap((state) => verdicts.map((verdict) => ({ state, verdict })));
 }
 

@@ -34,15 +34,18 @@ export const listIndexes: Migration = {
       await db.schema.dropIndex(name).execute();
 
     for (const [order, keys] of Object.entries(CANDIDATE_ORDERS)) {
+      // The score after the key, where the order is not by score: `min_score` is checked from the index as it is
+      // walked, without reading each row.
+      const tail = order === 'score' ? [] : ['score'];
       await db.schema
         .createIndex(`candidates_list_${order}`)
         .on('candidates')
-        .columns(['state', 'news_verdict', ...keys, 'domain'])
+        .columns(['state', 'news_verdict', ...keys, 'domain', ...tail])
         .execute();
       await db.schema
         .createIndex(`candidates_list_country_${order}`)
         .on('candidates')
-        .columns(['country', 'state', 'news_verdict', ...keys, 'domain'])
+        .columns(['country', 'state', 'news_verdict', ...keys, 'domain', ...tail])
         .execute();
     }
 
