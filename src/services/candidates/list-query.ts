@@ -3,7 +3,7 @@
 // verdict, four values each at most) are enumerated, each (state, verdict) group is read from the index led by
 // [country,] state, news_verdict, in order, after the cursor, and the groups' few rows are merged here. A page
 // costs at most one short index range per group, at any depth.
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import { CANDIDATE_STATES, type CandidateSort, type CandidateState } from '../../domain/candidates.js';
 import { NEWS_VERDICTS, type NewsVerdictValue } from '../../domain/seed-facts.js';
 import type { DbExecutor, Tables } from '../../ports/database.js';
@@ -115,8 +115,8 @@ export function segmentQuery(
     const column = order === 'domain' ? null : ORDER_COLUMNS[order];
     return rows
       .$if(column !== null, (q) => q.where(column as OrderColumn, 'is', null))
-      .$if(last !== undefined, (q) => q.where('domain', '>', last as string))
-      .orderBy('domain')
+      .$if(last !== undefined, (q) => q.where(domainKey(executor), '>', last as string))
+      .orderBy(domainKey(executor))
       .limit(limit);
   }
   const column = ORDER_COLUMNS[order as CandidateSort];
@@ -127,13 +127,23 @@ export function segmentQuery(
       q.where((eb: ExpressionBuilder<Tables, 'candidates'>) =>
         eb.and([
           eb(column, '<=', value as never),
-          eb.or([eb(column, '<', value as never), eb('domain', '>', last as string)]),
+          eb.or([eb(column, '<', value as never), eb(domainKey(executor), '>', last as string)]),
         ]),
       ),
     )
     .orderBy(column, 'desc')
-    .orderBy('domain')
+    .orderBy(domainKey(executor))
     .limit(limit);
+}
+
+/**
+ * The domain as the lists order it: bytewise, as the merge below compares. SQLite's default; on PostgreSQL the
+ * `C` collation, whatever the database's (a linguistic one puts `a-b.com` after `ab.com`), as the indexes hold it.
+ */
+function domainKey(executor: DbExecutor) {
+  return executor.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`domain collate "C"`
+    : sql.ref<string>('domain');
 }
 
 /** Sorts one segment's rows from every group into the segment's order. */

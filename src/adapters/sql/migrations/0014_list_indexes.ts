@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import { type Migration, PostgresAdapter, sql } from 'kysely';
 import type { AnyDb } from './any-db.js';
 
 /**
@@ -33,20 +33,19 @@ export const listIndexes: Migration = {
     ])
       await db.schema.dropIndex(name).execute();
 
+    // The domain bytewise (PostgreSQL's `C` collation, SQLite's default), the order the list merges its groups in.
+    const domain = db.getExecutor().adapter instanceof PostgresAdapter ? 'domain collate "C"' : 'domain';
     for (const [order, keys] of Object.entries(CANDIDATE_ORDERS)) {
       // The score after the key, where the order is not by score: `min_score` is checked from the index as it is
       // walked, without reading each row.
       const tail = order === 'score' ? [] : ['score'];
-      await db.schema
-        .createIndex(`candidates_list_${order}`)
-        .on('candidates')
-        .columns(['state', 'news_verdict', ...keys, 'domain', ...tail])
-        .execute();
-      await db.schema
-        .createIndex(`candidates_list_country_${order}`)
-        .on('candidates')
-        .columns(['country', 'state', 'news_verdict', ...keys, 'domain', ...tail])
-        .execute();
+      for (const [name, lead] of [
+        [`candidates_list_${order}`, []],
+        [`candidates_list_country_${order}`, ['country']],
+      ] as const) {
+        const columns = [...lead, 'state', 'news_verdict', ...keys, domain, ...tail].join(', ');
+        await sql.raw(`create index ${name} on candidates (${columns})`).execute(db);
+      }
     }
 
     for (const [name, columns] of [
