@@ -111,11 +111,16 @@ export function segmentQuery(
     CandidateKeyRow
   >;
   const last = after?.at(-1) as string | undefined;
+  // Ordered by the group's verdict first, though it is one value here: PostgreSQL sees that `news_verdict = x`
+  // leaves one value, not that `news_verdict is null` does, and would sort what the index already orders. So is
+  // the missing score of the unvalued part.
   if (segment !== 'valued') {
     const column = order === 'domain' ? null : ORDER_COLUMNS[order];
     return rows
       .$if(column !== null, (q) => q.where(column as OrderColumn, 'is', null))
       .$if(last !== undefined, (q) => q.where(domainKey(executor), '>', last as string))
+      .orderBy('news_verdict')
+      .$if(column !== null, (q) => q.orderBy(column as OrderColumn, 'desc'))
       .orderBy(domainKey(executor))
       .limit(limit);
   }
@@ -131,6 +136,7 @@ export function segmentQuery(
         ]),
       ),
     )
+    .orderBy('news_verdict')
     .orderBy(column, 'desc')
     .orderBy(domainKey(executor))
     .limit(limit);
