@@ -163,6 +163,22 @@ describe('candidates', () => {
     expect(byOffset.data.map((c: Row) => c.domain)).toEqual(expected.slice(2, 5));
   });
 
+  it('keeps totals that equal a count of the rows, after imports, qualifications and rejections', async () => {
+    const { db } = t.seedbed.database;
+    const counted = await db
+      .selectFrom('candidates')
+      .select(['country', 'state', 'news_verdict', (eb) => eb.fn.countAll().as('n')])
+      .groupBy(['country', 'state', 'news_verdict'])
+      .execute();
+    const kept = await db.selectFrom('candidate_totals').selectAll().where('n', '!=', 0).execute();
+    const key = (country: string, state: string, verdict: string | null) =>
+      `${country} ${state} ${verdict ?? ''}`;
+    expect(new Map(kept.map((r) => [key(r.country, r.state, r.verdict), Number(r.n)]))).toEqual(
+      new Map(counted.map((r) => [key(r.country, r.state, r.news_verdict), Number(r.n)])),
+    );
+    expect(counted.length).toBeGreaterThan(5);
+  });
+
   it('a candidate added behind the cursor shifts no page, in domain and in newest-first order', async () => {
     const add = (domain: string) => async () => {
       at('2026-05-09T00:00:00.000Z');

@@ -388,6 +388,7 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
   ],
   citing_sources: [{ citing: 's1', read_at: AT, outlinks: 12 }],
   discovery_steps: [{ batch_id: 'b1', step: 'qualify:1', items: 20, created_at: AT }],
+  candidate_totals: [{ country: 'fr', state: 'new', verdict: '', n: 3 }],
 };
 
 type TableName = keyof Tables;

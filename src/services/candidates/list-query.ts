@@ -209,21 +209,20 @@ export function pageQueries(executor: DbExecutor, filter: CandidateFilter) {
 }
 
 /**
- * How many candidates match: a count of the whole table when nothing filters (SQLite and PostgreSQL count a
- * table without reading its rows' columns), else the sum of each group's index range, read from the index alone.
+ * How many candidates match: the sum of the kept totals of the filter's (country, state, verdict) rows (a table
+ * of a few thousand rows at most, kept by the repository with every write). A minimum score is not in the totals:
+ * then each group's count of its range of the score index, read from the index alone.
  */
 export async function candidateTotal(executor: DbExecutor, filter: CandidateFilter): Promise<number> {
-  const open =
-    filter.country === undefined &&
-    filter.state === undefined &&
-    filter.verdict === undefined &&
-    filter.min_score === undefined;
-  if (open) {
-    const all = await executor
-      .selectFrom('candidates')
-      .select((eb) => eb.fn.countAll().as('n'))
+  if (filter.min_score === undefined) {
+    const kept = await executor
+      .selectFrom('candidate_totals')
+      .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
+      .$if(filter.country !== undefined, (q) => q.where('country', '=', filter.country as string))
+      .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state as string))
+      .$if(filter.verdict !== undefined, (q) => q.where('verdict', '=', filter.verdict as string))
       .executeTakeFirstOrThrow();
-    return Number(all.n);
+    return Number(kept.n ?? 0);
   }
   const counts = await Promise.all(
     groupsOf(filter).map((group) =>

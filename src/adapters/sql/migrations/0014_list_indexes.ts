@@ -9,7 +9,8 @@ import type { AnyDb } from './any-db.js';
  *
  * Candidates: one index per order, led by the list's equality filters `state, news_verdict` (both small value
  * lists, which the repository enumerates when a filter leaves them open) and again led by `country`, so every
- * combination of filters is an exact prefix (docs/discovery.md, "Listing candidates").
+ * combination of filters is an exact prefix (docs/discovery.md, "Listing candidates"). The list's totals are kept
+ * in `candidate_totals`, one row per (country, state, verdict).
  */
 const CANDIDATE_ORDERS = {
   domain: [],
@@ -47,6 +48,20 @@ export const listIndexes: Migration = {
         await sql.raw(`create index ${name} on candidates (${columns})`).execute(db);
       }
     }
+
+    // The list's totals by (country, state, verdict), kept by the candidate repository in the transaction of each
+    // write, counted once here from the rows already stored.
+    await db.schema
+      .createTable('candidate_totals')
+      .addColumn('country', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('verdict', 'text', (c) => c.notNull())
+      .addColumn('n', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('candidate_totals_pk', ['country', 'state', 'verdict'])
+      .execute();
+    await sql`insert into candidate_totals (country, state, verdict, n)
+      select country, state, coalesce(news_verdict, ''), count(*) from candidates
+      group by country, state, coalesce(news_verdict, '')`.execute(db);
 
     for (const [name, columns] of [
       ['domain_changes_list', ['detected_at', 'id']],
