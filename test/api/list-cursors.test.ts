@@ -192,6 +192,39 @@ describe('candidates', () => {
   });
 });
 
+describe('the review page’s Candidates, 25 a page', () => {
+  const domainsOf = (body: string) => [...body.matchAll(/<tr data-domain="([^"]+)"/g)].map((m) => m[1]);
+  const nextOf = (body: string) =>
+    /<a href="([^"]+)" rel="next">Next<\/a>/.exec(body)?.[1]?.replaceAll('&amp;', '&');
+
+  it.each([
+    'score',
+    'citations',
+    'first_seen',
+  ])('Next carries the cursor, to the last page: sort=%s', async (sort) => {
+    const expected = (await walk(`/api/v1/candidates?sort=${sort}`, 100)).map((c) => c.domain);
+    expect(expected.length).toBeGreaterThan(25);
+    const shown: string[] = [];
+    let href: string | undefined = `/ui/candidates?sort=${sort}`;
+    for (let pages = 0; href !== undefined && pages < 10; pages += 1) {
+      const page = await get(href);
+      expect(page.statusCode).toBe(200);
+      shown.push(...(domainsOf(page.body) as string[]));
+      if (pages > 0) expect(page.body).toContain('rel="first">First page</a>');
+      href = nextOf(page.body);
+      if (href !== undefined) expect(href).toMatch(/[?&]cursor=[A-Za-z0-9_-]+/);
+    }
+    expect(shown).toEqual(expected);
+  });
+
+  it('a cursor the list refuses shows the first page', async () => {
+    const first = await get('/ui/candidates?sort=score');
+    const refused = await get('/ui/candidates?sort=score&cursor=bm90LWEtY3Vyc29y');
+    expect(refused.statusCode).toBe(200);
+    expect(domainsOf(refused.body)).toEqual(domainsOf(first.body));
+  });
+});
+
 describe('changes', () => {
   beforeAll(async () => {
     const { changes } = t.seedbed.services;
