@@ -70,25 +70,30 @@ export interface PageOptions {
 
 /**
  * A list endpoint read past its page of 100: page by page up to --limit (50 when not given, as the API), or
- * every row with --all. Answers the API's own shape, its pagination saying what was fetched.
+ * every row with --all. The first page starts at --offset; the next ones follow the list's `pagination.next`
+ * cursor where it gives one (an index seek however deep, and rows added meanwhile shift nothing), else go on by
+ * offset. Answers the API's own shape, its pagination saying what was fetched.
  */
 export async function listPages(call: Call, path: string, filter: URLSearchParams, options: PageOptions) {
   const wanted = options.all ? Number.POSITIVE_INFINITY : (options.limit ?? DEFAULT_LIMIT);
   const data: unknown[] = [];
   let total = 0;
+  let cursor: string | null | undefined;
   for (let offset = options.offset; data.length < wanted; ) {
     const limit = Math.min(PAGE, wanted - data.length);
     const query = new URLSearchParams(filter);
     query.set('limit', String(limit));
-    query.set('offset', String(offset));
+    if (typeof cursor === 'string') query.set('cursor', cursor);
+    else query.set('offset', String(offset));
     const page = (await call('GET', `${path}?${query}`)) as {
       data: unknown[];
-      pagination: { total: number };
+      pagination: { total: number; next?: string | null };
     };
     data.push(...page.data);
     total = page.pagination.total;
     offset += page.data.length;
-    if (page.data.length < limit || offset >= total) break;
+    cursor = page.pagination.next;
+    if (page.data.length < limit || cursor === null || (cursor === undefined && offset >= total)) break;
   }
   return { data, pagination: { limit: data.length, offset: options.offset, total } };
 }

@@ -52,7 +52,7 @@ export const paginationSchema = strictQuery({
 
 /**
  * The query of a list that pages by cursor as well as by offset: `cursor` is the `pagination.next` of the page
- * before, and starts after its last row whatever was inserted since (docs/api.md, "Paging").
+ * before, and starts after its last row whatever was inserted since (docs/api.md, "Paging by cursor").
  */
 export const cursorPaginationSchema = paginationSchema.extend({
   cursor: z

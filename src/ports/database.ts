@@ -236,6 +236,15 @@ export interface CandidateTable {
   decided_at: string | null;
 }
 
+/** How many candidates have each (country, state, verdict): the list's totals, kept with every candidate write. */
+export interface CandidateTotalTable {
+  country: string;
+  state: string;
+  /** The news verdict, or '' for none (a key column cannot be null in PostgreSQL). */
+  verdict: string;
+  n: number;
+}
+
 export interface CandidateCitationTable {
   domain: string;
   /** A seed id, `candidate:<domain>` for a qualified candidate's own links, or `import:<label>`. */
@@ -372,6 +381,7 @@ export interface Tables {
   api_keys: ApiKeyTable;
   candidates: CandidateTable;
   candidate_citations: CandidateCitationTable;
+  candidate_totals: CandidateTotalTable;
   citing_sources: CitingSourceTable;
   discovery_steps: DiscoveryStepTable;
 }

@@ -17,6 +17,7 @@ import {
   page,
   parseJson,
 } from './common.js';
+import { cursorPosition, keysetPage } from './cursor.js';
 
 export interface NewBatch {
   type: BatchType;
@@ -39,6 +40,10 @@ export type BatchSummaries = Partial<
 >;
 
 const FIRST_ERRORS = 10;
+
+/** The orders of the batch list (newest first, ties by id) and of a batch's items (by index), as cursors name them. */
+const BATCH_ORDER = '-created';
+const ITEM_ORDER = 'item_index';
 
 /** Which batches to list: created from `createdFrom` to `createdTo`, both included (ISO timestamps). */
 export interface BatchListFilter {
@@ -270,8 +275,9 @@ export function createBatchService(deps: {
 
   async function items(
     batchId: string,
-    filter: { status?: ItemStatus } & PageRequest,
+    filter: { status?: ItemStatus } & PageRequest & { cursor?: string },
   ): Promise<Page<ItemView>> {
+    const after = cursorPosition(filter, ITEM_ORDER, 1)?.after[0];
     const exists = await database.db
       .selectFrom('batches')
       .select('id')
@@ -281,11 +287,18 @@ export function createBatchService(deps: {
     let query = database.db.selectFrom('batch_items').where('batch_id', '=', batchId);
     if (filter.status) query = query.where('status', '=', filter.status);
     const [rows, total] = await Promise.all([
-      query.selectAll().orderBy('item_index').limit(filter.limit).offset(filter.offset).execute(),
+      query
+        .selectAll()
+        .$if(after !== undefined, (q) => q.where('item_index', '>', Number(after)))
+        .orderBy('item_index')
+        .limit(filter.limit + 1)
+        .offset(filter.offset)
+        .execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
+    const shown = keysetPage(rows, filter.limit, ITEM_ORDER, (r) => [Number(r.item_index)]);
     return page(
-      rows.map((r) => ({
+      shown.rows.map((r) => ({
         item_index: Number(r.item_index),
         chunk: Number(r.chunk_no),
         input: JSON.parse(r.input),
@@ -297,6 +310,7 @@ export function createBatchService(deps: {
       })),
       filter,
       Number(total.n),
+      shown.next,
     );
   }
 
@@ -304,7 +318,10 @@ export function createBatchService(deps: {
    * Batches newest first, from their rows alone (no per-batch item counts): a list of 100 batches costs two
    * queries. The full progress and summary of one batch is GET /queues/batch/:batchId.
    */
-  async function list(filter: BatchListFilter & PageRequest): Promise<Page<BatchListItem>> {
+  async function list(
+    filter: BatchListFilter & PageRequest & { cursor?: string },
+  ): Promise<Page<BatchListItem>> {
+    const after = cursorPosition(filter, BATCH_ORDER, 2)?.after as [string, string] | undefined;
     let query = database.db.selectFrom('batches');
     if (filter.type) query = query.where('type', '=', filter.type);
     if (filter.status) query = query.where('status', '=', filter.status);
@@ -313,15 +330,19 @@ export function createBatchService(deps: {
     const [rows, total] = await Promise.all([
       query
         .selectAll()
+        .$if(after !== undefined, (q) =>
+          q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(...(after as [string, string])))),
+        )
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
-        .limit(filter.limit)
+        .limit(filter.limit + 1)
         .offset(filter.offset)
         .execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
+    const shown = keysetPage(rows, filter.limit, BATCH_ORDER, (row) => [row.created_at, row.id]);
     return page(
-      rows.map((row) => ({
+      shown.rows.map((row) => ({
         batchId: row.id,
         type: row.type,
         status: row.status,
@@ -341,6 +362,7 @@ export function createBatchService(deps: {
       })),
       filter,
       Number(total.n),
+      shown.next,
     );
   }
 

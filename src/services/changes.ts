@@ -10,6 +10,10 @@ import {
 } from '../engine/discovery-changes.js';
 import type { Database, DbExecutor, DomainChangeTable } from '../ports/database.js';
 import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
+import { cursorPosition, keysetPage } from './cursor.js';
+
+/** The one order of the change list, as its cursors name it. */
+const CHANGE_ORDER = 'detected';
 
 export interface ChangeView {
   id: string;
@@ -123,18 +127,39 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
     };
   }
 
+  /**
+   * Changes oldest first: by detection time, then id (unique, so the order is total and the cursor exact). Every
+   * filter is an exact prefix of an index in that order (docs/revisions.md, "Listing changes"): since is a range
+   * of it, domain and kind lead their own; domain with kind walks the domain's few changes.
+   */
   async function list(
-    filter: { since?: string; domain?: string; kind?: ChangeKind } & PageRequest,
+    filter: { since?: string; domain?: string; kind?: ChangeKind } & PageRequest & { cursor?: string },
   ): Promise<Page<ChangeView>> {
+    const after = cursorPosition(filter, CHANGE_ORDER, 2)?.after;
     let query = database.db.selectFrom('domain_changes');
     if (filter.since) query = query.where('detected_at', '>=', filter.since);
     if (filter.domain) query = query.where('registrable_domain', '=', filter.domain);
     if (filter.kind) query = query.where('kind', '=', filter.kind);
     const [rows, total] = await Promise.all([
-      query.selectAll().orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+      query
+        .selectAll()
+        .$if(after !== undefined, (q) =>
+          q.where((eb) =>
+            eb(eb.refTuple('detected_at', 'id'), '>', eb.tuple(...(after as [string, string]))),
+          ),
+        )
+        .orderBy('detected_at')
+        .orderBy('id')
+        .limit(filter.limit + 1)
+        .offset(filter.offset)
+        .execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return page(rows.map(toView), filter, Number(total.n));
+    const { rows: shown, next } = keysetPage(rows, filter.limit, CHANGE_ORDER, (row) => [
+      row.detected_at,
+      row.id,
+    ]);
+    return page(shown.map(toView), filter, Number(total.n), next);
   }
 
   /** Changes by kind, for the metadata snapshot. */

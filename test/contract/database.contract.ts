@@ -400,6 +400,7 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
     { status: 'draft', country: 'fr', n: 3 },
     { status: 'active', country: 'de', n: 0 },
   ],
+  candidate_totals: [{ country: 'fr', state: 'new', verdict: '', n: 3 }],
 };
 
 type TableName = keyof Tables;

@@ -18,6 +18,7 @@ import { seedRate } from './migrations/0010_seed_rate.js';
 import { seedsByDomainId } from './migrations/0011_seeds_domain_id.js';
 import { discovery } from './migrations/0012_discovery.js';
 import { seedListIndexes } from './migrations/0013_seed_list_indexes.js';
+import { listIndexes } from './migrations/0014_list_indexes.js';
 
 export { ratePerDay } from './migrations/0010_seed_rate.js';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0011_seeds_domain_id': seedsByDomainId,
   '0012_discovery': discovery,
   '0013_seed_list_indexes': seedListIndexes,
+  '0014_list_indexes': listIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

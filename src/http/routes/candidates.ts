@@ -24,8 +24,8 @@ import type { CandidateService } from '../../services/candidates/index.js';
 import type { DiscoveryService } from '../../services/discovery.js';
 import { assertUtf8Charset, decodeUtf8 } from '../body-encoding.js';
 import { batchSchema } from '../response-schemas.js';
-import { json, pageOf, problems } from '../responses.js';
-import { idempotencyHeaders, noQuery, paginationSchema, strictQuery } from '../schemas.js';
+import { cursorPageOf, json, problems } from '../responses.js';
+import { cursorPaginationSchema, idempotencyHeaders, noQuery, strictQuery } from '../schemas.js';
 import { respond } from './queues.js';
 
 /** An imported list of 10,000 lines of long URLs fits. */
@@ -148,8 +148,8 @@ export async function candidateRoutes(app: FastifyInstance, deps: { candidates: 
       schema: {
         tags: ['candidates'],
         summary: 'List candidates: sites seen that are not seeds',
-        querystring: paginationSchema.extend(candidateFilterShape),
-        response: { 200: json(pageOf(candidateSchema), 'A page of candidates') },
+        querystring: cursorPaginationSchema.extend(candidateFilterShape),
+        response: { 200: json(cursorPageOf(candidateSchema), 'A page of candidates') },
       },
     },
     (request) => candidates.list(request.query),

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { CHANGE_KINDS } from '../../engine/discovery-changes.js';
 import type { ChangeService } from '../../services/changes.js';
 import { domainChangeSchema } from '../response-schemas.js';
-import { json, pageOf } from '../responses.js';
-import { paginationSchema } from '../schemas.js';
+import { cursorPageOf, json } from '../responses.js';
+import { cursorPaginationSchema } from '../schemas.js';
 
 export async function changeRoutes(app: FastifyInstance, deps: { changes: ChangeService }) {
   const { changes } = deps;
@@ -19,9 +19,10 @@ export async function changeRoutes(app: FastifyInstance, deps: { changes: Change
       config: { scope: 'read' },
       schema: {
         tags: ['seeds'],
-        summary: 'Changes found between two discoveries of a domain, oldest first',
-        response: { 200: json(pageOf(domainChangeSchema), 'A page of changes') },
-        querystring: paginationSchema.extend({
+        summary:
+          'Changes found between two discoveries of a domain, oldest first (by detection time, then id)',
+        response: { 200: json(cursorPageOf(domainChangeSchema), 'A page of changes') },
+        querystring: cursorPaginationSchema.extend({
           since: z.iso
             .datetime({ offset: true })
             .optional()

@@ -19,8 +19,8 @@ import {
   batchSchema,
   metadataTaskSchema,
 } from '../response-schemas.js';
-import { json, pageOf, problems } from '../responses.js';
-import { idempotencyHeaders, noQuery, paginationSchema, timeBound } from '../schemas.js';
+import { cursorPageOf, json, problems } from '../responses.js';
+import { cursorPaginationSchema, idempotencyHeaders, noQuery, timeBound } from '../schemas.js';
 import { batchLocation } from './paths.js';
 
 const MAX_CHUNK_SIZE = 1000;
@@ -190,8 +190,8 @@ export async function queueRoutes(
       schema: {
         tags: ['queues'],
         summary: 'List batches, newest first (by type, status and creation time)',
-        response: { 200: json(pageOf(batchListItemSchema), 'A page of batches, newest first') },
-        querystring: paginationSchema
+        response: { 200: json(cursorPageOf(batchListItemSchema), 'A page of batches, newest first') },
+        querystring: cursorPaginationSchema
           .extend({
             type: z.enum(BATCH_TYPES).optional(),
             status: z.enum(BATCH_STATUSES).optional(),
@@ -205,7 +205,7 @@ export async function queueRoutes(
       },
     },
     (request) => {
-      const { type, status, from, to, limit, offset } = request.query;
+      const { type, status, from, to, limit, offset, cursor } = request.query;
       return batches.list({
         ...(type ? { type } : {}),
         ...(status ? { status } : {}),
@@ -213,6 +213,7 @@ export async function queueRoutes(
         ...(to ? { createdTo: to } : {}),
         limit,
         offset,
+        ...(cursor ? { cursor } : {}),
       });
     },
   );
@@ -239,9 +240,9 @@ export async function queueRoutes(
       schema: {
         tags: ['queues'],
         summary: 'Per-item results of a batch',
-        response: { 200: json(pageOf(batchItemSchema), 'A page of item results'), ...problems(404) },
+        response: { 200: json(cursorPageOf(batchItemSchema), 'A page of item results'), ...problems(404) },
         params: batchParams,
-        querystring: paginationSchema.extend({ status: z.enum(ITEM_STATUSES).optional() }),
+        querystring: cursorPaginationSchema.extend({ status: z.enum(ITEM_STATUSES).optional() }),
       },
     },
     (request) => batches.items(request.params.batchId, request.query),

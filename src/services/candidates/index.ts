@@ -19,11 +19,15 @@ import { platformKind } from '../../domain/platform-hosts.js';
 import type { CountryGuess, NewsVerdict, SourceLanguage } from '../../domain/seed-facts.js';
 import type { Outlink } from '../../engine/source-verdicts.js';
 import type { CandidateTable, Database, DbExecutor } from '../../ports/database.js';
-import { type Clock, type Page, type PageRequest, page, parseJson } from '../common.js';
+import { type Clock, type Page, page, parseJson } from '../common.js';
 import type { SeedContractRuns } from '../seed-contract-runs.js';
 import type { SeedRepository } from '../seed-repository/index.js';
 import type { SeedFacts } from '../seed-repository/rows.js';
-import { type CandidateFilter, type CandidateRepository, createCandidateRepository } from './repository.js';
+import {
+  type CandidatePageRequest,
+  type CandidateRepository,
+  createCandidateRepository,
+} from './repository.js';
 
 const DECIDED: ReadonlySet<string> = new Set<CandidateState>(['rejected', 'accepted']);
 
@@ -140,10 +144,10 @@ export function createCandidateService(deps: {
     return row.state === 'new' ? 'qualified' : (row.state as CandidateState);
   }
 
-  async function list(filter: CandidateFilter & PageRequest): Promise<Page<Candidate>> {
-    const { rows, total } = await repository.list(filter);
+  async function list(request: CandidatePageRequest): Promise<Page<Candidate>> {
+    const { rows, total, next } = await repository.list(request);
     const answers = await Promise.all(rows.map((row) => withCitations(row, 5)));
-    return page(answers, filter, total);
+    return page(answers, request, total, next);
   }
 
   async function get(domain: string): Promise<Candidate> {

@@ -1,47 +1,35 @@
 // Every SQL statement on candidates, candidate_citations, citing_sources and discovery_steps. The candidate
 // service decides; this module reads and writes rows for it (the seeds it must skip come from the seed
 // repository, never from here).
-import { sql } from 'kysely';
-import type { CandidateSort, CandidateState } from '../../domain/candidates.js';
-import type { NewsVerdictValue } from '../../domain/seed-facts.js';
-import type { CandidateCitationTable, CandidateTable, Database, DbExecutor } from '../../ports/database.js';
-import type { PageRequest } from '../common.js';
+import type { CandidateState } from '../../domain/candidates.js';
+import type {
+  CandidateCitationTable,
+  CandidateTable,
+  CandidateTotalTable,
+  Database,
+  DbExecutor,
+} from '../../ports/database.js';
+import { type CandidatePageRequest, candidatePage, candidateTotal } from './list-query.js';
 
-export interface CandidateFilter {
-  country?: string;
-  state?: CandidateState;
-  verdict?: NewsVerdictValue;
-  min_score?: number;
-  sort?: CandidateSort;
-}
+export type { CandidateFilter, CandidatePageRequest } from './list-query.js';
 
 export type CandidateRepository = ReturnType<typeof createCandidateRepository>;
+
+/** The columns a candidate's kept total is counted under. */
+type TotalsKey = Pick<CandidateTable, 'country' | 'state' | 'news_verdict'>;
 
 export function createCandidateRepository(database: Database) {
   const { db } = database;
 
-  function filtered(executor: DbExecutor, filter: CandidateFilter) {
-    return executor
-      .selectFrom('candidates')
-      .$if(filter.country !== undefined, (q) => q.where('country', '=', filter.country as string))
-      .$if(filter.state !== undefined, (q) => q.where('state', '=', filter.state as string))
-      .$if(filter.verdict !== undefined, (q) => q.where('news_verdict', '=', filter.verdict as string))
-      .$if(filter.min_score !== undefined, (q) => q.where('score', '>=', filter.min_score as number));
-  }
-
-  async function list(filter: CandidateFilter & PageRequest) {
-    const query = filtered(db, filter);
-    let rows = query.selectAll();
-    // Unscored candidates sort last in both databases (PostgreSQL puts NULLs first when descending).
-    if (filter.sort === 'score')
-      rows = rows.orderBy(sql`case when score is null then 1 else 0 end`).orderBy('score', 'desc');
-    if (filter.sort === 'citations') rows = rows.orderBy('citations', 'desc');
-    if (filter.sort === 'first_seen') rows = rows.orderBy('first_seen_at', 'desc');
-    const [found, total] = await Promise.all([
-      rows.orderBy('domain').limit(filter.limit).offset(filter.offset).execute(),
-      query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  /** A page of candidates in the order asked for, the cursor of the next, and how many match. */
+  async function list(request: CandidatePageRequest) {
+    const [{ domains, next }, total] = await Promise.all([
+      candidatePage(db, request),
+      candidateTotal(db, request),
     ]);
-    return { rows: found, total: Number(total.n) };
+    const byDomain = new Map((await findMany(db, domains)).map((row) => [row.domain, row]));
+    const rows = domains.flatMap((domain) => byDomain.get(domain) ?? []);
+    return { rows, total, next };
   }
 
   function find(executor: DbExecutor, domain: string): Promise<CandidateTable | undefined> {
@@ -69,20 +57,68 @@ export function createCandidateRepository(database: Database) {
       .values(row)
       .onConflict((oc) => oc.column('domain').doNothing())
       .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    const made = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (made) await keepTotals(executor, [[row, 1]]);
+    return made;
   }
 
+  /** Updates a candidate's columns; a change of its country, state or verdict moves it between kept totals. */
   async function update(executor: DbExecutor, domain: string, columns: Partial<CandidateTable>) {
+    const moves = 'country' in columns || 'state' in columns || 'news_verdict' in columns;
+    const before = moves
+      ? await executor
+          .selectFrom('candidates')
+          .select(['country', 'state', 'news_verdict'])
+          .where('domain', '=', domain)
+          .executeTakeFirst()
+      : undefined;
     await executor.updateTable('candidates').set(columns).where('domain', '=', domain).execute();
+    if (before)
+      await keepTotals(executor, [
+        [before, -1],
+        [{ ...before, ...columns }, 1],
+      ]);
   }
 
   /** New candidates, those already known left as they are (one statement per hundred rows). */
   async function insertMissing(executor: DbExecutor, rows: readonly CandidateTable[]): Promise<void> {
+    const made: Array<[TotalsKey, number]> = [];
     for (let i = 0; i < rows.length; i += 100) {
-      await executor
+      const inserted = await executor
         .insertInto('candidates')
         .values(rows.slice(i, i + 100))
         .onConflict((oc) => oc.column('domain').doNothing())
+        .returning(['country', 'state', 'news_verdict'])
+        .execute();
+      for (const row of inserted) made.push([row, 1]);
+    }
+    await keepTotals(executor, made);
+  }
+
+  /**
+   * Adds each move to the kept totals, in the transaction of the write that made it, one statement per (country,
+   * state, verdict) touched, in key order (two transactions moving the same totals take their rows in one order).
+   */
+  async function keepTotals(executor: DbExecutor, moves: ReadonlyArray<readonly [TotalsKey, number]>) {
+    const sums = new Map<string, CandidateTotalTable>();
+    for (const [key, n] of moves) {
+      const row = { country: key.country, state: key.state, verdict: key.news_verdict ?? '', n: 0 };
+      const id = JSON.stringify([row.country, row.state, row.verdict]);
+      const sum = sums.get(id) ?? row;
+      sum.n += n;
+      sums.set(id, sum);
+    }
+    for (const id of [...sums.keys()].sort()) {
+      const row = sums.get(id) as CandidateTotalTable;
+      if (row.n === 0) continue;
+      await executor
+        .insertInto('candidate_totals')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .columns(['country', 'state', 'verdict'])
+            .doUpdateSet((eb) => ({ n: eb('candidate_totals.n', '+', eb.ref('excluded.n')) })),
+        )
         .execute();
     }
   }

@@ -169,6 +169,30 @@ describe('seedbed candidates', () => {
     expect(sent.every((r) => r.url.searchParams.get('state') === 'new')).toBe(true);
   });
 
+  it('list --all follows the list’s cursor after the first page, sending no offset beside it', async () => {
+    const total = 230;
+    answer = ({ url }) => {
+      const cursor = url.searchParams.get('cursor');
+      const offset = cursor === null ? Number(url.searchParams.get('offset')) : Number(cursor.slice(1));
+      const limit = Number(url.searchParams.get('limit'));
+      const count = Math.max(0, Math.min(limit, total - offset));
+      const data = Array.from({ length: count }, (_, i) => ({ domain: `site${offset + i}.de` }));
+      const next = offset + count < total ? `c${offset + count}` : null;
+      return { data, pagination: { limit, offset: cursor === null ? offset : 0, total, next } };
+    };
+    const all = (await run('candidates', 'list', '--sort', 'score', '--offset', '10', '--all')) as {
+      data: Array<{ domain: string }>;
+    };
+    expect(all.data.map((c) => c.domain)).toEqual(
+      Array.from({ length: total - 10 }, (_, i) => `site${i + 10}.de`),
+    );
+    expect(sent.map((r) => [r.url.searchParams.get('offset'), r.url.searchParams.get('cursor')])).toEqual([
+      ['10', null],
+      [null, 'c110'],
+      [null, 'c210'],
+    ]);
+  });
+
   it('list refuses a state, verdict, sort or score the API does not know, naming the choices', async () => {
     expect((await refused('candidates', 'list', '--state', 'pending')).message).toContain(
       'new, qualified, rejected, accepted',

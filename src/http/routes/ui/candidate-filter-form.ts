@@ -26,6 +26,8 @@ const filterSchema = z.object({
   // The page is a ranking: by score unless another order is asked for (the API's default is by domain).
   sort: z.enum(CANDIDATE_SORTS).catch('score').default('score'),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
+  // Where the page starts: the list's `pagination.next`, which the Next link carries (docs/review-page.md).
+  cursor: z.string().min(1).max(1024).optional().catch(undefined),
 });
 export type UiCandidateFilter = z.infer<typeof filterSchema>;
 
@@ -39,7 +41,10 @@ export function filterOfHref(href: string): UiCandidateFilter {
   return parseCandidateFilter(at < 0 ? {} : Object.fromEntries(new URLSearchParams(href.slice(at + 1))));
 }
 
-export function candidateFilterQuery(filter: UiCandidateFilter, overrides: { offset?: number } = {}): string {
+export function candidateFilterQuery(
+  filter: UiCandidateFilter,
+  overrides: { offset?: number; cursor?: string | undefined } = {},
+): string {
   const merged = { ...filter, ...overrides };
   return query({
     country: merged.country,
@@ -47,7 +52,8 @@ export function candidateFilterQuery(filter: UiCandidateFilter, overrides: { off
     verdict: merged.verdict,
     min_score: merged.min_score,
     sort: merged.sort,
-    offset: merged.offset || undefined,
+    offset: merged.cursor === undefined ? merged.offset || undefined : undefined,
+    cursor: merged.cursor,
   });
 }
 

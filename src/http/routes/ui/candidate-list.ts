@@ -3,6 +3,7 @@
 // form is drawn again with the API's validation messages when it was refused (candidate-actions.ts).
 import type { FastifyInstance } from 'fastify';
 import { type Candidate, candidateCiter, importCiter } from '../../../domain/candidates.js';
+import { ValidationError } from '../../../domain/errors.js';
 import type { Principal } from '../../../services/api-keys.js';
 import type { CandidateService } from '../../../services/candidates/index.js';
 import {
@@ -114,25 +115,52 @@ export async function candidateListPage(
   filter: UiCandidateFilter,
   state: DecideState = FRESH_FORM,
 ): Promise<Html> {
-  const { offset, ...select } = filter;
-  const result = await candidates.list({ ...select, offset, limit: PAGE_SIZE });
+  const { offset, cursor, ...select } = filter;
+  const result = await pageFrom(candidates, { ...select, offset, limit: PAGE_SIZE }, cursor);
   const decide = canDecide(principal) ? state : null;
-  const { total } = result.pagination;
-  const prev = offset > 0 ? candidateFilterQuery(filter, { offset: Math.max(0, offset - PAGE_SIZE) }) : null;
-  const next =
-    offset + PAGE_SIZE < total ? candidateFilterQuery(filter, { offset: offset + PAGE_SIZE }) : null;
+  const { total, next: after } = result.pagination;
+  // Next carries the list's cursor (an index seek however deep); a page reached so is not counted from the top, so
+  // the way back is the first page. A page by offset (an older link) keeps its Previous.
+  const onCursor = 'cursor' in result;
+  const prev = onCursor
+    ? candidateFilterQuery(filter, { offset: 0, cursor: undefined })
+    : offset > 0
+      ? candidateFilterQuery(filter, { offset: Math.max(0, offset - PAGE_SIZE) })
+      : null;
+  const next = after ? candidateFilterQuery(filter, { cursor: after }) : null;
+  const shown = onCursor
+    ? html`, ${result.data.length} shown from here`
+    : html`, ${offset + 1}–${offset + result.data.length} shown`;
   const table = html`<div class="scroll"><table data-candidates-total="${total}">
-<caption>${total} candidate${total === 1 ? '' : 's'}${total > 0 ? html`, ${offset + 1}–${offset + result.data.length} shown` : ''}</caption>
+<caption>${total} candidate${total === 1 ? '' : 's'}${result.data.length > 0 ? shown : ''}</caption>
 <thead><tr>${decide ? html`<th><input type="checkbox" data-select-all="domain" aria-label="Select all on this page"></th>` : ''}
 <th>Domain</th><th>Verdict</th><th>Top reasons</th><th>Cited by</th><th>Citations</th><th>Country</th><th>Languages</th><th>State</th></tr></thead>
 <tbody>${result.data.map((c) => row(c, decide))}</tbody></table></div>`;
-  const pager = html`<nav class="pager" aria-label="Pages">${prev !== null ? html`<a href="/ui/candidates${prev}" rel="prev">Previous</a>` : ''} ${next !== null ? html`<a href="/ui/candidates${next}" rel="next">Next</a>` : ''}</nav>`;
+  const pager = html`<nav class="pager" aria-label="Pages">${prev !== null ? (onCursor ? html`<a href="/ui/candidates${prev}" rel="first">First page</a>` : html`<a href="/ui/candidates${prev}" rel="prev">Previous</a>`) : ''} ${next !== null ? html`<a href="/ui/candidates${next}" rel="next">Next</a>` : ''}</nav>`;
   const body = decide
     ? html`<form method="post" action="/ui/candidates/decide" class="bulk">
 <input type="hidden" name="back" value="/ui/candidates${candidateFilterQuery(filter)}">
 ${decideControls(decide)}${table}</form>`
     : html`<p class="note">Read-only key: you can look, a key with the write scope can decide.</p>${table}`;
   return html`${candidateFilterForm(filter)}${body}${pager}`;
+}
+
+/**
+ * A page of the list, from the cursor when the link carried one. A cursor the list refuses (edited by hand, or from
+ * another order) shows the first page rather than an error: the filters above still say what is listed.
+ */
+async function pageFrom(
+  candidates: CandidateService,
+  request: Parameters<CandidateService['list']>[0],
+  cursor: string | undefined,
+): Promise<Awaited<ReturnType<CandidateService['list']>> & { cursor?: true }> {
+  if (cursor === undefined) return candidates.list(request);
+  try {
+    return { ...(await candidates.list({ ...request, offset: 0, cursor })), cursor: true };
+  } catch (error) {
+    if (error instanceof ValidationError) return candidates.list({ ...request, offset: 0 });
+    throw error;
+  }
 }
 
 export async function candidateListRoutes(app: FastifyInstance, deps: { candidates: CandidateService }) {
