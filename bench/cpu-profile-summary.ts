@@ -2,7 +2,10 @@
 // BENCH_CPU_PROFILE) into the thread's busy time and its self time by function, by file and by package, so two
 // runs can be set side by side.
 //
-//   npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--domains N] [--top N] [--callers REGEX]
+//   npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--domains N | --per N --unit NAME] [--top N] [--callers REGEX]
+//
+// --domains N: times also per domain (the contracts benches); --per N --unit request: per any other unit (the
+// health bench's requests, the pipeline's URLs).
 //
 // --callers: the stacks (callers first, eight deep) under which the functions whose `name file:line` matches
 // REGEX spent their self time, e.g. `--callers '^writeLatin1String'`.
@@ -144,12 +147,16 @@ export function callers(profile: CpuProfile, pattern: RegExp, depth = 8): Map<st
   return stacks;
 }
 
-/** The summary as text: busy time (per domain when given), then the top entries of each table. */
-export function describe(summary: ProfileSummary, options: { domains?: number; top?: number } = {}): string {
+/** The summary as text: busy time (per unit when given), then the top entries of each table. */
+export function describe(
+  summary: ProfileSummary,
+  options: { domains?: number; unit?: string; top?: number } = {},
+): string {
   const top = options.top ?? 25;
+  const unit = options.unit ?? 'domain';
   const per = (ms: number) =>
     options.domains
-      ? `${ms.toFixed(0).padStart(7)} ms ${(ms / options.domains).toFixed(2).padStart(6)} ms/domain`
+      ? `${ms.toFixed(0).padStart(7)} ms ${(ms / options.domains).toFixed(2).padStart(6)} ms/${unit}`
       : `${ms.toFixed(0).padStart(7)} ms`;
   const table = (title: string, map: Map<string, number>) =>
     [
@@ -162,7 +169,7 @@ export function describe(summary: ProfileSummary, options: { domains?: number; t
   return [
     `sampled ${(summary.totalMs / 1000).toFixed(2)} s, busy ${(summary.busyMs / 1000).toFixed(2)} s` +
       (options.domains
-        ? ` = ${(summary.busyMs / options.domains).toFixed(2)} ms per domain (${options.domains} domains)`
+        ? ` = ${(summary.busyMs / options.domains).toFixed(2)} ms per ${unit} (${options.domains} ${unit}s)`
         : ''),
     table('by package', summary.byPackage),
     table('by file', summary.byFile),
@@ -182,12 +189,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const callerIndex = args.indexOf('--callers');
   const callerPattern = callerIndex === -1 ? undefined : new RegExp(args.splice(callerIndex, 2)[1] ?? '');
-  const domains = flag('--domains');
+  const unitIndex = args.indexOf('--unit');
+  const unit = unitIndex === -1 ? undefined : args.splice(unitIndex, 2)[1];
+  const domains = flag('--domains') ?? flag('--per');
   const top = flag('--top');
   const file = args[0];
   if (!file) {
     process.stderr.write(
-      'usage: npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--domains N] [--top N]\n',
+      'usage: npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--domains N | --per N --unit NAME] [--top N]\n',
     );
     process.exit(1);
   }
@@ -200,7 +209,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       );
   } else {
     process.stdout.write(
-      `${describe(summarise(profile), { ...(domains ? { domains } : {}), ...(top ? { top } : {}) })}\n`,
+      `${describe(summarise(profile), { ...(domains ? { domains } : {}), ...(unit ? { unit } : {}), ...(top ? { top } : {}) })}\n`,
     );
   }
 }

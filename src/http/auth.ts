@@ -1,6 +1,6 @@
 // Bearer-key authentication and scope checks. Routes declare the scope they need in their config;
 // /health*, / and the API docs are public. With no key at all the service runs open, until a key exists.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiKeyService, allows, type Principal, type Scope } from '../services/api-keys.js';
 import { problem, sendProblem } from './errors.js';
 
@@ -41,7 +41,16 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeyService, options:
   }
 
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // The check is a hook of every route that declares a scope, added as the route is registered, so a public
+  // route (/health, /) does not pay for a hook that would only find it has nothing to check. It goes first
+  // among the route's own hooks: a request without a valid key is refused before the rate limit counts it.
+  app.addHook('onRoute', (route) => {
+    const needed = route.config?.scope;
+    if (!needed) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (!own.includes(authenticate)) route.onRequest = [authenticate, ...own];
+  });
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const needed = request.routeOptions.config?.scope;
     if (!needed) return;
     const token = bearerToken(request);
@@ -71,7 +80,7 @@ export function registerAuth(app: FastifyInstance, keys: ApiKeyService, options:
       );
     }
     request.principal = principal;
-  });
+  }
 
   // The review page (/ui) sends its key in a cookie, not a header: the same keys, the same open mode.
   return {

@@ -2,7 +2,7 @@
 // fail: a 500 on PostgreSQL where SQLite answered 200), and a lone surrogate has no UTF-8 form (it would be
 // stored as U+FFFD, not as sent). Both are refused at the edge as a 400 naming the parameter or field, the same
 // on every backend: here for query strings and path parameters, in json-body.ts for every JSON body string.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ValidationError } from '../domain/errors.js';
 
 /** Why this text cannot be taken, or null when it can. */
@@ -14,7 +14,9 @@ export function textFault(text: string): string | null {
 
 function checkParameters(where: 'querystring' | 'params' | 'body', values: unknown): void {
   if (typeof values !== 'object' || values === null) return;
-  for (const [name, value] of Object.entries(values)) {
+  for (const name in values) {
+    if (!Object.hasOwn(values, name)) continue;
+    const value = (values as Record<string, unknown>)[name];
     const nameFault = textFault(name);
     if (nameFault) throw ValidationError.field(where, `has a parameter name that ${nameFault}`);
     // A repeated query parameter arrives as an array of strings.
@@ -27,11 +29,17 @@ function checkParameters(where: 'querystring' | 'params' | 'body', values: unkno
 
 /**
  * A preValidation hook: the query string, path parameters and a form body (the review page's forms: a flat map
- * of strings), before any route's schema sees them. JSON bodies were checked as they were parsed.
+ * of strings), before any route's schema sees them. JSON bodies were checked as they were parsed. A callback
+ * hook, not an async one: every request runs it (Fastify turns what it throws into the request's error).
  */
-export async function refuseUnstorableParameters(request: FastifyRequest): Promise<void> {
+export function refuseUnstorableParameters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   checkParameters('querystring', request.query);
   checkParameters('params', request.params);
   if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
     checkParameters('body', request.body);
+  done();
 }

@@ -215,7 +215,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
    * The results of a chunk in one transaction: the handler's own rows and the item results, each only for the
    * items no earlier attempt answered.
    */
-  async function commitResults(work: ChunkWork, record: RecordStep): Promise<void> {
+  async function commitResults(work: ChunkWork, record: RecordStep, complete?: ChunkMessage): Promise<void> {
     await database.transaction(async (trx) => {
       // Two deliveries of one chunk at once (a lease ran out while the first still worked) take turns here on
       // PostgreSQL, so the second sees what the first answered; SQLite runs one transaction at a time anyway.
@@ -235,6 +235,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
         work.chunk,
         results.filter((r) => !answered.has(r.index)),
       );
+      if (complete) await finishChunk(trx, complete, 'succeeded');
     });
   }
 

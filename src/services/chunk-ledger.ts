@@ -38,7 +38,7 @@ export type RecordItemStep = (unit: Unit) => Promise<ItemResult>;
  *   3. commitResults, once per delivery, with the handler's record step.
  *   4. The after-commit step, if the handler has one. Not a ledger call: it follows commitResults because
  *      what it writes (checkpoints) vouches for rows that must already be committed.
- *   5. completeChunk.
+ *   5. completeChunk. With no after-commit step, 3 and 5 may be one call: commitResults with `complete`.
  *   When the queue gives up on the message (retries exhausted, a permanent error, or the worker holding the
  *   final attempt died), failChunk instead of 3–5. Never completeChunk before commitResults: completing does
  *   not look at item rows, so a chunk completed early counts as succeeded without its results. commitItem and
@@ -115,9 +115,11 @@ export interface ChunkLedger {
   /**
    * The rest of the chunk's results in one transaction: the rows `record` writes and the item results, only
    * for the items no earlier call (this attempt's commitItem, or an earlier attempt) answered. All or nothing. Two
-   * deliveries of one chunk committing at once take turns, so the second sees the first's answers.
+   * deliveries of one chunk committing at once take turns, so the second sees the first's answers. With `complete`
+   * (a handler with no after-commit step), the same transaction also completes the chunk as completeChunk would:
+   * one durable commit instead of two, and a crash leaves both steps undone or both done.
    */
-  commitResults(work: ChunkWork, record: RecordStep): Promise<void>;
+  commitResults(work: ChunkWork, record: RecordStep, complete?: ChunkMessage): Promise<void>;
 
   /**
    * The chunk succeeded: moved to `succeeded` and counted once (a second call, or one after failChunk, does

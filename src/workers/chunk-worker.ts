@@ -5,7 +5,8 @@
 //      one by one (contracts, liveness) commits each item's result as it comes, each in its own transaction;
 //   3. one transaction: the handler's rows and the item results, for the items no earlier attempt answered;
 //   4. the after-commit step (checkpoints: they vouch for rows that are now committed);
-//   5. complete the chunk, closing the batch when it was the last one.
+//   5. complete the chunk, closing the batch when it was the last one (in step 3's transaction when there is
+//      no step 4).
 // When the retries run out, the chunk fails with its last error and its unanswered items fail with it.
 import type { z } from 'zod';
 import type { ChunkWork, ItemResult, ItemStatus } from '../domain/batches.js';
@@ -97,8 +98,13 @@ export function chunkWorker<Item>(
       }
       if (!claimed || !processing) return;
       const outcome = await processing;
+      if (!outcome.afterCommit) {
+        // Nothing has to come between the results and completion: one transaction, one durable commit.
+        await ledger.commitResults(claimed, outcome.record, message);
+        return;
+      }
       await ledger.commitResults(claimed, outcome.record);
-      await outcome.afterCommit?.();
+      await outcome.afterCommit();
       await ledger.completeChunk(message);
     },
     async onExhausted(delivery, error) {

@@ -1,6 +1,6 @@
 // /api/v1/datasets: raw dataset chunks (EnhancedResearchDataset) by country/category/date/chunk.
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enhancedResearchDatasetSchema } from '../../domain/dataset.js';
 import { categorySchema, countrySchema } from '../../domain/identifiers.js';
@@ -160,7 +160,9 @@ export async function datasetUploadRoutes(
       ...(deps.uploadTmpDir ? { tmpDir: deps.uploadTmpDir } : {}),
     }),
   );
-  app.addHook('onRequest', async (request, reply) => {
+  // A hook of the route, not of this plugin: auth (a route hook too, first) refuses a request without a
+  // valid key before it can take a slot.
+  const claimUploadSlot = async (request: FastifyRequest, reply: FastifyReply) => {
     // A small body costs little whatever the number; a large one, or one of unknown length, takes a slot.
     const declared = Number(request.headers['content-length'] ?? Number.NaN);
     if (declared <= SMALL_UPLOAD_BYTES) return;
@@ -178,7 +180,7 @@ export async function datasetUploadRoutes(
       );
     }
     releases.set(request, slot);
-  });
+  };
   const finish = async (request: FastifyRequest) => {
     release(request);
     if (isSpooled(request.body)) await removeSpool(request.body);
@@ -191,6 +193,7 @@ export async function datasetUploadRoutes(
     {
       bodyLimit: deps.maxDatasetBytes,
       config: { scope: 'write' },
+      onRequest: claimUploadSlot,
       validatorCompiler: streamedBodyValidator,
       schema: {
         querystring: noQuery,
