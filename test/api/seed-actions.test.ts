@@ -280,15 +280,16 @@ describe('a promote batch redelivered after a crash', () => {
     const { database, queue, clock, services } = t.seedbed;
     const ledger = createChunkLedger({ database, queue, clock });
     let crash = true;
-    // The process dies after the chunk's results (and the next step) committed, before the chunk completed.
-    const crashing = {
+    // The process dies after the chunk's results (and the next step) committed, before its message was acked, so
+    // the queue delivers the chunk again.
+    const crashing: typeof ledger = {
       ...ledger,
-      async completeChunk(message: { batchId: string; chunk: number }) {
+      async commitResults(...args: Parameters<typeof ledger.commitResults>) {
+        await ledger.commitResults(...args);
         if (crash) {
           crash = false;
-          throw new Error('killed before completing the chunk');
+          throw new Error('killed after the commit');
         }
-        return ledger.completeChunk(message);
       },
     };
     const worker = chunkWorker(seedActionHandler({ actions: services.seedActions }), {
