@@ -44,8 +44,8 @@ export const percentile = (values: readonly number[], p: number): number => {
  * A read slower than the target by far is sampled less: after MIN_SAMPLES, no more once its samples add up to
  * CASE_BUDGET_MS, so a run at a million stays within its hour (the table says how many samples each read had).
  */
-const MIN_SAMPLES = 5;
-const CASE_BUDGET_MS = 15_000;
+const MIN_SAMPLES = 3;
+const CASE_BUDGET_MS = 10_000;
 const spent = (ms: readonly number[]) =>
   ms.length >= MIN_SAMPLES && ms.reduce((a, b) => a + b, 0) > CASE_BUDGET_MS;
 
