@@ -53,8 +53,15 @@ const elapsedMs = (started: bigint) => Number(process.hrtime.bigint() - started)
 
 /** GET the path; answers the milliseconds to the last byte and the body. */
 export async function timedGet(base: string, path: string): Promise<{ ms: number; body: string }> {
-  const started = process.hrtime.bigint();
-  const response = await fetch(new URL(path, base));
+  let started = process.hrtime.bigint();
+  const get = () => fetch(new URL(path, base));
+  // A kept-alive connection idle while the raw side ran a slow read may be closed by the server just as this
+  // request goes out on it: sent again once on a fresh connection, timed from there.
+  const response = await get().catch((error: Error & { cause?: { code?: string } }) => {
+    if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    started = process.hrtime.bigint();
+    return get();
+  });
   const body = await response.text();
   const ms = elapsedMs(started);
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 500)}`);
