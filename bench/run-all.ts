@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in turn, then a summary table of the ratios (pasted into the README).
 // `npm run bench -- health queue` runs only the named ones.
 import { benchContractsLatency } from './contracts-latency.js';
+import { benchDirectory } from './directory.js';
 import { benchDiscovery } from './discovery.js';
 import { benchContracts, benchLiveness } from './fetching.js';
 import { benchHealth } from './health.js';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   'upload-memory': benchUploadMemory,
   import: benchImport,
   'seed-actions': benchSeedActions,
+  directory: benchDirectory,
 };
 
 const wanted = process.argv.slice(2);

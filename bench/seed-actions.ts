@@ -19,9 +19,11 @@ export async function benchSeedActions(): Promise<BenchResult[]> {
     const { database } = seedbed;
     const db = database.db;
     const body = seedCreateSchema.parse({ domain: 'template.fr', country: 'fr', category: 'news' });
-    const template = storedRowOf(draftRowOf(body, resolveSeedIdentity(body), '2026-06-01T00:00:00.000Z', {
-      source: 'import',
-    }));
+    const template = storedRowOf(
+      draftRowOf(body, resolveSeedIdentity(body), '2026-06-01T00:00:00.000Z', {
+        source: 'import',
+      }),
+    );
     const rowOf = (i: number) => {
       const country = i % 10 === 9 ? 'de' : 'fr';
       const host = `news${String(i).padStart(7, '0')}.${country}`;

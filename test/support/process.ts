@@ -18,8 +18,10 @@ export async function startSeedbedProcess(
   env: Record<string, string>,
   args: string[] = ['serve'],
   readyMessage = args[0] === 'worker' ? 'seedbed worker started' : 'seedbed is listening',
+  /** What node runs: the sources through tsx, or a build (`['dist/main.js']`, as a bench measuring memory does). */
+  entry: readonly string[] = ['--import', 'tsx', 'src/main.ts'],
 ): Promise<SeedbedProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

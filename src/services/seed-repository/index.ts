@@ -146,9 +146,7 @@ export function createSeedRepository(database: Database) {
   ): Promise<string[]> {
     let query = movable(executor, match.filter, match.except).select('seed_id');
     if (after !== null) query = afterKey(query, seedOrder(undefined), [after]);
-    const rows = await query
-      .limit(limit)
-      .execute();
+    const rows = await query.limit(limit).execute();
     return rows.map((row) => row.seed_id);
   }
 
