@@ -9,13 +9,15 @@ import { createPostgresDatabase } from '../src/adapters/sql/postgres-database.js
 import { createSqliteDatabase } from '../src/adapters/sql/sqlite-database.js';
 import { resolveSeedIdentity } from '../src/domain/seed-identity.js';
 import { type SeedStatus, seedCreateSchema } from '../src/domain/seeds.js';
-import type { CandidateTable, SeedTable } from '../src/ports/database.js';
+import type { CandidateTable, StoredSeedTable } from '../src/ports/database.js';
 import {
   draftRowOf,
   factColumns,
   firstRevision,
+  listColumnsOf,
   revisionRow,
   revisionValuesOf,
+  storedRowOf,
 } from '../src/services/seed-repository/rows.js';
 import type { Kind, RawDatabase } from './directory-backend.js';
 import { candidateRow, factsOf, seedLine } from './directory-data.js';
@@ -75,10 +77,10 @@ export async function rawInsertRate(kind: Kind, location: string, count: number)
     let insertNs = 0n;
     for (let from = 0; from < count; from += GROUP) {
       const at = new Date().toISOString();
-      const rows: SeedTable[] = [];
+      const rows: StoredSeedTable[] = [];
       for (let i = from; i < Math.min(count, from + GROUP); i++) {
         const body = seedCreateSchema.parse(JSON.parse(seedLine(i)));
-        rows.push(draftRowOf(body, resolveSeedIdentity(body), at, { source: 'import' }));
+        rows.push(storedRowOf(draftRowOf(body, resolveSeedIdentity(body), at, { source: 'import' })));
       }
       const revisions = rows.map((row) =>
         revisionRow(firstRevision(row.seed_id, 'bench', revisionValuesOf(row), at)),
@@ -126,6 +128,11 @@ export async function applyFacts(raw: RawDatabase): Promise<void> {
     const updates = rows.map(({ seed_id, country }) => {
       const { active, facts } = factsOf(seed_id, country, at);
       const columns = factColumns(facts);
+      // The plain list columns follow their JSON, as the repository writes them (rows.ts, listColumnsOf).
+      const list = listColumnsOf({
+        freshness: columns.freshness ?? null,
+        items_per_day: columns.items_per_day ?? null,
+      });
       return {
         seed_id,
         status: (active ? 'active' : 'draft') as SeedStatus,
@@ -136,6 +143,8 @@ export async function applyFacts(raw: RawDatabase): Promise<void> {
         language_codes: columns.language_codes ?? null,
         freshness: columns.freshness ?? null,
         items_per_day: columns.items_per_day ?? null,
+        freshness_state: list.freshness_state ?? 'unknown',
+        rate_rank: list.rate_rank ?? 1,
       };
     });
     if (raw.kind === 'sqlite') {
@@ -147,12 +156,15 @@ export async function applyFacts(raw: RawDatabase): Promise<void> {
       const column = (name: keyof (typeof updates)[number]) => updates.map((u) => u[name]);
       await sql`update seeds as s set status = v.status, promoted_at = v.promoted_at, news = v.news,
         news_verdict = v.news_verdict, languages = v.languages, language_codes = v.language_codes,
-        freshness = v.freshness, items_per_day = v.items_per_day
+        freshness = v.freshness, items_per_day = v.items_per_day, freshness_state = v.freshness_state,
+        rate_rank = v.rate_rank
         from unnest(${column('seed_id')}::text[], ${column('status')}::text[], ${column('promoted_at')}::text[],
           ${column('news')}::text[], ${column('news_verdict')}::text[], ${column('languages')}::text[],
           ${column('language_codes')}::text[], ${column('freshness')}::text[],
-          ${column('items_per_day')}::double precision[])
-          as v(seed_id, status, promoted_at, news, news_verdict, languages, language_codes, freshness, items_per_day)
+          ${column('items_per_day')}::double precision[], ${column('freshness_state')}::text[],
+          ${column('rate_rank')}::double precision[])
+          as v(seed_id, status, promoted_at, news, news_verdict, languages, language_codes, freshness, items_per_day,
+            freshness_state, rate_rank)
         where s.seed_id = v.seed_id`.execute(raw.db);
     }
   }

@@ -171,7 +171,12 @@ async function promoteByFilter(backend: Backend, rows: Row[]): Promise<void> {
     await backend.raw.db
       .transaction()
       .execute(async (trx) => {
-        const ids = await backend.raw.seeds.draftIdsMatching(trx, filter, 1000);
+        const ids = await backend.raw.seeds.movableIdsAfter(
+          trx,
+          { filter: { ...filter, status: 'draft' } },
+          null,
+          1000,
+        );
         if (ids.length > 0)
           await trx
             .updateTable('seeds')
