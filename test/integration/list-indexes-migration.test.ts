@@ -1,15 +1,9 @@
 // Migration 0014_list_indexes on a database that already holds candidates: their totals are counted into
 // candidate_totals (a candidate without a verdict under ''), and the list's totals read them, in SQLite and
 // PostgreSQL.
-import { Migrator } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../../src/adapters/sql/migrations.js';
-import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database.js';
-import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
-import type { Database } from '../../src/ports/database.js';
+import { describe, expect, it } from 'vitest';
 import { createCandidateRepository } from '../../src/services/candidates/repository.js';
-import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
-import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
+import { migrateTo, migrationDialects, openedPerTest } from '../support/migration-dialects.js';
 
 const AT = '2026-01-02T03:04:05.000Z';
 
@@ -22,36 +16,15 @@ const BEFORE: Array<[string, string, string, string | null]> = [
   ['e.de', 'de', 'rejected', 'maybe'],
 ];
 
-const pgUp = await pgAvailable();
-const dialects: Array<[string, boolean, () => { database: Database; schema?: string }]> = [
-  ['SQLite', true, () => ({ database: createSqliteDatabase(':memory:') })],
-  [
-    'PostgreSQL',
-    pgUp,
-    () => {
-      const schema = uniqueSchemaName('seedbed_totals');
-      return { database: createPostgresDatabase(TEST_DATABASE_URL, { schema, poolSize: 2 }), schema };
-    },
-  ],
-];
+const dialects = await migrationDialects('seedbed_totals');
 
 describe.each(dialects)('migration 0014_list_indexes on %s', (_name, available, open) => {
-  let opened: { database: Database; schema?: string } | undefined;
-  afterEach(async () => {
-    await opened?.database.close();
-    if (opened?.schema) await dropSchemas([opened.schema]);
-    opened = undefined;
-  });
+  const openDatabase = openedPerTest(open);
 
   it.skipIf(!available)('counts the candidates already stored into the kept totals', async () => {
-    opened = open();
-    const { database, schema } = opened;
-    const migrator = new Migrator({
-      db: database.db,
-      provider: migrationProvider,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    expect((await migrator.migrateTo('0012_discovery')).error).toBeUndefined();
+    const opened = openDatabase();
+    const { database } = opened;
+    await migrateTo(opened, '0012_discovery');
     await database.db
       .insertInto('candidates')
       .values(

@@ -2,17 +2,13 @@
 // the ones the repository derives when it writes the same JSON (rows.ts listColumnsOf), and the seed totals it
 // starts from are the seeds by status and country. On PostgreSQL the totals, a row per change, fold into a row per
 // pair once a read sums more than 4,096 of them, and answer the same.
-import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../../src/adapters/sql/migrations.js';
-import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database.js';
-import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
-import type { Database, SeedTable, StoredSeedTable } from '../../src/ports/database.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { SeedTable, StoredSeedTable } from '../../src/ports/database.js';
 import { createSeedRepository } from '../../src/services/seed-repository/index.js';
 import { countSeeds } from '../../src/services/seed-repository/list.js';
 import { listColumnsOf, NO_FACTS } from '../../src/services/seed-repository/rows.js';
-import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
-import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
+import { migrateTo, migrationDialects, openedPerTest } from '../support/migration-dialects.js';
 
 const AT = '2026-01-02T03:04:05.000Z';
 
@@ -64,39 +60,18 @@ const LIST_COLUMNS = [
   'rate_rank',
 ] as const;
 
-const pgUp = await pgAvailable();
-const dialects: Array<[string, boolean, () => { database: Database; schema?: string }]> = [
-  ['SQLite', true, () => ({ database: createSqliteDatabase(':memory:') })],
-  [
-    'PostgreSQL',
-    pgUp,
-    () => {
-      const schema = uniqueSchemaName('seedbed_list');
-      return { database: createPostgresDatabase(TEST_DATABASE_URL, { schema, poolSize: 2 }), schema };
-    },
-  ],
-];
+const dialects = await migrationDialects('seedbed_list');
 
 for (const [name, available, open] of dialects) {
   describe(`migration 0013_seed_list_indexes on ${name}`, () => {
-    let opened: { database: Database; schema?: string } | undefined;
-    afterEach(async () => {
-      await opened?.database.close();
-      if (opened?.schema) await dropSchemas([opened.schema]);
-      opened = undefined;
-    });
+    const openDatabase = openedPerTest(open);
 
     it.skipIf(!available)(
       'fills the list columns as the repository derives them, and the totals',
       async () => {
-        opened = open();
-        const { database, schema } = opened;
-        const migrator = new Migrator({
-          db: database.db,
-          provider: migrationProvider,
-          ...(schema ? { migrationTableSchema: schema } : {}),
-        });
-        expect((await migrator.migrateTo('0012_discovery')).error).toBeUndefined();
+        const opened = openDatabase();
+        const { database } = opened;
+        await migrateTo(opened, '0012_discovery');
         const rows = STORED.map((json, i) => {
           const row = seedRow(i, json);
           const rate = JSON.parse(row.freshness ?? 'null')?.items_per_day ?? null;
@@ -131,8 +106,7 @@ for (const [name, available, open] of dialects) {
     it.skipIf(!available)(
       'keeps the totals through many writes (PostgreSQL: folded, the same sums)',
       async () => {
-        opened = open();
-        const { database } = opened;
+        const { database } = openDatabase();
         await database.migrate();
         const repository = createSeedRepository(database);
         const rows = Array.from({ length: 4200 }, (_, i) => seedRow(i));

@@ -1,15 +1,10 @@
 // Migration 0010_seed_rate on a database that already holds seeds with freshness: items_per_day is copied out of
 // the JSON (null when absent, undated or unreadable), and the list sorts by it (unmeasured last) and filters on
 // freshness the same way in SQLite and PostgreSQL.
-import { Migrator } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../../src/adapters/sql/migrations.js';
-import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database.js';
-import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
-import type { Database, StoredSeedTable } from '../../src/ports/database.js';
+import { describe, expect, it } from 'vitest';
+import type { StoredSeedTable } from '../../src/ports/database.js';
 import { createSeedService } from '../../src/services/seeds.js';
-import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
-import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
+import { migrateTo, migrationDialects, openedPerTest } from '../support/migration-dialects.js';
 
 const AT = '2026-01-02T03:04:05.000Z';
 const fresh = (rate: number | null, stale: boolean | null) =>
@@ -65,38 +60,17 @@ function row(domain: string, freshness: string | null) {
   };
 }
 
-const pgUp = await pgAvailable();
-const dialects: Array<[string, boolean, () => { database: Database; schema?: string }]> = [
-  ['SQLite', true, () => ({ database: createSqliteDatabase(':memory:') })],
-  [
-    'PostgreSQL',
-    pgUp,
-    () => {
-      const schema = uniqueSchemaName('seedbed_rate');
-      return { database: createPostgresDatabase(TEST_DATABASE_URL, { schema, poolSize: 2 }), schema };
-    },
-  ],
-];
+const dialects = await migrationDialects('seedbed_rate');
 
 describe.each(dialects)('migration 0010_seed_rate on %s', (_name, available, open) => {
-  let opened: { database: Database; schema?: string } | undefined;
-  afterEach(async () => {
-    await opened?.database.close();
-    if (opened?.schema) await dropSchemas([opened.schema]);
-    opened = undefined;
-  });
+  const openDatabase = openedPerTest(open);
 
   it.skipIf(!available)(
     'backfills the rate from the freshness JSON; the list sorts and filters on it',
     async () => {
-      opened = open();
-      const { database, schema } = opened;
-      const migrator = new Migrator({
-        db: database.db,
-        provider: migrationProvider,
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      expect((await migrator.migrateTo('0008_changes')).error).toBeUndefined();
+      const opened = openDatabase();
+      const { database } = opened;
+      await migrateTo(opened, '0008_changes');
       // The rows as the table stood before the column existed (hence no items_per_day).
       await database.db
         .insertInto('seeds')
