@@ -102,7 +102,7 @@ describe('strict query strings', () => {
       await inject(t.app, { method: 'GET', url: '/api/v1/seeds?limit=007&offset=0&country=SG' }),
       200,
     );
-    expect(page.pagination).toEqual({ limit: 7, offset: 0, total: 0 });
+    expect(page.pagination).toEqual({ limit: 7, offset: 0, total: 0, next: null });
   });
 
   it.each([
