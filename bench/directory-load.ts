@@ -184,4 +184,10 @@ export async function insertCandidates(raw: RawDatabase, count: number): Promise
           .execute();
     });
   }
+  // The rows went in beside the repository, so the totals it keeps with every write (candidate_totals) are
+  // counted once here, as migration 0014 counts the candidates it finds.
+  await sql`delete from candidate_totals`.execute(raw.db);
+  await sql`insert into candidate_totals (country, state, verdict, n)
+    select country, state, coalesce(news_verdict, ''), count(*) from candidates
+    group by country, state, coalesce(news_verdict, '')`.execute(raw.db);
 }
