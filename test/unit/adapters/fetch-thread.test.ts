@@ -78,6 +78,13 @@ describe('the fetcher on its own thread', () => {
     expect(there.requests).toBeGreaterThan(1);
   });
 
+  it('refuses private addresses on its thread too, by literal and by redirect, without touching them', async () => {
+    const before = net.privateHits();
+    for (const url of [`http://127.0.0.1:${net.privatePort}/`, `https://${SITES.ssrf}/`])
+      expect((await failure(threaded.fetch(url, { kind: 'html' }))).code).toBe('SSRF_BLOCKED');
+    expect(net.privateHits()).toBe(before);
+  });
+
   it("stops a request when the caller's signal aborts, as ABORTED", async () => {
     const caller = new AbortController();
     const pending = threaded.fetch(`https://${SITES.hang}/`, { kind: 'html', signal: caller.signal });
