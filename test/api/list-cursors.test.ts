@@ -389,6 +389,30 @@ describe('batches and their items', () => {
     );
   });
 
+  it('the review page’s batches, 25 a page: Next carries the cursor to the last page; a foreign one shows page 1', async () => {
+    for (let i = 0; i < 22; i += 1) await createBatch(`2026-07-1${Math.floor(i / 3)}T00:00:00.000Z`);
+    const expected = (await walk('/api/v1/queues/batches', 100)).map((b) => b.batchId);
+    expect(expected.length).toBeGreaterThan(25);
+    const idsOf = (body: string) =>
+      [...body.matchAll(/<td><a href="\/ui\/batches\/([^"]+)">/g)].map((m) => m[1]);
+    const nextOf = (body: string) =>
+      /<a href="([^"]+)" rel="next">Next<\/a>/.exec(body)?.[1]?.replaceAll('&amp;', '&');
+    const shown: string[] = [];
+    let href: string | undefined = '/ui/batches';
+    for (let pages = 0; href !== undefined && pages < 10; pages += 1) {
+      const page = await get(href);
+      expect(page.statusCode).toBe(200);
+      shown.push(...(idsOf(page.body) as string[]));
+      if (pages > 0) expect(page.body).toContain('rel="first">First page</a>');
+      href = nextOf(page.body);
+      if (href !== undefined) expect(href).toMatch(/[?&]cursor=[A-Za-z0-9_-]+/);
+    }
+    expect(shown).toEqual(expected);
+    const refused = await get('/ui/batches?cursor=bm90LWEtY3Vyc29y');
+    expect(refused.statusCode).toBe(200);
+    expect(idsOf(refused.body)).toEqual(expected.slice(0, 25));
+  });
+
   it('a cursor beside an offset is a 400 naming cursor', async () => {
     const first = expectJson(await get(`/api/v1/queues/batch/${itemsOf}/items?limit=2`), 200);
     const cursor = encodeURIComponent(first.pagination.next);

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BATCH_STATUSES, BATCH_TYPES, type BatchView } from '../../../domain/batches.js';
+import { ValidationError } from '../../../domain/errors.js';
 import type { BatchService } from '../../../services/batches.js';
 import { type Html, html, query } from './html.js';
 import { facts, filledFields, select, sendHtml } from './layout.js';
@@ -18,6 +19,8 @@ const listQuery = z.object({
   from: day,
   to: day,
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
+  /** The list's `pagination.next`: Next pages by cursor, as fast deep as on the first page. */
+  cursor: z.string().min(1).max(1024).optional().catch(undefined),
 });
 type ListQuery = z.infer<typeof listQuery>;
 
@@ -55,20 +58,42 @@ ${running ? html`<p class="note">Updates by itself while the batch runs (<a href
 export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchService }) {
   const { batches } = deps;
 
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const q = listQuery.parse(filledFields(request.query));
-    const result = await batches.list({
+  /** A page of the list; a cursor that is not this list's (edited) is dropped, not an error page. */
+  async function listPage(q: ListQuery) {
+    const filter = {
       ...(q.type ? { type: q.type } : {}),
       ...(q.status ? { status: q.status } : {}),
       // Days are whole UTC days, both included, as the API's from/to.
       ...(q.from ? { createdFrom: `${q.from}T00:00:00.000Z` } : {}),
       ...(q.to ? { createdTo: `${q.to}T23:59:59.999Z` } : {}),
       limit: PAGE_SIZE,
-      offset: q.offset,
-    });
-    const { total } = result.pagination;
-    const next = q.offset + PAGE_SIZE < total ? query({ ...q, offset: q.offset + PAGE_SIZE }) : null;
-    const prev = q.offset > 0 ? query({ ...q, offset: Math.max(0, q.offset - PAGE_SIZE) }) : null;
+    };
+    // A cursor says where the page starts: beside it an offset is ignored.
+    if (q.cursor === undefined) return { q, result: await batches.list({ ...filter, offset: q.offset }) };
+    try {
+      return {
+        q: { ...q, offset: 0 },
+        result: await batches.list({ ...filter, offset: 0, cursor: q.cursor }),
+      };
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const first = { ...q, offset: 0, cursor: undefined };
+      return { q: first, result: await batches.list({ ...filter, offset: 0 }) };
+    }
+  }
+
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const { q, result } = await listPage(listQuery.parse(filledFields(request.query)));
+    const { total, next: after } = result.pagination;
+    // Next carries the cursor; a page reached so is not counted from the top, so the way back is the first page.
+    // A page by offset (an older link) keeps its Previous.
+    const onCursor = q.cursor !== undefined;
+    const next = after ? query({ ...q, offset: undefined, cursor: after }) : null;
+    const prev = onCursor
+      ? query({ ...q, offset: undefined, cursor: undefined })
+      : q.offset > 0
+        ? query({ ...q, offset: Math.max(0, q.offset - PAGE_SIZE) })
+        : null;
     const body = html`${listForm(q)}<p data-batches-total="${total}">${total} batch${total === 1 ? '' : 'es'}${q.status ? ` ${q.status}` : ''}${q.type ? ` of type ${q.type}` : ''}${q.from ? ` from ${q.from}` : ''}${q.to ? ` to ${q.to}` : ''}. <a href="/ui/batches">All</a></p>
 <div class="scroll"><table><thead><tr><th>Batch</th><th>Type</th><th>Status</th><th>Country / category</th><th>Items</th><th>Chunks done</th><th>Created</th></tr></thead>
 <tbody>${result.data.map(
@@ -77,7 +102,7 @@ export async function batchRoutes(app: FastifyInstance, deps: { batches: BatchSe
       ) => html`<tr><td><a href="/ui/batches/${b.batchId}">${b.batchId.slice(0, 8)}</a></td><td>${b.type}</td><td class="${b.status === 'failed' || b.status === 'completed_with_errors' ? 'bad' : ''}">${b.status}</td>
 <td>${b.country}${b.category ? ` / ${b.category}` : ''}</td><td>${b.total_items}</td><td>${b.chunks.succeeded + b.chunks.failed} / ${b.chunks.total}</td><td>${b.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
     )}</tbody></table></div>
-<nav class="pager" aria-label="Pages">${prev !== null ? html`<a href="/ui/batches${prev}" rel="prev">Previous</a>` : ''} ${next !== null ? html`<a href="/ui/batches${next}" rel="next">Next</a>` : ''}</nav>`;
+<nav class="pager" aria-label="Pages">${prev !== null ? (onCursor ? html`<a href="/ui/batches${prev}" rel="first">First page</a>` : html`<a href="/ui/batches${prev}" rel="prev">Previous</a>`) : ''} ${next !== null ? html`<a href="/ui/batches${next}" rel="next">Next</a>` : ''}</nav>`;
     return sendHtml(reply, { title: 'Batches', current: 'batches', body });
   });
 
