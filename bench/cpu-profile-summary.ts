@@ -78,14 +78,20 @@ function parents(profile: CpuProfile): Map<number, number> {
   return parent;
 }
 
+/** Each node's self time: the sum of the time each of its samples stood for (`timeDeltas`). */
+function selfTimeByNode(profile: CpuProfile): Map<number, number> {
+  const self = new Map<number, number>();
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    const id = profile.samples[i] as number;
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  return self;
+}
+
 export function summarise(profile: CpuProfile): ProfileSummary {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = parents(profile);
-  const selfByNode = new Map<number, number>();
-  for (let i = 0; i < profile.samples.length; i += 1) {
-    const id = profile.samples[i] as number;
-    selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  }
+  const selfByNode = selfTimeByNode(profile);
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
   const byPackage = new Map<string, number>();
@@ -128,11 +134,7 @@ export function summarise(profile: CpuProfile): ProfileSummary {
 export function callers(profile: CpuProfile, pattern: RegExp, depth = 8): Map<string, number> {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = parents(profile);
-  const selfByNode = new Map<number, number>();
-  for (let i = 0; i < profile.samples.length; i += 1) {
-    const id = profile.samples[i] as number;
-    selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  }
+  const selfByNode = selfTimeByNode(profile);
   const stacks = new Map<string, number>();
   for (const [id, us] of selfByNode) {
     if (!pattern.test(keyOf((nodes.get(id) as ProfileNode).callFrame))) continue;
