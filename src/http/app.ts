@@ -28,6 +28,7 @@ import { registerAuth } from './auth.js';
 import { answerAfterDrain } from './body-drain.js';
 import { createClientErrorHandler, MAX_HEADER_BYTES } from './client-errors.js';
 import { problem, sendProblem, toProblem } from './errors.js';
+import { createHealthFastPath } from './health-fast-path.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { openApiTransformObject } from './openapi-document.js';
 import { apiRoutes } from './routes/api.js';
@@ -72,7 +73,14 @@ export interface HttpDeps {
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
+  let closing = false;
+  const healthFastPath = createHealthFastPath({
+    version: deps.version,
+    closing: () => closing,
+    answered: () => deps.metrics.countHealthAnswer(),
+  });
   const app: FastifyInstance = Fastify({
+    serverFactory: healthFastPath.serverFactory,
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout: deps.limits.requestTimeoutMs,
@@ -95,7 +103,6 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
 
-  let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -185,6 +192,7 @@ export async function buildHttpApp(deps: HttpDeps): Promise<FastifyInstance> {
 
   const { services } = deps;
   await app.register(apiRoutes, {
+    healthBody: healthFastPath.body,
     name: deps.name,
     version: deps.version,
     limits: deps.limits,

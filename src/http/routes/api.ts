@@ -22,6 +22,8 @@ export interface ApiOptions
   extends Pick<HttpDeps, 'name' | 'version' | 'limits' | 'services' | 'today' | 'clock'> {
   /** Every endpoint, for the summary at /. */
   endpoints: () => Array<{ method: string; path: string }>;
+  /** The text of GET /health, shared with the server's fast path so both answer alike. */
+  healthBody: () => string;
 }
 
 export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Promise<void> {
@@ -32,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance, options: ApiOptions): Prom
     name: options.name,
     version: options.version,
     endpoints: options.endpoints,
+    healthBody: options.healthBody,
   });
   await app.register(
     async (v1) => {

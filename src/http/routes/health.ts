@@ -17,10 +17,10 @@ export async function healthRoutes(
     name: string;
     version: string;
     endpoints: () => Array<{ method: string; path: string }>;
+    healthBody: () => string;
   },
 ) {
   const { health } = deps;
-  const versionJson = JSON.stringify(deps.version);
   const publicRoute = { rateLimit: false } as const;
 
   app.get(
@@ -34,14 +34,11 @@ export async function healthRoutes(
         response: { 200: json(healthSchema, 'The service answers') },
       },
     },
-    // The answer is built right here from a constant and the clock, so it is sent as JSON text rather than
-    // checked against its schema on every call (that check cost more than the rest of the request, see
-    // docs/profiles.md); the schema still documents it, and the API tests check real answers against it. A
-    // synchronous handler, too: an async one costs a promise per request on the busiest cheap route.
-    (_request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send(`{"status":"ok","timestamp":"${new Date().toISOString()}","version":${versionJson}}`),
+    // The HTTP server answers a plain GET /health itself, before the router (src/http/health-fast-path.ts); this
+    // route answers the rest (a HEAD, a trailing slash, inject in tests) with the same text. It is sent as JSON
+    // text rather than checked against its schema on every call: the answer is a constant and the clock, the
+    // schema documents it and the API tests check real answers against it (docs/profiles.md).
+    (_request, reply) => reply.type('application/json; charset=utf-8').send(deps.healthBody()),
   );
 
   app.get(
