@@ -3,6 +3,7 @@
 // shop, recipe and parked-page signals. Pure; any string is accepted, nothing throws, every list is capped.
 import { getDomain } from 'tldts';
 import { articleUrlShape } from './article-urls.js';
+import { type PlaceNameCounts, readPlaceNames } from './country-place-signals.js';
 import { emptyTextMarkers, readTextMarkers, type TextMarkers } from './country-text-signals.js';
 import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
 import { type PageCollector, tokenise } from './page-pass.js';
@@ -74,6 +75,8 @@ export interface PageFacts {
   generator: string[];
   /** Country hints of the visible text: currencies, clock-time zones, spellings (country-text-signals.ts). */
   text_markers: TextMarkers;
+  /** Places of the gazetteer named in the title and link texts, with how many times (country-place-signals.ts). */
+  place_names: PlaceNameCounts;
 }
 
 export const MAX_LINKS = 400;
@@ -157,6 +160,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     publisher_meta: [],
     generator: [],
     text_markers: emptyTextMarkers(),
+    place_names: {},
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -366,6 +370,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
     facts.text_markers = readTextMarkers(text);
+    facts.place_names = readPlaceNames([facts.title ?? '', text]);
     return facts;
   };
   return { handler, result };
