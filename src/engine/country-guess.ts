@@ -41,6 +41,8 @@ export interface CountryInput {
   textMarkers?: TextMarkers | null;
   /** Places of the gazetteer its pages name (country-place-signals.ts), read with its primary language. */
   placeNames?: PlaceNameCounts | null;
+  /** The same in the link texts of its menus. */
+  menuPlaceNames?: PlaceNameCounts | null;
 }
 
 /** A country-code TLD of the host: decisive unless other strong signals disagree. */
@@ -161,7 +163,7 @@ function pageReasons(input: CountryInput): CountryReason[] {
     locale !== null && !declared.has(locale.country ?? '') ? locale : null,
     linkCountryReason(asList(input.externalLinks)),
     ...textCountryReasons(input.textMarkers, codes),
-    placeCountryReason(input.placeNames, codes),
+    placeCountryReason(input.placeNames, codes, input.menuPlaceNames),
   ].filter((r): r is CountryReason => r !== null);
 }
 

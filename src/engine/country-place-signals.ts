@@ -1,10 +1,10 @@
 // The places a page names, for a page whose host and tags leave the country open (a `.com` in Spanish, German or
-// Arabic): a newsroom's menus, headlines and link texts name its own country's cities and regions far more than any
-// other's. Names come from the gazetteer (src/domain/place-names.ts), matched whole-word and case-sensitive (Arabic
-// with its one- or two-letter proclitics: وبيروت, ببغداد; Chinese, which has no spaces, by the longest name at each
-// character). Read with the page's language: only that language's countries count. Pure; nothing throws.
-
-import { allPlaceNames, placesOfLanguage } from '../domain/place-names.js';
+// Arabic): a newsroom's headlines and text name its own country's cities and regions far more than any other's,
+// and its menus give them sections. Names come from the gazetteer (src/domain/place-names.ts), matched whole-word
+// and case-sensitive (Arabic with its one- or two-letter proclitics: وبيروت, ببغداد; Chinese, which has no spaces,
+// by the longest name at each character). Read with the page's language: only that language's countries count.
+// Pure; nothing throws.
+import { allPlaceNames, type PlaceOf, placesOfLanguage } from '../domain/place-names.js';
 import type { CountryGuess } from '../domain/seed-facts.js';
 
 type CountryReason = CountryGuess['reasons'][number];
@@ -138,23 +138,21 @@ function longestHanAt(token: string, i: number, m: Matcher): string | null {
   return null;
 }
 
-/** Places a country needs: one or two names are a story abroad, three a newsroom's own beat. */
+/** Places a country needs in the text: one or two names are a story abroad, three a newsroom's own beat. */
 export const MIN_PLACES = 3;
 /** The share of all the mentions of the language's places that country must hold. */
 export const PLACE_SHARE = 2 / 3;
+/** Places a country needs in the menus, where no other country's may appear: sections are the beat itself. */
+export const MIN_MENU_PLACES = 2;
 /** Below a ccTLD's or a chosen region's say, above a language's default region (es-ES, de-DE) or og:locale. */
 export const PLACE_WEIGHT = 1.5;
 
-/** The page's places, read with its primary language, as a country reason (see the module comment). */
-export function placeCountryReason(
-  counts: PlaceNameCounts | null | undefined,
-  languages: readonly string[],
-): CountryReason | null {
-  if (counts === null || typeof counts !== 'object') return null;
-  const table = placesOfLanguage(languages[0] ?? '');
-  if (table === null) return null;
-  const byCountry = new Map<string, { places: Set<string>; mentions: number }>();
+type PlacesByCountry = Map<string, { places: Set<string>; mentions: number }>;
+
+function placesByCountry(counts: PlaceNameCounts | null | undefined, table: ReadonlyMap<string, PlaceOf>) {
+  const byCountry: PlacesByCountry = new Map();
   let total = 0;
+  if (counts === null || typeof counts !== 'object') return { byCountry, total };
   for (const [name, n] of Object.entries(counts)) {
     const place = table.get(name);
     if (place === undefined || typeof n !== 'number' || !(n > 0)) continue;
@@ -164,17 +162,47 @@ export function placeCountryReason(
     byCountry.set(place.country, entry);
     total += n;
   }
+  return { byCountry, total };
+}
+
+function listed(places: Set<string>): string {
+  return [...places].slice(0, 6).join(', ') + (places.size > 6 ? '…' : '');
+}
+
+/**
+ * The page's places, read with its primary language, as a country reason: its menus naming places of one country
+ * only (Wien and Österreich as sections), else its title and text naming MIN_PLACES of one country that holds
+ * PLACE_SHARE of the mentions.
+ */
+export function placeCountryReason(
+  counts: PlaceNameCounts | null | undefined,
+  languages: readonly string[],
+  menuCounts?: PlaceNameCounts | null,
+): CountryReason | null {
+  const table = placesOfLanguage(typeof languages?.[0] === 'string' ? languages[0] : '');
+  if (table === null) return null;
+  const menu = placesByCountry(menuCounts, table).byCountry;
+  if (menu.size === 1) {
+    const [country, { places }] = [...menu][0]!;
+    if (places.size >= MIN_MENU_PLACES)
+      return {
+        signal: 'place_names',
+        country,
+        evidence: `its menus name places of ${country} only (${listed(places)})`,
+        weight: PLACE_WEIGHT,
+      };
+  }
+  const { byCountry, total } = placesByCountry(counts, table);
   const top = [...byCountry].sort(
     (a, b) => b[1].places.size - a[1].places.size || b[1].mentions - a[1].mentions,
   )[0];
   if (top === undefined) return null;
   const [country, { places, mentions }] = top;
   if (places.size < MIN_PLACES || mentions < PLACE_SHARE * total) return null;
-  const named = [...places].slice(0, 6).join(', ');
   return {
     signal: 'place_names',
     country,
-    evidence: `${places.size} places of ${country} named (${named}${places.size > 6 ? '…' : ''}), ${mentions} of ${total} mentions of places`,
+    evidence: `${places.size} places of ${country} named (${listed(places)}), ${mentions} of ${total} mentions of places`,
     weight: PLACE_WEIGHT,
   };
 }

@@ -75,8 +75,10 @@ export interface PageFacts {
   generator: string[];
   /** Country hints of the visible text: currencies, clock-time zones, spellings (country-text-signals.ts). */
   text_markers: TextMarkers;
-  /** Places of the gazetteer named in the title and link texts, with how many times (country-place-signals.ts). */
+  /** Places of the gazetteer named in the title and visible text, with how many times (country-place-signals.ts). */
   place_names: PlaceNameCounts;
+  /** The same in the link texts of its menus (nav, header, menu classes): the sections a newsroom gives places. */
+  menu_place_names: PlaceNameCounts;
 }
 
 export const MAX_LINKS = 400;
@@ -161,6 +163,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     generator: [],
     text_markers: emptyTextMarkers(),
     place_names: {},
+    menu_place_names: {},
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -173,6 +176,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     return known;
   };
   const counted = new Set<string>();
+  const menuAnchors: string[] = [];
   const stack: number[] = [];
   let navDepth = 0;
   let bylineDepth = 0;
@@ -207,6 +211,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     noteCartText(trimmed);
     if (CART_PATH.test(url.pathname + url.search))
       pushOnce(facts.shop_signals, `cart link: ${url.pathname}`, 10);
+    if (navDepth > 0 && menuAnchors.length < MAX_LINKS) menuAnchors.push(trimmed);
     const shallow = url.pathname.split('/').filter((s) => s !== '').length <= 2;
     if (internal && (navDepth > 0 || shallow)) {
       const match = sectionOfAnchor(trimmed);
@@ -371,6 +376,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     readTextPhrases(text.toLowerCase(), facts);
     facts.text_markers = readTextMarkers(text);
     facts.place_names = readPlaceNames([facts.title ?? '', text]);
+    facts.menu_place_names = readPlaceNames(menuAnchors);
     return facts;
   };
   return { handler, result };

@@ -101,6 +101,7 @@ export async function judgeSource(fetcher: Fetcher, input: SourceVerdictInput): 
     externalLinks: (homepage?.links ?? []).filter((l) => !l.internal).map((l) => l.url),
     textMarkers: homepage?.text_markers ?? null,
     placeNames: homepage?.place_names ?? null,
+    menuPlaceNames: homepage?.menu_place_names ?? null,
   });
   return {
     news,

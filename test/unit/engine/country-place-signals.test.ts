@@ -140,6 +140,28 @@ describe('the place-name reason', () => {
   });
 });
 
+describe('places in the menus', () => {
+  it('name a country when they are of that country only, from two places (a section and its city)', () => {
+    const text = readPlaceNames(['Golf von Nordamerika: Texas, Florida, Miami']);
+    expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Österreich']))).toMatchObject({
+      country: 'at',
+      evidence: 'its menus name places of at only (Wien, Österreich)',
+    });
+    expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Wiener']))).toBeNull();
+    expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Graz', 'Berlin']))).toBeNull();
+  });
+
+  it('are read by readPageFacts from nav, header and menu-class links', () => {
+    const html = `<html lang="de"><body><nav><a href="/wien">Wien</a><a href="/at">Österreich</a></nav>
+      <div class="menu"><a href="/graz">Graz</a></div><p><a href="/x">Berlin</a></p></body></html>`;
+    expect(readPageFacts(html, 'https://zeitung.com/').menu_place_names).toEqual({
+      Wien: 1,
+      Österreich: 1,
+      Graz: 1,
+    });
+  });
+});
+
 describe('places in the country guess', () => {
   const mexican = 'Lluvias en Monterrey; Jalisco y Puebla en alerta; Monterrey otra vez';
 

@@ -145,8 +145,8 @@ function checkLanguages(list: readonly SourceLanguage[]): void {
 const PLACE_LANGUAGES = ['es', 'de', 'fr', 'pt', 'ar', 'en', 'nl', 'it', 'ru', 'zh', 'ja', '', 'x-\u0000'];
 
 /**
- * The country guess's page reading: place names over the raw document (markup and all, so any text) in every case,
- * and, one case in four (it costs milliseconds), readPageFacts with the guess over all it read.
+ * The country guess's page reading: place names over the raw document (markup and all, so any text), then
+ * readPageFacts and the guess over all it read.
  */
 function checkCountryReading(html: string, c: Case): void {
   const places = readPlaceNames([html.slice(0, 200_000)]);
@@ -155,11 +155,14 @@ function checkCountryReading(html: string, c: Case): void {
     checkCount(n, 'place mentions');
   }
   const language = PLACE_LANGUAGES[c.bytes.length % PLACE_LANGUAGES.length]!;
-  const reason = placeCountryReason(places, [language]);
+  const reason = placeCountryReason(places, [language], c.bytes.length % 2 === 0 ? places : null);
   if (reason !== null && (!isCountryCode(reason.country ?? '') || !(reason.weight > 0)))
     fail('place reason', reason);
-  if (c.bytes.length % 4 !== 1) return;
   const facts = readPageFacts(html, c.doc.url);
+  for (const [name, n] of Object.entries({ ...facts.place_names, ...facts.menu_place_names })) {
+    checkText(name, 'page place name', false);
+    checkCount(n, 'page place mentions');
+  }
   const host = new URL(c.doc.url).hostname;
   const guess = guessCountry({
     host,
@@ -174,6 +177,7 @@ function checkCountryReading(html: string, c: Case): void {
     externalLinks: facts.links.filter((l) => !l.internal).map((l) => l.url),
     textMarkers: facts.text_markers,
     placeNames: facts.place_names,
+    menuPlaceNames: facts.menu_place_names,
   });
   if (!isCountryCode(guess.code) || !(guess.confidence >= 0 && guess.confidence <= 1)) fail('guess', guess);
   for (const r of guess.reasons) checkText(r.evidence, 'country evidence', false);
@@ -234,8 +238,6 @@ describe('page-content fuzz', () => {
       const ai = readAiPolicy({ robots, entryUrl: c.doc.url, headers: {}, page: signals, tdmrep: null });
       if (!['disallowed', 'reserved', 'allowed', 'unknown'].includes(ai.status)) fail('ai status', ai.status);
 
-      checkCountryReading(html, c);
-
       checkText(pageTitle(html), 'challenge title');
       // One status per case, in turn (a challenge scan of a real page costs milliseconds): a bot wall's statuses
       // make the weak markers count too. classifyAnswer runs recogniseChallenge and quotes what matched.
@@ -245,6 +247,11 @@ describe('page-content fuzz', () => {
       if (verdict.evidence?.kind === 'challenge')
         checkText(verdict.evidence.matched, 'challenge match', false);
     });
+  });
+
+  it('reads what the country guess reads: place names, the page facts and the guess', async () => {
+    // Light mutations only: readPageFacts of a page mutated to megabytes is the homepage case's to time.
+    await fuzz(cases(ofKind('html'), 300, 11, { heavy: false }), (c) => checkCountryReading(pageOf(c), c));
   });
 
   it('reads feeds and classifies them by their content', async () => {
