@@ -17,7 +17,7 @@ const MAX_MENTIONS = 1000;
 /**
  * A word that starts with a capital or an uncased letter (Arabic, Chinese, Devanagari): every name of the table
  * does, and skipping lower-case words is most of the text. Han characters run on into Latin ones (Top15中国), so a
- * word holding any is also read character by character.
+ * word holding any is read character by character instead.
  */
 const TOKEN = /[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}\p{N}]*/gu;
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
@@ -85,14 +85,19 @@ function boundaryAt(text: string, index: number): boolean {
   return after === undefined || !WORD_CHAR.test(after);
 }
 
-/** The gazetteer's names in the texts (titles, link texts, headlines), counted. */
+/** The gazetteer's names in the texts (a title, the visible text, menu link texts), counted. */
 export function readPlaceNames(texts: readonly string[]): PlaceNameCounts {
   const counts: PlaceNameCounts = {};
   if (!Array.isArray(texts)) return counts;
   const m = builtMatcher();
   let mentions = 0;
+  let distinct = 0;
   const add = (name: string) => {
-    if (counts[name] === undefined && Object.keys(counts).length >= MAX_NAMES) return;
+    if (mentions >= MAX_MENTIONS) return;
+    if (counts[name] === undefined) {
+      if (distinct >= MAX_NAMES) return;
+      distinct += 1;
+    }
     counts[name] = (counts[name] ?? 0) + 1;
     mentions += 1;
   };
