@@ -12,6 +12,7 @@ import {
   offsetReason,
   SPELLING_LOCALES,
 } from './country-page-signals.js';
+import { type PlaceNameCounts, placeCountryReason } from './country-place-signals.js';
 import { type TextMarkers, textCountryReasons } from './country-text-signals.js';
 
 export type { CountryGuess } from '../domain/seed-facts.js';
@@ -38,6 +39,10 @@ export interface CountryInput {
   externalLinks?: string[];
   /** Currencies, clock-time zones, spellings and privacy notices of the visible text (country-text-signals.ts). */
   textMarkers?: TextMarkers | null;
+  /** Places of the gazetteer its pages name (country-place-signals.ts), read with its primary language. */
+  placeNames?: PlaceNameCounts | null;
+  /** The same in the link texts of its menus. */
+  menuPlaceNames?: PlaceNameCounts | null;
 }
 
 /** A country-code TLD of the host: decisive unless other strong signals disagree. */
@@ -158,6 +163,7 @@ function pageReasons(input: CountryInput): CountryReason[] {
     locale !== null && !declared.has(locale.country ?? '') ? locale : null,
     linkCountryReason(asList(input.externalLinks)),
     ...textCountryReasons(input.textMarkers, codes),
+    placeCountryReason(input.placeNames, codes, input.menuPlaceNames),
   ].filter((r): r is CountryReason => r !== null);
 }
 

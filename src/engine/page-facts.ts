@@ -3,6 +3,7 @@
 // shop, recipe and parked-page signals. Pure; any string is accepted, nothing throws, every list is capped.
 import { getDomain } from 'tldts';
 import { articleUrlShape } from './article-urls.js';
+import { type PlaceNameCounts, readPlaceNames } from './country-place-signals.js';
 import { emptyTextMarkers, readTextMarkers, type TextMarkers } from './country-text-signals.js';
 import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
 import { type PageCollector, tokenise } from './page-pass.js';
@@ -74,6 +75,10 @@ export interface PageFacts {
   generator: string[];
   /** Country hints of the visible text: currencies, clock-time zones, spellings (country-text-signals.ts). */
   text_markers: TextMarkers;
+  /** Places of the gazetteer named in the title and visible text, with how many times (country-place-signals.ts). */
+  place_names: PlaceNameCounts;
+  /** The same in the link texts of its menus (nav, header, menu classes): the sections a newsroom gives places. */
+  menu_place_names: PlaceNameCounts;
 }
 
 export const MAX_LINKS = 400;
@@ -157,6 +162,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     publisher_meta: [],
     generator: [],
     text_markers: emptyTextMarkers(),
+    place_names: {},
+    menu_place_names: {},
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -169,6 +176,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     return known;
   };
   const counted = new Set<string>();
+  const menuAnchors: string[] = [];
   const stack: number[] = [];
   let navDepth = 0;
   let bylineDepth = 0;
@@ -203,6 +211,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     noteCartText(trimmed);
     if (CART_PATH.test(url.pathname + url.search))
       pushOnce(facts.shop_signals, `cart link: ${url.pathname}`, 10);
+    if (navDepth > 0 && menuAnchors.length < MAX_LINKS) menuAnchors.push(trimmed);
     const shallow = url.pathname.split('/').filter((s) => s !== '').length <= 2;
     if (internal && (navDepth > 0 || shallow)) {
       const match = sectionOfAnchor(trimmed);
@@ -366,6 +375,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
     facts.text_markers = readTextMarkers(text);
+    facts.place_names = readPlaceNames([facts.title ?? '', text]);
+    facts.menu_place_names = readPlaceNames(menuAnchors);
     return facts;
   };
   return { handler, result };

@@ -100,6 +100,8 @@ export async function judgeSource(fetcher: Fetcher, input: SourceVerdictInput): 
     addressCountries: homepage?.address_countries ?? [],
     externalLinks: (homepage?.links ?? []).filter((l) => !l.internal).map((l) => l.url),
     textMarkers: homepage?.text_markers ?? null,
+    placeNames: homepage?.place_names ?? null,
+    menuPlaceNames: homepage?.menu_place_names ?? null,
   });
   return {
     news,

@@ -73,6 +73,8 @@ export function judge(page: RealPage): Judged {
     addressCountries: facts.address_countries,
     externalLinks: facts.links.filter((l) => !l.internal).map((l) => l.url),
     textMarkers: facts.text_markers,
+    placeNames: facts.place_names,
+    menuPlaceNames: facts.menu_place_names,
   };
   const country = guessCountry(countryInput);
   return {

@@ -3,9 +3,12 @@
 // seeded mutations of them (test/support/page-mutations.ts). The rule: a web page can make a fact unknown, never
 // fail a domain, so each call must return, and return a value of the declared shape.
 import { describe, expect, it } from 'vitest';
+import { isCountryCode } from '../../../src/domain/countries.js';
 import { parseTdmRep, readAiPolicy, tdmRuleFor } from '../../../src/engine/ai-policy.js';
 import { pageTitle } from '../../../src/engine/challenge.js';
 import { discoverContract } from '../../../src/engine/contract-discovery.js';
+import { guessCountry } from '../../../src/engine/country-guess.js';
+import { placeCountryReason, readPlaceNames } from '../../../src/engine/country-place-signals.js';
 import {
   absoluteUrl,
   feedLikeText,
@@ -26,6 +29,7 @@ import {
 } from '../../../src/engine/feed-roles.js';
 import { type SourceLanguage, sourceLanguages } from '../../../src/engine/languages.js';
 import { classifyAnswer } from '../../../src/engine/liveness.js';
+import { readPageFacts } from '../../../src/engine/page-facts.js';
 import { languageList, normaliseLanguageTag, readPageSignals } from '../../../src/engine/page-signals.js';
 import { parseRobots } from '../../../src/engine/robots.js';
 import { SitemapAggregator } from '../../../src/engine/sitemap-aggregates.js';
@@ -137,6 +141,48 @@ function checkLanguages(list: readonly SourceLanguage[]): void {
   }
 }
 
+/** Languages the place names are read with: each of the gazetteer's, and none it knows. */
+const PLACE_LANGUAGES = ['es', 'de', 'fr', 'pt', 'ar', 'en', 'nl', 'it', 'ru', 'zh', 'ja', '', 'x-\u0000'];
+
+/**
+ * The country guess's page reading: place names over the raw document (markup and all, so any text), then
+ * readPageFacts and the guess over all it read.
+ */
+function checkCountryReading(html: string, c: Case): void {
+  const places = readPlaceNames([html.slice(0, 200_000)]);
+  for (const [name, n] of Object.entries(places)) {
+    checkText(name, 'place name', false);
+    checkCount(n, 'place mentions');
+  }
+  const language = PLACE_LANGUAGES[c.bytes.length % PLACE_LANGUAGES.length]!;
+  const reason = placeCountryReason(places, [language], c.bytes.length % 2 === 0 ? places : null);
+  if (reason !== null && (!isCountryCode(reason.country ?? '') || !(reason.weight > 0)))
+    fail('place reason', reason);
+  const facts = readPageFacts(html, c.doc.url);
+  for (const [name, n] of Object.entries({ ...facts.place_names, ...facts.menu_place_names })) {
+    checkText(name, 'page place name', false);
+    checkCount(n, 'page place mentions');
+  }
+  const host = new URL(c.doc.url).hostname;
+  const guess = guessCountry({
+    host,
+    registrableDomain: host,
+    htmlLang: facts.html_lang,
+    contentLanguage: facts.content_language,
+    hreflang: facts.hreflang.map((h) => h.lang),
+    languages: facts.html_lang === null ? [] : [{ code: facts.html_lang }],
+    ogLocale: facts.og_locale,
+    pageTimes: facts.page_times,
+    addressCountries: facts.address_countries,
+    externalLinks: facts.links.filter((l) => !l.internal).map((l) => l.url),
+    textMarkers: facts.text_markers,
+    placeNames: facts.place_names,
+    menuPlaceNames: facts.menu_place_names,
+  });
+  if (!isCountryCode(guess.code) || !(guess.confidence >= 0 && guess.confidence <= 1)) fail('guess', guess);
+  for (const r of guess.reasons) checkText(r.evidence, 'country evidence', false);
+}
+
 function pageOf(c: Case): string {
   return decodeText(c.bytes, c.doc.kind === 'html' ? 'text/html' : undefined);
 }
@@ -201,6 +247,11 @@ describe('page-content fuzz', () => {
       if (verdict.evidence?.kind === 'challenge')
         checkText(verdict.evidence.matched, 'challenge match', false);
     });
+  });
+
+  it('reads what the country guess reads: place names, the page facts and the guess', async () => {
+    // Light mutations only: readPageFacts of a page mutated to megabytes is the homepage case's to time.
+    await fuzz(cases(ofKind('html'), 300, 11, { heavy: false }), (c) => checkCountryReading(pageOf(c), c));
   });
 
   it('reads feeds and classifies them by their content', async () => {

@@ -30,4 +30,22 @@ describe('judgeSource: the country guess reads the entry page beyond its languag
     );
     expect(verdicts.country_guess.code).toBe('ie');
   });
+
+  it('passes the places the entry page names', async () => {
+    const html = `<html lang="es"><body><nav><a href="/caracas">Caracas</a> <a href="/zulia">Zulia</a>
+      <a href="/lara">Barquisimeto</a></nav><p>Lluvias en Caracas y Maracaibo.</p></body></html>`;
+    const verdicts = await judgeSource(noFetcher, {
+      entryUrl: 'https://diario.example.com/',
+      registrableDomain: 'example.com',
+      html,
+      contentLanguage: undefined,
+      languages: [{ code: 'es', sources: ['html_lang'] }],
+      feeds: [],
+      sitemap: null,
+      allowed: () => true,
+      now: new Date('2026-11-26T12:00:00Z'),
+    });
+    expect(verdicts.country_guess.reasons.map((r) => r.signal)).toEqual(['place_names']);
+    expect(verdicts.country_guess.code).toBe('ve');
+  });
 });

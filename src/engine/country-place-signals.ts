@@ -1,0 +1,213 @@
+// The places a page names, for a page whose host and tags leave the country open (a `.com` in Spanish, German or
+// Arabic): a newsroom's headlines and text name its own country's cities and regions far more than any other's,
+// and its menus give them sections. Names come from the gazetteer (src/domain/place-names.ts), matched whole-word
+// and case-sensitive (Arabic with its one- or two-letter proclitics: وبيروت, ببغداد; Chinese, which has no spaces,
+// by the longest name at each character). Read with the page's language: only that language's countries count.
+// Pure; nothing throws.
+import { allPlaceNames, type PlaceOf, placesOfLanguage } from '../domain/place-names.js';
+import type { CountryGuess } from '../domain/seed-facts.js';
+
+type CountryReason = CountryGuess['reasons'][number];
+
+/** The gazetteer's spellings a page's texts name, with how many times (at most MAX_NAMES spellings). */
+export type PlaceNameCounts = Record<string, number>;
+
+const MAX_NAMES = 300;
+const MAX_MENTIONS = 1000;
+/**
+ * A word that starts with a capital or an uncased letter (Arabic, Chinese, Devanagari): every name of the table
+ * does, and skipping lower-case words is most of the text. Han characters run on into Latin ones (Top15中国), so a
+ * word holding any is read character by character instead.
+ */
+const TOKEN = /[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}\p{N}]*/gu;
+const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+const HAN = /\p{Script=Han}/u;
+const ARABIC_PROCLITICS = 'وبلفك';
+
+interface Matcher {
+  /** Names by their first word, longest first (Buenos Aires before Buenos). */
+  byFirstWord: Map<string, string[]>;
+  /** The same in capitals, for menus and headings set in capitals (VENEZUELA, BUENOS AIRES). */
+  byFirstWordUpper: Map<string, string[]>;
+  han: Set<string>;
+  longestHan: number;
+}
+
+let matcher: Matcher | null = null;
+function builtMatcher(): Matcher {
+  if (matcher !== null) return matcher;
+  const byFirstWord = new Map<string, string[]>();
+  const byFirstWordUpper = new Map<string, string[]>();
+  const han = new Set<string>();
+  let longestHan = 0;
+  for (const name of allPlaceNames()) {
+    if (HAN.test(name)) {
+      han.add(name);
+      longestHan = Math.max(longestHan, name.length);
+      continue;
+    }
+    const first = /^[\p{L}\p{M}\p{N}]+/u.exec(name)?.[0];
+    if (first === undefined) continue;
+    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), name]);
+    const upper = first.toUpperCase();
+    byFirstWordUpper.set(upper, [...(byFirstWordUpper.get(upper) ?? []), name]);
+  }
+  for (const names of [...byFirstWord.values(), ...byFirstWordUpper.values()])
+    names.sort((a, b) => b.length - a.length);
+  matcher = { byFirstWord, byFirstWordUpper, han, longestHan };
+  return matcher;
+}
+
+/**
+ * The longest name that starts at `at` in `text` and ends at a word boundary: as written, or all in capitals when
+ * the word is (a capitalised name is still a name; a lower-cased one may be a common word).
+ */
+function nameAt(
+  text: string,
+  at: string,
+  index: number,
+  m: Matcher,
+): { name: string; length: number } | null {
+  for (const name of m.byFirstWord.get(at) ?? [])
+    if (text.startsWith(name, index) && boundaryAt(text, index + name.length))
+      return { name, length: name.length };
+  if (at.length < 2 || at !== at.toUpperCase() || at === at.toLowerCase()) return null;
+  for (const name of m.byFirstWordUpper.get(at) ?? []) {
+    const upper = name.toUpperCase();
+    if (text.startsWith(upper, index) && boundaryAt(text, index + upper.length))
+      return { name, length: upper.length };
+  }
+  return null;
+}
+
+function boundaryAt(text: string, index: number): boolean {
+  const after = text[index];
+  return after === undefined || !WORD_CHAR.test(after);
+}
+
+/** The gazetteer's names in the texts (a title, the visible text, menu link texts), counted. */
+export function readPlaceNames(texts: readonly string[]): PlaceNameCounts {
+  const counts: PlaceNameCounts = {};
+  if (!Array.isArray(texts)) return counts;
+  const m = builtMatcher();
+  let mentions = 0;
+  let distinct = 0;
+  const add = (name: string) => {
+    if (mentions >= MAX_MENTIONS) return;
+    if (counts[name] === undefined) {
+      if (distinct >= MAX_NAMES) return;
+      distinct += 1;
+    }
+    counts[name] = (counts[name] ?? 0) + 1;
+    mentions += 1;
+  };
+  for (const text of texts) {
+    if (typeof text !== 'string' || text === '') continue;
+    const tokens = new RegExp(TOKEN.source, TOKEN.flags);
+    for (let match = tokens.exec(text); match !== null; match = tokens.exec(text)) {
+      if (mentions >= MAX_MENTIONS) return counts;
+      const token = match[0];
+      if (HAN.test(token)) {
+        for (let i = 0; i < token.length; ) {
+          const found = longestHanAt(token, i, m);
+          if (found === null) i += 1;
+          else {
+            add(found);
+            i += found.length;
+          }
+        }
+        continue;
+      }
+      // A capital inside a word (iPhone, McDonald) starts no name.
+      if (match.index > 0 && WORD_CHAR.test(text[match.index - 1]!)) continue;
+      let found = nameAt(text, token, match.index, m);
+      // Arabic writes و (and), ب (in), ل (for), ف, ك onto the next word: ببيروت is "in Beirut".
+      for (let k = 1; found === null && k <= 2 && k < token.length - 2; k++) {
+        if (!ARABIC_PROCLITICS.includes(token[k - 1]!)) break;
+        found = nameAt(text, token.slice(k), match.index + k, m);
+        if (found !== null) found = { name: found.name, length: found.length + k };
+      }
+      if (found === null) continue;
+      add(found.name);
+      tokens.lastIndex = Math.max(tokens.lastIndex, match.index + found.length);
+    }
+  }
+  return counts;
+}
+
+function longestHanAt(token: string, i: number, m: Matcher): string | null {
+  for (let length = Math.min(m.longestHan, token.length - i); length >= 2; length--) {
+    const candidate = token.slice(i, i + length);
+    if (m.han.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Places a country needs in the text: one or two names are a story abroad, three a newsroom's own beat. */
+export const MIN_PLACES = 3;
+/** The share of all the mentions of the language's places that country must hold. */
+export const PLACE_SHARE = 2 / 3;
+/** Places a country needs in the menus, where no other country's may appear: sections are the beat itself. */
+export const MIN_MENU_PLACES = 2;
+/** Below a ccTLD's or a chosen region's say, above a language's default region (es-ES, de-DE) or og:locale. */
+export const PLACE_WEIGHT = 1.5;
+
+type PlacesByCountry = Map<string, { places: Set<string>; mentions: number }>;
+
+function placesByCountry(counts: PlaceNameCounts | null | undefined, table: ReadonlyMap<string, PlaceOf>) {
+  const byCountry: PlacesByCountry = new Map();
+  let total = 0;
+  if (counts === null || typeof counts !== 'object') return { byCountry, total };
+  for (const [name, n] of Object.entries(counts)) {
+    const place = table.get(name);
+    if (place === undefined || typeof n !== 'number' || !(n > 0)) continue;
+    const entry = byCountry.get(place.country) ?? { places: new Set<string>(), mentions: 0 };
+    entry.places.add(place.place);
+    entry.mentions += n;
+    byCountry.set(place.country, entry);
+    total += n;
+  }
+  return { byCountry, total };
+}
+
+function listed(places: Set<string>): string {
+  return [...places].slice(0, 6).join(', ') + (places.size > 6 ? '…' : '');
+}
+
+/**
+ * The page's places, read with its primary language, as a country reason: its menus naming places of one country
+ * only (Wien and Österreich as sections), else its title and text naming MIN_PLACES of one country that holds
+ * PLACE_SHARE of the mentions.
+ */
+export function placeCountryReason(
+  counts: PlaceNameCounts | null | undefined,
+  languages: readonly string[],
+  menuCounts?: PlaceNameCounts | null,
+): CountryReason | null {
+  const table = placesOfLanguage(typeof languages?.[0] === 'string' ? languages[0] : '');
+  if (table === null) return null;
+  const menu = placesByCountry(menuCounts, table).byCountry;
+  if (menu.size === 1) {
+    const [country, { places }] = [...menu][0]!;
+    if (places.size >= MIN_MENU_PLACES)
+      return {
+        signal: 'place_names',
+        country,
+        evidence: `its menus name places of ${country} only (${listed(places)})`,
+        weight: PLACE_WEIGHT,
+      };
+  }
+  const { byCountry, total } = placesByCountry(counts, table);
+  const top = [...byCountry].sort(
+    (a, b) => b[1].places.size - a[1].places.size || b[1].mentions - a[1].mentions,
+  )[0];
+  if (top === undefined) return null;
+  const [country, { places, mentions }] = top;
+  if (places.size < MIN_PLACES || mentions < PLACE_SHARE * total) return null;
+  return {
+    signal: 'place_names',
+    country,
+    evidence: `${places.size} places of ${country} named (${listed(places)}), ${mentions} of ${total} mentions of places`,
+    weight: PLACE_WEIGHT,
+  };
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { isCountryCode } from '../../../src/domain/countries.js';
+import { allPlaceNames, PLACE_NAMES_AS_OF, placesOfLanguage } from '../../../src/domain/place-names.js';
+import table from '../../../src/domain/place-names.json' with { type: 'json' };
+import { type CountryInput, guessCountry } from '../../../src/engine/country-guess.js';
+import {
+  MIN_PLACES,
+  PLACE_WEIGHT,
+  placeCountryReason,
+  readPlaceNames,
+} from '../../../src/engine/country-place-signals.js';
+import { readPageFacts } from '../../../src/engine/page-facts.js';
+
+function onDotCom(text: string, language: string, extra: Partial<CountryInput> = {}): CountryInput {
+  return {
+    host: 'diario.com',
+    registrableDomain: 'diario.com',
+    htmlLang: language,
+    contentLanguage: [],
+    hreflang: [],
+    languages: [{ code: language }],
+    placeNames: readPlaceNames([text]),
+    ...extra,
+  };
+}
+
+describe('the gazetteer', () => {
+  it('is dated, and keyed by languages and country codes', () => {
+    expect(PLACE_NAMES_AS_OF).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const languages = table.languages as Record<string, Record<string, unknown>>;
+    for (const [language, countries] of Object.entries(languages)) {
+      expect(language).toMatch(/^[a-z]{2}$/);
+      for (const country of Object.keys(countries))
+        expect(isCountryCode(country) && country !== 'intl', `${language}: ${country}`).toBe(true);
+    }
+  });
+
+  it('drops a name listed under two countries, keeps one listed twice for the same country', () => {
+    // Bundesrat is Germany's and Switzerland's; Lausanne is Swiss in German and in French.
+    expect(placesOfLanguage('de')!.has('Bundesrat')).toBe(false);
+    expect(allPlaceNames().has('Bundesrat')).toBe(false);
+    expect(placesOfLanguage('de')!.get('Lausanne')?.country).toBe('ch');
+    expect(placesOfLanguage('fr')!.get('Lausanne')?.country).toBe('ch');
+    const countryOf = new Map<string, string>();
+    for (const language of Object.keys(table.languages))
+      for (const [name, place] of placesOfLanguage(language)!) {
+        expect(countryOf.get(name) ?? place.country, name).toBe(place.country);
+        countryOf.set(name, place.country);
+      }
+  });
+
+  it('every name starts with a capital or an uncased letter (the reader skips lower-case words)', () => {
+    for (const name of allPlaceNames()) expect(/^[\p{Lu}\p{Lt}\p{Lo}]/u.test(name), name).toBe(true);
+  });
+
+  it('answers by the primary subtag, and null for a language it lacks', () => {
+    expect(placesOfLanguage('es-MX')!.get('Monterrey')).toEqual({
+      country: 'mx',
+      place: 'Monterrey',
+      countryName: false,
+    });
+    expect(placesOfLanguage('ja')).toBeNull();
+    expect(placesOfLanguage('')).toBeNull();
+  });
+});
+
+describe('reading place names', () => {
+  it('matches whole words as written, the longest name first', () => {
+    expect(readPlaceNames(['Unfall in Wien; Wiener Neustadt und Graz. Wiens Bürgermeister, wien'])).toEqual({
+      Wien: 1,
+      'Wiener Neustadt': 1,
+      Graz: 1,
+    });
+    expect(readPlaceNames(['Baden-Württemberg, Nordrhein-Westfalen und NRW'])).toEqual({
+      'Baden-Württemberg': 1,
+      'Nordrhein-Westfalen': 1,
+      NRW: 1,
+    });
+    // A capital inside a word starts no name.
+    expect(readPlaceNames(['xBerlin iLima'])).toEqual({});
+  });
+
+  it('reads menus set in capitals, but never a lower-cased name', () => {
+    expect(readPlaceNames(['VENEZUELA | CARACAS | BUENOS AIRES | lima'])).toEqual({
+      Venezuela: 1,
+      Caracas: 1,
+      'Buenos Aires': 1,
+    });
+  });
+
+  it('reads Arabic names behind their proclitics and Chinese names inside a run of characters', () => {
+    expect(readPlaceNames(['انفجار ببيروت ووبيروت والبقاع'])).toEqual({ بيروت: 2, البقاع: 1 });
+    expect(readPlaceNames(['记者来到北京和上海，Top15中国'])).toEqual({ 北京: 1, 上海: 1, 中国: 1 });
+  });
+
+  it('accepts anything and keeps its counts bounded', () => {
+    expect(readPlaceNames([])).toEqual({});
+    expect(readPlaceNames(null as unknown as string[])).toEqual({});
+    expect(readPlaceNames([42 as unknown as string, '', '\uD800Wien'])).toEqual({ Wien: 1 });
+    const many = readPlaceNames(['Wien '.repeat(5000)]);
+    expect(many['Wien']).toBeLessThanOrEqual(1000);
+  });
+
+  it('is read by readPageFacts from the title and the visible text, not from scripts', () => {
+    const html = `<html lang="es"><title>Noticias de Monterrey</title><body>
+      <nav><a href="/jalisco">Jalisco</a> <a href="/puebla">Puebla</a></nav>
+      <script>var city = "Tijuana";</script><p>Lluvias en Monterrey y Oaxaca.</p></body></html>`;
+    expect(readPageFacts(html, 'https://diario.com/').place_names).toEqual({
+      Monterrey: 2,
+      Jalisco: 1,
+      Puebla: 1,
+      Oaxaca: 1,
+    });
+  });
+});
+
+describe('the place-name reason', () => {
+  it(`needs ${MIN_PLACES} places of one country, spellings of one place counting once`, () => {
+    expect(placeCountryReason(readPlaceNames(['Wien, Wiener Polizei, Graz']), ['de'])).toBeNull();
+    const reason = placeCountryReason(readPlaceNames(['Wien, Graz, Linz und Wiener Polizei']), ['de']);
+    expect(reason).toMatchObject({ signal: 'place_names', country: 'at', weight: PLACE_WEIGHT });
+    expect(reason!.evidence).toContain('3 places of at named (Wien, Graz, Linz)');
+  });
+
+  it('names nobody when one country does not hold two thirds of the mentions', () => {
+    const text = 'Wien, Graz, Linz, Berlin, München, Köln';
+    expect(placeCountryReason(readPlaceNames([text]), ['de'])).toBeNull();
+    expect(placeCountryReason(readPlaceNames([`${text}, Wien, Graz, Linz, Wien`]), ['de'])?.country).toBe(
+      'at',
+    );
+  });
+
+  it("reads the page's language only: a German page full of Madrid names no Spanish-speaking country", () => {
+    const names = readPlaceNames(['Madrid, Sevilla, Bilbao, Valencia']);
+    expect(placeCountryReason(names, ['es'])?.country).toBe('es');
+    expect(placeCountryReason(names, ['de'])).toBeNull();
+    expect(placeCountryReason(names, [])).toBeNull();
+    expect(placeCountryReason(null, ['es'])).toBeNull();
+    expect(placeCountryReason({ Madrid: Number.NaN, Sevilla: -1 }, ['es'])).toBeNull();
+  });
+});
+
+describe('places in the menus', () => {
+  it('name a country when they are of that country only, from two places (a section and its city)', () => {
+    const text = readPlaceNames(['Golf von Nordamerika: Texas, Florida, Miami']);
+    expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Österreich']))).toMatchObject({
+      country: 'at',
+      evidence: 'its menus name places of at only (Wien, Österreich)',
+    });
+    expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Wiener']))).toBeNull();
+    expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Graz', 'Berlin']))).toBeNull();
+  });
+
+  it('are read by readPageFacts from nav, header and menu-class links', () => {
+    const html = `<html lang="de"><body><nav><a href="/wien">Wien</a><a href="/at">Österreich</a></nav>
+      <div class="menu"><a href="/graz">Graz</a></div><p><a href="/x">Berlin</a></p></body></html>`;
+    expect(readPageFacts(html, 'https://zeitung.com/').menu_place_names).toEqual({
+      Wien: 1,
+      Österreich: 1,
+      Graz: 1,
+    });
+  });
+});
+
+describe('places in the country guess', () => {
+  const mexican = 'Lluvias en Monterrey; Jalisco y Puebla en alerta; Monterrey otra vez';
+
+  it('decide a .com page that declares only its language', () => {
+    expect(guessCountry(onDotCom('', 'es')).code).toBe('intl');
+    const guess = guessCountry(onDotCom(mexican, 'es'));
+    expect(guess.code).toBe('mx');
+    expect(guess.reasons.map((r) => r.signal)).toEqual(['place_names']);
+  });
+
+  it("outweigh the language's default region, never a ccTLD", () => {
+    expect(guessCountry(onDotCom(mexican, 'es-ES')).code).toBe('mx');
+    const onDotEs = onDotCom(mexican, 'es', { host: 'diario.es', registrableDomain: 'diario.es' });
+    expect(guessCountry(onDotEs).code).toBe('es');
+  });
+});
