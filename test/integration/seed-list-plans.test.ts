@@ -1,7 +1,8 @@
 // Every filter and sort the seed list and the review page offer is a walk of one index in the list's order: for
-// each filter (alone, beside a status, beside a status and a country, and the common pairs) and each sort, on
-// page 1 and on a page by cursor, SQLite's plan reads a seeds index and never sorts the matches (no temporary
-// B-tree), before and after ANALYZE. Each plan's rows are also those of the same statement left to the planner.
+// each filter (alone, beside a status, beside a status and a country, beside a language, and the common pairs)
+// and each sort, on page 1 and on a page by cursor, SQLite's plan reads a seeds index (with a language, a
+// seed_languages index, then each seed by its id) and never sorts the matches (no temporary B-tree), before and
+// after ANALYZE. Each plan's rows are also those of the same statement left to the planner.
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
@@ -46,6 +47,12 @@ const FILTERS: Filter[] = [
   { status: 'draft', category: 'news', verdict: 'maybe', language: 'fr' },
   { country: 'de', verdict: 'news' },
   { country: 'de', language: 'de', freshness: 'stale' },
+  // A language with every other filter: alone, beside a status, beside a status and a country.
+  ...EACH.map((f) => ({ language: 'fr', ...f })),
+  ...EACH.map((f) => ({ status: 'draft' as const, language: 'fr', ...f })),
+  ...EACH.map((f) => ({ status: 'active' as const, country: 'fr', language: 'fr', ...f })),
+  { language: 'fr-ca' },
+  { status: 'draft', language: 'en', country: 'de' },
 ];
 const SORTS: Array<SeedSort | undefined> = [undefined, ...SEED_SORTS];
 
@@ -85,7 +92,7 @@ function seedRow(i: number): SeedTable {
     feeds: JSON.stringify(i % 3 === 1 ? [{ url: `https://${domain}/feed`, role: 'main' }] : []),
     freshness: stale === null ? null : JSON.stringify({ items_per_day: rate, stale }),
     items_per_day: rate,
-    language_codes: i % 2 === 0 ? ',fr,' : ',de,',
+    language_codes: i % 10 === 0 ? ',en,fr,fr-ca,' : i % 2 === 0 ? ',fr,' : ',de,',
     ai_status: ['allowed', 'disallowed', 'reserved', null][i % 4] as string | null,
     health_state: ['ok', 'failing', 'stale', null][i % 4] as string | null,
     news_verdict: ['news', 'maybe', 'not_news', null][i % 4] as string | null,
@@ -131,13 +138,22 @@ describe('seed list query plans (SQLite)', () => {
           const plan = await planOf(compiled);
           const what = `${stage} ${JSON.stringify(request)}: ${plan.join(' | ')}`;
           expect(plan.join('\n'), what).not.toMatch(/TEMP B-TREE/);
-          expect(plan[0], what).toMatch(
-            /^(SEARCH|SCAN) seeds USING (COVERING )?INDEX (seeds_\w+|sqlite_autoindex_seeds_1)/,
-          );
+          if (filter.language === undefined)
+            expect(plan[0], what).toMatch(
+              /^(SEARCH|SCAN) seeds USING (COVERING )?INDEX (seeds_\w+|sqlite_autoindex_seeds_1)/,
+            );
+          else {
+            // The language's range of its index, then each seed it names, by the seeds' key.
+            expect(plan[0], what).toMatch(
+              /^SEARCH seed_languages USING (COVERING )?INDEX seed_languages_\w+ \(language=\?/,
+            );
+            expect(plan[1], what).toBe('SEARCH seeds USING INDEX sqlite_autoindex_seeds_1 (seed_id=?)');
+            expect(plan, what).toHaveLength(2);
+          }
           // The rows the walk finds are the rows the same statement finds, left to the planner.
           const walked = await database.db.executeQuery<{ seed_id: string }>(compiled);
           const free = await database.db.executeQuery<{ seed_id: string }>(
-            CompiledQuery.raw(compiled.sql.replace(/ indexed by \w+/, ''), [...compiled.parameters]),
+            CompiledQuery.raw(compiled.sql.replaceAll(/ indexed by \w+/g, ''), [...compiled.parameters]),
           );
           expect(
             walked.rows.map((r) => r.seed_id),
@@ -175,7 +191,7 @@ describe('seed list query plans (SQLite)', () => {
       );
       const counted = await database.db.executeQuery<{ n: number }>(compiled);
       const free = await database.db.executeQuery<{ n: number }>(
-        CompiledQuery.raw(compiled.sql.replace(/ indexed by \w+/, ''), [...compiled.parameters]),
+        CompiledQuery.raw(compiled.sql.replaceAll(/ indexed by \w+/g, ''), [...compiled.parameters]),
       );
       expect(counted.rows, JSON.stringify(filter)).toEqual(free.rows);
     }
