@@ -482,7 +482,8 @@ export function runDatabaseContract(
       for (const table of TABLES) {
         // The triggers on seeds kept its totals and languages when its rows went in: only the rows written here
         // are compared.
-        if (table === 'seed_totals' || table === 'seed_languages') await database.db.deleteFrom(table).execute();
+        if (table === 'seed_totals' || table === 'seed_languages')
+          await database.db.deleteFrom(table).execute();
         await insertRows(database, table);
         const read = await database.db
           .selectFrom(table as 'api_keys')

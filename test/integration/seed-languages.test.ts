@@ -4,8 +4,8 @@
 // and a delete, are always a row per seed and code of its `language_codes`, with its status, country and order
 // keys. The list by language then finds what the LIKE on `language_codes` finds.
 import { describe, expect, it } from 'vitest';
-import type { Database, SeedTable, StoredSeedTable } from '../../src/ports/database.js';
 import type { SeedStatus } from '../../src/domain/seeds.js';
+import type { Database, SeedTable, StoredSeedTable } from '../../src/ports/database.js';
 import { createSeedRepository, type SeedFilter } from '../../src/services/seed-repository/index.js';
 import { listSeeds } from '../../src/services/seed-repository/list.js';
 import { factColumns, NO_FACTS, storedRowOf } from '../../src/services/seed-repository/rows.js';
@@ -109,7 +109,12 @@ for (const [name, available, open] of dialects) {
       await database.migrate();
       const repository = createSeedRepository(database);
       const rows = Array.from({ length: 20 }, (_, i) => seedRow(i));
-      const [first, second, third, fourth] = rows.map((row) => row.seed_id) as [string, string, string, string];
+      const [first, second, third, fourth] = rows.map((row) => row.seed_id) as [
+        string,
+        string,
+        string,
+        string,
+      ];
       // An import inserts many; a create, one.
       await database.transaction((trx) => repository.insertMany(trx, rows.slice(1), []));
       await database.transaction((trx) =>
@@ -144,10 +149,18 @@ for (const [name, available, open] of dialects) {
       await expectKept(database, 'patch');
       // A promote, then an archive, of many.
       await database.transaction((trx) =>
-        repository.updateMany(trx, rows.slice(0, 10).map((row) => row.seed_id), { status: 'active' }),
+        repository.updateMany(
+          trx,
+          rows.slice(0, 10).map((row) => row.seed_id),
+          { status: 'active' },
+        ),
       );
       await database.transaction((trx) =>
-        repository.updateMany(trx, rows.slice(5, 15).map((row) => row.seed_id), { status: 'archived' }),
+        repository.updateMany(
+          trx,
+          rows.slice(5, 15).map((row) => row.seed_id),
+          { status: 'archived' },
+        ),
       );
       await expectKept(database, 'promote and archive');
       // A liveness check writes other columns only.
@@ -172,7 +185,10 @@ for (const [name, available, open] of dialects) {
         }),
       ).rejects.toThrow('rolled back');
       await expectKept(database, 'rolled back');
-      await database.db.deleteFrom('seeds').where('seed_id', 'in', [first, rows[5]?.seed_id as string]).execute();
+      await database.db
+        .deleteFrom('seeds')
+        .where('seed_id', 'in', [first, rows[5]?.seed_id as string])
+        .execute();
       await expectKept(database, 'deleted');
       expect(
         (await keptRows(database)).some((row) => row.seed_id === first || row.seed_id === rows[5]?.seed_id),

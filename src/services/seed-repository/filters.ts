@@ -47,7 +47,8 @@ export function whereSeedsMatch(base: SeedQuery, filter: SeedFilter & ReviewFilt
   let query = base;
   // `fr` matches fr and fr-ca (the column holds each code and its primary subtag); the callers allow only
   // [a-z0-9-], so nothing in it is a LIKE wildcard.
-  if (filter.language) query = query.where('seeds.language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
+  if (filter.language)
+    query = query.where('seeds.language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
   if (filter.ai) query = query.where('seeds.ai_status', '=', filter.ai);
   if (filter.health) query = query.where('seeds.health_state', '=', filter.health);
   if (filter.country) query = query.where('seeds.country', '=', filter.country);

@@ -107,7 +107,12 @@ function indexedTable(database: Database, executor: DbExecutor, table: Walk, ind
  * `seed_languages` (an exact prefix of one of its indexes) each joined to its seed, where the other filters are
  * checked. Columns of `seeds` are named `seeds.<column>`, as the join needs.
  */
-function walkFrom(database: Database, executor: DbExecutor, filter: ListFilter, index: string | null): SeedQuery {
+function walkFrom(
+  database: Database,
+  executor: DbExecutor,
+  filter: ListFilter,
+  index: string | null,
+): SeedQuery {
   if (walkOf(filter) === 'seeds')
     return whereSeedsMatch(indexedTable(database, executor, 'seeds', index) as unknown as SeedQuery, filter);
   // A cross join, which SQLite never reorders, keeps the walk the outer loop; PostgreSQL plans it as the inner
@@ -127,7 +132,9 @@ function languageRows(query: LanguageQuery, filter: ListFilter): LanguageQuery {
   return query
     .where('seed_languages.language', '=', (filter.language as string).toLowerCase())
     .$if(filter.status !== undefined, (q) => q.where('seed_languages.status', '=', filter.status as string))
-    .$if(filter.country !== undefined, (q) => q.where('seed_languages.country', '=', filter.country as string));
+    .$if(filter.country !== undefined, (q) =>
+      q.where('seed_languages.country', '=', filter.country as string),
+    );
 }
 
 /** The walk's order: its key, then the seed id, both columns of the table walked. */

@@ -44,7 +44,10 @@ export const seedLanguages: Migration = {
  * each in the list's three orders (seed id, `found`, `-rate`) and ending in the seed id.
  */
 export const SEED_LANGUAGE_INDEXES = (['status_country_', 'status_', ''] as const).flatMap((lead) => {
-  const leading = ['language', ...(lead === '' ? [] : lead === 'status_' ? ['status'] : ['status', 'country'])];
+  const leading = [
+    'language',
+    ...(lead === '' ? [] : lead === 'status_' ? ['status'] : ['status', 'country']),
+  ];
   return [
     [`seed_languages_${lead}seed`, [...leading, 'seed_id']],
     [`seed_languages_${lead}found`, [...leading, 'created_at', 'seed_id']],
@@ -70,7 +73,9 @@ async function sqliteTriggers(db: AnyDb) {
   const insertRows = `insert into seed_languages (seed_id, language, status, country, created_at, rate_rank)
     select distinct new.seed_id, codes.value, new.status, new.country, new.created_at, new.rate_rank
     from ${sqliteCodes('new')} where new.language_codes is not null and codes.value <> '';`;
-  await sql.raw(`create trigger seed_languages_insert after insert on seeds begin ${insertRows} end`).execute(db);
+  await sql
+    .raw(`create trigger seed_languages_insert after insert on seeds begin ${insertRows} end`)
+    .execute(db);
   await sql
     .raw(`create trigger seed_languages_delete after delete on seeds begin
       delete from seed_languages where seed_id = old.seed_id; end`)
