@@ -153,11 +153,17 @@ describe('the change list', () => {
     { since, kind: 'site_dead' as const },
     { since, domain: 'a.example' },
     { domain: 'a.example', kind: 'site_dead' as const },
-  ])('walks an index in order: %o', async (filter) => {
-    const cursor = encodeCursor({ order: 'detected', after: ['2026-11-20T00:00:00.000Z', 'x'] });
+  ])('walks an index in order, oldest or newest first: %o', async (filter) => {
+    const after = ['2026-11-20T00:00:00.000Z', 'x'];
+    const cursor = encodeCursor({ order: 'detected', after });
+    const newest = { ...filter, newestFirst: true, limit: 25, offset: 0 };
     const plans = [
       ...(await plansOf(() => changes().list({ ...filter, limit: 25, offset: 0 }))),
       ...(await plansOf(() => changes().list({ ...filter, limit: 25, offset: 0, cursor }))),
+      ...(await plansOf(() => changes().list(newest))),
+      ...(await plansOf(() =>
+        changes().list({ ...newest, cursor: encodeCursor({ order: '-detected', after }) }),
+      )),
     ];
     expectIndexedInOrder(plans, 'domain_changes', /USING (COVERING )?INDEX domain_changes_/);
   });
