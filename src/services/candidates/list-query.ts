@@ -164,7 +164,9 @@ function domainKey(executor: DbExecutor) {
  * statistics find the range before `v` small).
  */
 function tieKey(executor: DbExecutor) {
-  return executor.getExecutor().adapter instanceof PostgresAdapter ? domainKey(executor) : sql<string>`+domain`;
+  return executor.getExecutor().adapter instanceof PostgresAdapter
+    ? domainKey(executor)
+    : sql<string>`+domain`;
 }
 
 /** Sorts one segment's rows from every group into the segment's order. */
