@@ -97,8 +97,8 @@ function seedChecks(filter: ListFilter): ListFilter {
 }
 
 /** A table of the walk, told its index on SQLite. */
-function indexedTable(database: Database, executor: DbExecutor, table: Walk, index: string | null) {
-  if (database.dialect !== 'sqlite' || index === null) return executor.selectFrom(table);
+function indexedTable(database: Database, executor: DbExecutor, table: Walk, index: string) {
+  if (database.dialect !== 'sqlite') return executor.selectFrom(table);
   return executor.selectFrom(sql.table(table).as(sql.raw(`${table} indexed by ${index}`)));
 }
 
@@ -111,7 +111,7 @@ function walkFrom(
   database: Database,
   executor: DbExecutor,
   filter: ListFilter,
-  index: string | null,
+  index: string,
 ): SeedQuery {
   if (walkOf(filter) === 'seeds')
     return whereSeedsMatch(indexedTable(database, executor, 'seeds', index) as unknown as SeedQuery, filter);

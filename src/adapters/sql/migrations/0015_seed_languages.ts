@@ -74,7 +74,8 @@ async function sqliteTriggers(db: AnyDb) {
     select distinct new.seed_id, codes.value, new.status, new.country, new.created_at, new.rate_rank
     from ${sqliteCodes('new')} where new.language_codes is not null and codes.value <> '';`;
   await sql
-    .raw(`create trigger seed_languages_insert after insert on seeds begin ${insertRows} end`)
+    .raw(`create trigger seed_languages_insert after insert on seeds
+        when new.language_codes is not null begin ${insertRows} end`)
     .execute(db);
   await sql
     .raw(`create trigger seed_languages_delete after delete on seeds begin
