@@ -81,20 +81,20 @@ async function sqliteTriggers(db: AnyDb) {
     .raw(`create trigger seed_languages_delete after delete on seeds begin
       delete from seed_languages where seed_id = old.seed_id; end`)
     .execute(db);
-  // New codes: the seed's rows again. The same codes with a new status, country or order key: those columns of
-  // its rows, which touches only the indexes that hold them.
+  // New codes: the seed's rows again.
   await sql
     .raw(`create trigger seed_languages_codes after update of seed_id, language_codes on seeds
       when old.seed_id is not new.seed_id or old.language_codes is not new.language_codes begin
       delete from seed_languages where seed_id = old.seed_id; ${insertRows} end`)
     .execute(db);
-  await sql
-    .raw(`create trigger seed_languages_keys after update of status, country, created_at, rate_rank on seeds
-      when old.status is not new.status or old.country is not new.country
-        or old.created_at is not new.created_at or old.rate_rank is not new.rate_rank begin
-      update seed_languages set status = new.status, country = new.country, created_at = new.created_at,
-        rate_rank = new.rate_rank where seed_id = new.seed_id; end`)
-    .execute(db);
+  // The same codes with a new status, country or order key: that column of its rows, one trigger a column, so an
+  // update touches only the indexes that hold what changed (a contract run moves the rate: three of the ten).
+  for (const column of ['status', 'country', 'created_at', 'rate_rank'])
+    await sql
+      .raw(`create trigger seed_languages_${column} after update of ${column} on seeds
+        when old.${column} is not new.${column} begin
+        update seed_languages set ${column} = new.${column} where seed_id = new.seed_id; end`)
+      .execute(db);
 }
 
 async function postgresTriggers(db: AnyDb) {
