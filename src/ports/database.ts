@@ -206,6 +206,20 @@ export interface SeedTotalTable {
   n: number;
 }
 
+/**
+ * A seed's language codes, a row each, with the seed's status, country and order keys: the `?language=` filter
+ * walked in the list's order. Kept by triggers on `seeds` (migration 0015), never written by services.
+ */
+export interface SeedLanguageTable {
+  seed_id: string;
+  /** A code of the seed's `language_codes` (a code, or the primary subtag of one). */
+  language: string;
+  status: string;
+  country: string;
+  created_at: string;
+  rate_rank: number;
+}
+
 /** A site Seedbed has seen but that is not a seed (docs/discovery.md). */
 export interface CandidateTable {
   /** Its registrable domain. */
@@ -372,6 +386,7 @@ export interface Tables {
   dataset_chunks: DatasetChunkTable;
   seeds: StoredSeedTable;
   seed_totals: SeedTotalTable;
+  seed_languages: SeedLanguageTable;
   seed_revisions: SeedRevisionTable;
   domain_discoveries: DomainDiscoveryTable;
   domain_changes: DomainChangeTable;

@@ -12,8 +12,8 @@ import type { Database, DbExecutor, DomainChangeTable } from '../ports/database.
 import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
 import { cursorPosition, keysetPage } from './cursor.js';
 
-/** The one order of the change list, as its cursors name it. */
-const CHANGE_ORDER = 'detected';
+/** The change list's orders, as its cursors name them: oldest first (the API's), and newest first (the page's). */
+const CHANGE_ORDERS = { oldest: 'detected', newest: '-detected' } as const;
 
 export interface ChangeView {
   id: string;
@@ -128,14 +128,20 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
   }
 
   /**
-   * Changes oldest first: by detection time, then id (unique, so the order is total and the cursor exact). Every
-   * filter is an exact prefix of an index in that order (docs/revisions.md, "Listing changes"): since is a range
-   * of it, domain and kind lead their own; domain with kind walks the domain's few changes.
+   * Changes oldest first (`newestFirst`: newest first, the same walk backwards): by detection time, then id (unique,
+   * so the order is total and the cursor exact). Every filter is an exact prefix of an index in that order
+   * (docs/revisions.md, "Listing changes"): since is a range of it, domain and kind lead their own; domain with kind
+   * walks the domain's few changes.
    */
   async function list(
-    filter: { since?: string; domain?: string; kind?: ChangeKind } & PageRequest & { cursor?: string },
+    filter: { since?: string; domain?: string; kind?: ChangeKind; newestFirst?: boolean } & PageRequest & {
+        cursor?: string;
+      },
   ): Promise<Page<ChangeView>> {
-    const after = cursorPosition(filter, CHANGE_ORDER, 2)?.after;
+    const newest = filter.newestFirst === true;
+    const order = newest ? CHANGE_ORDERS.newest : CHANGE_ORDERS.oldest;
+    const direction = newest ? 'desc' : 'asc';
+    const after = cursorPosition(filter, order, 2)?.after;
     let query = database.db.selectFrom('domain_changes');
     if (filter.since) query = query.where('detected_at', '>=', filter.since);
     if (filter.domain) query = query.where('registrable_domain', '=', filter.domain);
@@ -145,20 +151,21 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
         .selectAll()
         .$if(after !== undefined, (q) =>
           q.where((eb) =>
-            eb(eb.refTuple('detected_at', 'id'), '>', eb.tuple(...(after as [string, string]))),
+            eb(
+              eb.refTuple('detected_at', 'id'),
+              newest ? '<' : '>',
+              eb.tuple(...(after as [string, string])),
+            ),
           ),
         )
-        .orderBy('detected_at')
-        .orderBy('id')
+        .orderBy('detected_at', direction)
+        .orderBy('id', direction)
         .limit(filter.limit + 1)
         .offset(filter.offset)
         .execute(),
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const { rows: shown, next } = keysetPage(rows, filter.limit, CHANGE_ORDER, (row) => [
-      row.detected_at,
-      row.id,
-    ]);
+    const { rows: shown, next } = keysetPage(rows, filter.limit, order, (row) => [row.detected_at, row.id]);
     return page(shown.map(toView), filter, Number(total.n), next);
   }
 

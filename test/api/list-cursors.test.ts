@@ -291,6 +291,54 @@ describe('changes', () => {
       },
     );
   });
+  it('the review page’s changes, 25 a page, newest first: Older carries the cursor to the last page; a foreign one shows page 1', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      at(new Date(Date.UTC(2026, 6, 1 + Math.floor(i / 4))).toISOString());
+      await t.seedbed.database.transaction((trx) =>
+        t.seedbed.services.changes.recordEvent(trx, {
+          registrableDomain: 'page.example',
+          domainId: 'com:intl:page.example',
+          kind: 'feed_added',
+          message: `page change ${i}`,
+          before: null,
+          after: null,
+          evidence: {},
+          batchId: null,
+        }),
+      );
+    }
+    const newestFirst = (a: Row, b: Row) => oldestFirst(b, a);
+    const expected = (await everything('/api/v1/changes')).sort(newestFirst).map((c) => c.message);
+    expect(expected.length).toBeGreaterThan(25);
+    const messagesOf = (body: string) => [...body.matchAll(/<\/a><\/td><td>([^<]+)<\/td>/g)].map((m) => m[1]);
+    const olderOf = (body: string) =>
+      /<a href="([^"]+)" rel="next">Older<\/a>/.exec(body)?.[1]?.replaceAll('&amp;', '&');
+    const shown: string[] = [];
+    let href: string | undefined = '/ui/changes';
+    for (let pages = 0; href !== undefined && pages < 10; pages += 1) {
+      const page = await get(href);
+      expect(page.statusCode).toBe(200);
+      shown.push(...(messagesOf(page.body) as string[]));
+      if (pages > 0) expect(page.body).toContain('rel="first">Newest</a>');
+      href = olderOf(page.body);
+      if (href !== undefined) expect(href).toMatch(/[?&]cursor=[A-Za-z0-9_-]+/);
+    }
+    expect(shown).toEqual(expected);
+    // A filter goes with the cursor.
+    const domain = (await get('/ui/changes?domain=page.example')).body;
+    const older = olderOf(domain) as string;
+    expect(older).toMatch(/^\/ui\/changes\?domain=page.example&cursor=/);
+    expect(messagesOf((await get(older)).body)).toEqual(
+      expected.filter((m) => m.startsWith('page change')).slice(25),
+    );
+    const refused = await get('/ui/changes?cursor=bm90LWEtY3Vyc29y');
+    expect(refused.statusCode).toBe(200);
+    expect(messagesOf(refused.body)).toEqual(expected.slice(0, 25));
+    // An oldest-first cursor of the API is not the page's either.
+    const api = expectJson(await get('/api/v1/changes?limit=1'), 200);
+    const foreign = await get(`/ui/changes?cursor=${encodeURIComponent(api.pagination.next)}`);
+    expect(messagesOf(foreign.body)).toEqual(expected.slice(0, 25));
+  });
 });
 
 describe('batches and their items', () => {

@@ -401,6 +401,10 @@ const ROWS: { [K in keyof Tables]: Tables[K][] } = {
     { status: 'active', country: 'de', n: 0 },
   ],
   candidate_totals: [{ country: 'fr', state: 'new', verdict: '', n: 3 }],
+  seed_languages: [
+    { seed_id: 's1', language: 'fr', status: 'active', country: 'fr', created_at: AT, rate_rank: -2.5 },
+    { seed_id: 's1', language: 'fr-ca', status: 'active', country: 'fr', created_at: AT, rate_rank: 1 },
+  ],
 };
 
 type TableName = keyof Tables;
@@ -476,8 +480,10 @@ export function runDatabaseContract(
       const { database } = fixture;
       await database.migrate();
       for (const table of TABLES) {
-        // The triggers on seeds kept its totals when its rows went in: only the rows written here are compared.
-        if (table === 'seed_totals') await database.db.deleteFrom('seed_totals').execute();
+        // The triggers on seeds kept its totals and languages when its rows went in: only the rows written here
+        // are compared.
+        if (table === 'seed_totals' || table === 'seed_languages')
+          await database.db.deleteFrom(table).execute();
         await insertRows(database, table);
         const read = await database.db
           .selectFrom(table as 'api_keys')

@@ -19,6 +19,7 @@ import { seedsByDomainId } from './migrations/0011_seeds_domain_id.js';
 import { discovery } from './migrations/0012_discovery.js';
 import { seedListIndexes } from './migrations/0013_seed_list_indexes.js';
 import { listIndexes } from './migrations/0014_list_indexes.js';
+import { seedLanguages } from './migrations/0015_seed_languages.js';
 
 export { ratePerDay } from './migrations/0010_seed_rate.js';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0012_discovery': discovery,
   '0013_seed_list_indexes': seedListIndexes,
   '0014_list_indexes': listIndexes,
+  '0015_seed_languages': seedLanguages,
 };
 
 export const migrationProvider: MigrationProvider = {

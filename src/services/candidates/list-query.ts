@@ -64,8 +64,14 @@ function orderOf(filter: CandidateFilter): CandidateOrder {
   return filter.sort ?? 'domain';
 }
 
+/**
+ * The parts an order is read in. Only the score can be missing, so only the score order has an unvalued part: read
+ * for citations or first seen (columns never null) it would find nothing, and SQLite, whose statistics see that,
+ * plans it as a range of the domain index sorted after.
+ */
 function segmentsOf(order: CandidateOrder): Segment[] {
-  return order === 'domain' ? ['domain'] : ['valued', 'unvalued'];
+  if (order === 'domain') return ['domain'];
+  return order === 'score' ? ['valued', 'unvalued'] : ['valued'];
 }
 
 function keyOf(order: CandidateOrder, row: CandidateKeyRow): KeyValue[] {
@@ -132,7 +138,7 @@ export function segmentQuery(
       q.where((eb: ExpressionBuilder<Tables, 'candidates'>) =>
         eb.and([
           eb(column, '<=', value as never),
-          eb.or([eb(column, '<', value as never), eb(domainKey(executor), '>', last as string)]),
+          eb.or([eb(column, '<', value as never), eb(tieKey(executor), '>', last as string)]),
         ]),
       ),
     )
@@ -150,6 +156,17 @@ function domainKey(executor: DbExecutor) {
   return executor.getExecutor().adapter instanceof PostgresAdapter
     ? sql<string>`domain collate "C"`
     : sql.ref<string>('domain');
+}
+
+/**
+ * The domain in the tie of a cursor (`value < v or domain > d`), checked on the few rows at `v`: on SQLite written
+ * `+domain`, so the OR is not split into two index lookups whose union is sorted (SQLite does that when its
+ * statistics find the range before `v` small).
+ */
+function tieKey(executor: DbExecutor) {
+  return executor.getExecutor().adapter instanceof PostgresAdapter
+    ? domainKey(executor)
+    : sql<string>`+domain`;
 }
 
 /** Sorts one segment's rows from every group into the segment's order. */

@@ -1,4 +1,4 @@
-// The seed list's filters and orders, shared by a page of seeds, an export, a promote by filter and the review
+// The seed list's filters, shared by a page of seeds, an export, a promote by filter and the review
 // page: one place says what "the seeds matching" means, so the page and the API select the same seeds.
 import type { SelectQueryBuilder } from 'kysely';
 import type { SourceType } from '../../domain/domains.js';
@@ -39,43 +39,32 @@ export interface ReviewFilter {
 
 type SeedQuery = SelectQueryBuilder<Tables, 'seeds', object>;
 
-/** The seeds matching the filter (any status unless it names one). */
+/**
+ * The seeds matching the filter (any status unless it names one). Columns are named `seeds.<column>`: the list may
+ * walk another table joined to `seeds` (list.ts).
+ */
 export function whereSeedsMatch(base: SeedQuery, filter: SeedFilter & ReviewFilter): SeedQuery {
   let query = base;
   // `fr` matches fr and fr-ca (the column holds each code and its primary subtag); the callers allow only
   // [a-z0-9-], so nothing in it is a LIKE wildcard.
-  if (filter.language) query = query.where('language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
-  if (filter.ai) query = query.where('ai_status', '=', filter.ai);
-  if (filter.health) query = query.where('health_state', '=', filter.health);
-  if (filter.country) query = query.where('country', '=', filter.country);
-  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.language)
+    query = query.where('seeds.language_codes', 'like', `%,${filter.language.toLowerCase()},%`);
+  if (filter.ai) query = query.where('seeds.ai_status', '=', filter.ai);
+  if (filter.health) query = query.where('seeds.health_state', '=', filter.health);
+  if (filter.country) query = query.where('seeds.country', '=', filter.country);
+  if (filter.status) query = query.where('seeds.status', '=', filter.status);
   // Each a plain column beside its JSON (migration 0013, written with the JSON by rows.ts listColumnsOf); the
   // list walks an index in its order and checks these on the rows it reads (list.ts).
-  if (filter.verdict) query = query.where('news_verdict', '=', filter.verdict);
-  if (filter.source_type) query = query.where('source_type', '=', filter.source_type);
-  if (filter.category) query = query.where('category', '=', filter.category);
-  if (filter.freshness) query = query.where('freshness_state', '=', filter.freshness);
+  if (filter.verdict) query = query.where('seeds.news_verdict', '=', filter.verdict);
+  if (filter.source_type) query = query.where('seeds.source_type', '=', filter.source_type);
+  if (filter.category) query = query.where('seeds.category', '=', filter.category);
+  if (filter.freshness) query = query.where('seeds.freshness_state', '=', filter.freshness);
   // The domain id starts with its authority.
-  if (filter.authority) query = query.where('domain_id', 'like', `${filter.authority}:%`);
+  if (filter.authority) query = query.where('seeds.domain_id', 'like', `${filter.authority}:%`);
   if (filter.robots_allowed !== undefined)
-    query = query.where('robots_allowed', '=', filter.robots_allowed ? 1 : 0);
-  if (filter.fetch_type) query = query.where('fetch_type', '=', filter.fetch_type);
-  if (filter.main_feed !== undefined) query = query.where('main_feed', '=', filter.main_feed ? 1 : 0);
-  if (filter.alive !== undefined) query = query.where('alive', '=', filter.alive ? 1 : 0);
+    query = query.where('seeds.robots_allowed', '=', filter.robots_allowed ? 1 : 0);
+  if (filter.fetch_type) query = query.where('seeds.fetch_type', '=', filter.fetch_type);
+  if (filter.main_feed !== undefined) query = query.where('seeds.main_feed', '=', filter.main_feed ? 1 : 0);
+  if (filter.alive !== undefined) query = query.where('seeds.alive', '=', filter.alive ? 1 : 0);
   return query;
-}
-
-/**
- * The order of a page of seeds, each a walk of one index (list.ts): ties by seed id, so paging is stable.
- * `-found` is `found` walked backwards (ties by seed id descending); `-rate` is `rate_rank` ascending, which
- * puts the highest rate first and the unmeasured last in both databases.
- */
-export function orderSeeds<Q extends SelectQueryBuilder<Tables, 'seeds', object>>(
-  query: Q,
-  sort: SeedSort | undefined,
-): Q {
-  if (sort === 'found') return query.orderBy('created_at', 'asc').orderBy('seed_id', 'asc') as Q;
-  if (sort === '-found') return query.orderBy('created_at', 'desc').orderBy('seed_id', 'desc') as Q;
-  if (sort === '-rate') return query.orderBy('rate_rank', 'asc').orderBy('seed_id', 'asc') as Q;
-  return query.orderBy('seed_id') as Q;
 }

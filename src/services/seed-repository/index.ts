@@ -8,7 +8,7 @@ import type { SeedStatus } from '../../domain/seeds.js';
 import type { Database, DbExecutor, SeedTable } from '../../ports/database.js';
 import type { CursorPageRequest, PageRequest } from '../common.js';
 import { type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
-import { afterKey, countSeeds, listSeeds, seedOrder, seedsInOrder } from './list.js';
+import { countSeeds, listSeeds, seedsInOrder } from './list.js';
 import {
   listColumnsOf,
   type NewRevision,
@@ -123,15 +123,22 @@ export function createSeedRepository(database: Database) {
 
   /** A page of rows in seed id order after `after` (keyset paging: no offset scan). */
   function pageAfter(filter: SeedFilter, after: string | null, size: number): Promise<SeedTable[]> {
-    let query = seedsInOrder(database, db, filter, undefined).selectAll().limit(size);
-    if (after !== null) query = afterKey(query, seedOrder(undefined), [after]);
-    return query.execute();
+    return seedsInOrder(database, db, filter, undefined, after === null ? undefined : [after])
+      .selectAll('seeds')
+      .limit(size)
+      .execute();
   }
 
   /** The seeds a status move may take, in seed id order on the filter's index: those it matches, less `except`. */
-  const movable = (executor: DbExecutor, filter: SeedFilter & ReviewFilter, except?: SeedStatus) =>
-    seedsInOrder(database, executor, filter, undefined).$if(except !== undefined, (qb) =>
-      qb.where('status', '!=', except as SeedStatus),
+  const movable = (
+    executor: DbExecutor,
+    filter: SeedFilter & ReviewFilter,
+    except: SeedStatus | undefined,
+    after: string | null,
+  ) =>
+    seedsInOrder(database, executor, filter, undefined, after === null ? undefined : [after]).$if(
+      except !== undefined,
+      (qb) => qb.where('seeds.status', '!=', except as SeedStatus),
     );
 
   /**
@@ -144,9 +151,10 @@ export function createSeedRepository(database: Database) {
     after: string | null,
     limit: number,
   ): Promise<string[]> {
-    let query = movable(executor, match.filter, match.except).select('seed_id');
-    if (after !== null) query = afterKey(query, seedOrder(undefined), [after]);
-    const rows = await query.limit(limit).execute();
+    const rows = await movable(executor, match.filter, match.except, after)
+      .select('seeds.seed_id')
+      .limit(limit)
+      .execute();
     return rows.map((row) => row.seed_id);
   }
 

@@ -1,7 +1,8 @@
 // A page of seeds at any depth, and how many match: each page is a walk of one index in the list's order that
 // starts after the last row of the page before (keyset paging, services/cursor.ts) and checks the filters the
 // index does not hold on the rows it reads, so no page sorts its matches and a deep page costs what page 1
-// does. The total is kept by status and country (migration 0013's triggers); another filter is counted.
+// does. A language is walked in `seed_languages` (migration 0015), joined to its seeds. The total is kept by status
+// and country (migration 0013's triggers); another filter is counted.
 // docs/databases.md, "The seed list: paging and indexes", says which index serves which filter, and why.
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { ValidationError } from '../../domain/errors.js';
@@ -9,9 +10,10 @@ import type { SeedSort } from '../../domain/seeds.js';
 import type { Database, DbExecutor, StoredSeedTable, Tables } from '../../ports/database.js';
 import type { CursorPageRequest } from '../common.js';
 import { cursorPosition, type KeyValue, keysetPage } from '../cursor.js';
-import { orderSeeds, type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
+import { type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
 
 type SeedQuery = SelectQueryBuilder<Tables, 'seeds', object>;
+type LanguageQuery = SelectQueryBuilder<Tables, 'seed_languages', object>;
 type ListFilter = SeedFilter & ReviewFilter;
 
 /** The column a list order sorts on before its seed id tie-break, and the way the walk goes. */
@@ -22,6 +24,11 @@ export interface SeedOrder {
   descending: boolean;
 }
 
+/**
+ * Each order ends in the seed id, so it is total and paging is stable. `-found` is `found` walked backwards (ties
+ * by seed id descending); `-rate` is `rate_rank` ascending, which puts the highest rate first and the unmeasured
+ * last in both databases.
+ */
 export function seedOrder(sort: SeedSort | undefined): SeedOrder {
   if (sort === 'found') return { name: 'found', key: 'created_at', descending: false };
   if (sort === '-found') return { name: '-found', key: 'created_at', descending: true };
@@ -48,12 +55,18 @@ const FILTER_KEYS = [
 ] as const satisfies ReadonlyArray<keyof ListFilter>;
 
 /**
- * The index (migration 0013) a SQLite page walks: the one whose equality columns hold the most selective of the
- * filters given and whose next columns are the order. SQLite is told (INDEXED BY) rather than left to choose,
- * because without statistics it takes an index that matches more filters and sorts what it finds.
+ * The index a SQLite page walks: with a language, the `seed_languages` index (migration 0015) of the language with
+ * the status (and country) when given, in the order; otherwise the `seeds` index (migration 0013) whose equality
+ * columns hold the most selective of the filters given and whose next columns are the order. SQLite is told
+ * (INDEXED BY) rather than left to choose, because without statistics it takes an index that matches more filters
+ * and sorts what it finds.
  */
 export function seedListIndex(filter: ListFilter, order: SeedOrder): string {
   const suffix = order.key === 'seed_id' ? 'seed' : order.key === 'created_at' ? 'found' : 'rate';
+  if (filter.language !== undefined) {
+    if (filter.status === undefined) return `seed_languages_${suffix}`;
+    return `seed_languages_status_${filter.country !== undefined ? 'country_' : ''}${suffix}`;
+  }
   if (filter.status !== undefined) {
     if (filter.country !== undefined) return `seeds_status_country_${suffix}`;
     if (suffix === 'seed') {
@@ -69,31 +82,94 @@ export function seedListIndex(filter: ListFilter, order: SeedOrder): string {
   return filter.country !== undefined ? 'seeds_country_seed' : 'sqlite_autoindex_seeds_1';
 }
 
-/** The seeds matching the filter, in its order, read through the index that walks them in that order. */
+/** The table a page walks in its order: `seed_languages` when a language is given (its rows name the seeds). */
+type Walk = 'seeds' | 'seed_languages';
+
+function walkOf(filter: ListFilter): Walk {
+  return filter.language !== undefined ? 'seed_languages' : 'seeds';
+}
+
+/** The filter less what the walk of `seed_languages` holds (language, status, country): checked on each seed. */
+function seedChecks(filter: ListFilter): ListFilter {
+  if (walkOf(filter) === 'seeds') return filter;
+  const { language: _language, status: _status, country: _country, ...rest } = filter;
+  return rest;
+}
+
+/** A table of the walk, told its index on SQLite. */
+function indexedTable(database: Database, executor: DbExecutor, table: Walk, index: string) {
+  if (database.dialect !== 'sqlite') return executor.selectFrom(table);
+  return executor.selectFrom(sql.table(table).as(sql.raw(`${table} indexed by ${index}`)));
+}
+
+/**
+ * The seeds the walk reaches, matching the filter but its order: `seeds` through its index, or a language's rows of
+ * `seed_languages` (an exact prefix of one of its indexes) each joined to its seed, where the other filters are
+ * checked. Columns of `seeds` are named `seeds.<column>`, as the join needs.
+ */
+function walkFrom(
+  database: Database,
+  executor: DbExecutor,
+  filter: ListFilter,
+  index: string,
+): SeedQuery {
+  if (walkOf(filter) === 'seeds')
+    return whereSeedsMatch(indexedTable(database, executor, 'seeds', index) as unknown as SeedQuery, filter);
+  // A cross join, which SQLite never reorders, keeps the walk the outer loop; PostgreSQL plans it as the inner
+  // join it is.
+  const walk = languageRows(
+    indexedTable(database, executor, 'seed_languages', index) as unknown as LanguageQuery,
+    filter,
+  )
+    .crossJoin('seeds')
+    .whereRef('seeds.seed_id', '=', 'seed_languages.seed_id');
+  // Typed as a query of `seeds`: what follows names only columns of `seeds`, or the walk's by sql.ref.
+  return whereSeedsMatch(walk as unknown as SeedQuery, seedChecks(filter));
+}
+
+/** The rows of `seed_languages` of the filter's language, status and country (those given). */
+function languageRows(query: LanguageQuery, filter: ListFilter): LanguageQuery {
+  return query
+    .where('seed_languages.language', '=', (filter.language as string).toLowerCase())
+    .$if(filter.status !== undefined, (q) => q.where('seed_languages.status', '=', filter.status as string))
+    .$if(filter.country !== undefined, (q) =>
+      q.where('seed_languages.country', '=', filter.country as string),
+    );
+}
+
+/** The walk's order: its key, then the seed id, both columns of the table walked. */
+function inOrder<Q extends SeedQuery>(query: Q, walk: Walk, order: SeedOrder): Q {
+  const direction = order.descending ? 'desc' : 'asc';
+  const seedId = sql.ref(`${walk}.seed_id`);
+  if (order.key === 'seed_id') return query.orderBy(seedId, direction) as Q;
+  return query.orderBy(sql.ref(`${walk}.${order.key}`), direction).orderBy(seedId, direction) as Q;
+}
+
+/**
+ * The seeds matching the filter, in its order, read through the index that walks them in that order; after
+ * `after` (a row's sort key in the order) when given: a range of the index, not a scan from its start. Select
+ * `seeds.*` (selectAll('seeds')) and name columns `seeds.<column>`: a language walk joins another table.
+ */
 export function seedsInOrder(
   database: Database,
   executor: DbExecutor,
   filter: ListFilter,
   sort: SeedSort | undefined,
+  after?: readonly KeyValue[],
 ): SeedQuery {
   const order = seedOrder(sort);
-  const from =
-    database.dialect === 'sqlite'
-      ? (executor.selectFrom(
-          sql`seeds`.as(sql.raw(`seeds indexed by ${seedListIndex(filter, order)}`)),
-        ) as unknown as SeedQuery)
-      : executor.selectFrom('seeds');
-  return orderSeeds(whereSeedsMatch(from, filter), sort);
-}
-
-/** The rows after `after` (a row's sort key) in the order: a range of the index, not a scan from its start. */
-export function afterKey<Q extends SeedQuery>(query: Q, order: SeedOrder, after: readonly KeyValue[]): Q {
+  const walk = walkOf(filter);
+  const query = inOrder(walkFrom(database, executor, filter, seedListIndex(filter, order)), walk, order);
+  if (after === undefined) return query;
   const past = order.descending ? '<' : '>';
-  if (order.key === 'seed_id') return query.where('seed_id', past, after[0] as string) as Q;
-  const [value, seedId] = after as [string | number, string];
+  const seedId = sql.ref<string>(`${walk}.seed_id`);
+  if (order.key === 'seed_id') return query.where(seedId, past, after[0] as string);
+  const [value, id] = after as [string | number, string];
   // A row comparison, which both databases seek to in the index: `key > v OR (key = v AND id > x)` spelled out
   // would read every row tied with the last one (a rate shared by thousands of seeds) before the page starts.
-  return query.where((eb) => eb(eb.refTuple(order.key, 'seed_id'), past, eb.tuple(value, seedId))) as Q;
+  return query.where((eb) =>
+    eb(sql`(${sql.ref(`${walk}.${order.key}`)}, ${seedId})`, past, eb.tuple(value, id)),
+  );
 }
 
 function keyOf(order: SeedOrder) {
@@ -119,10 +195,8 @@ function startAfter(request: CursorPageRequest, order: SeedOrder): KeyValue[] | 
 export function seedPageQuery(database: Database, request: ListFilter & CursorPageRequest) {
   const order = seedOrder(request.sort);
   const after = startAfter(request, order);
-  const query = seedsInOrder(database, database.db, request, request.sort).selectAll();
-  return (after !== undefined ? afterKey(query, order, after) : query.offset(request.offset)).limit(
-    request.limit + 1,
-  );
+  const query = seedsInOrder(database, database.db, request, request.sort, after).selectAll('seeds');
+  return (after !== undefined ? query : query.offset(request.offset)).limit(request.limit + 1);
 }
 
 /** A page of rows (by cursor or by offset), the cursor of the page after it, and how many seeds match. */
@@ -185,8 +259,18 @@ function countFrom(database: Database, filter: ListFilter): SeedQuery {
   ) as unknown as SeedQuery;
 }
 
-/** The count of a filter the kept totals do not cover. */
+/**
+ * The count of a filter the kept totals do not cover. A language with at most a status and a country is a count
+ * of one range of a `seed_languages` index, from the index alone; with other filters, of the walk that checks them.
+ */
 export function seedCountQuery(database: Database, filter: ListFilter) {
+  if (walkOf(filter) === 'seed_languages') {
+    const checks = seedChecks(filter);
+    const query = FILTER_KEYS.some((key) => checks[key] !== undefined)
+      ? walkFrom(database, database.db, filter, seedListIndex(filter, seedOrder(undefined)))
+      : (languageRows(database.db.selectFrom('seed_languages'), filter) as unknown as SeedQuery);
+    return query.select((eb) => eb.fn.countAll().as('n'));
+  }
   return whereSeedsMatch(countFrom(database, filter), filter).select((eb) => eb.fn.countAll().as('n'));
 }
 
