@@ -98,7 +98,7 @@ export function createResearchService(deps: {
         };
       }),
     ];
-    const { outcomes, chunk } = await ingest({
+    const { outcomes, chunk, markStored } = await ingest({
       partition,
       owner: keyed ? `request:key:${keyed}` : `request:${uuidv7()}`,
       ...(keyed ? { requestHash: sha256(JSON.stringify({ ...body, date: partition.date })) } : {}),
@@ -108,6 +108,7 @@ export function createResearchService(deps: {
       notes: body.notes ?? null,
       defaultMethod: 'manual',
     });
+    await markStored(database.db);
     const count = (outcome: string) => outcomes.filter((o) => o.outcome === outcome).length;
     return {
       record: await detail(partition, { limit: 50, offset: 0 }),

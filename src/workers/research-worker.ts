@@ -1,14 +1,14 @@
 // RESEARCH_QUEUE: one chunk of a research batch's URLs into the research record and a raw chunk.
 import { partitionOfChunk, researchItemSchema } from '../domain/batches.js';
 import type { ResearchService } from '../services/research.js';
-import { type ChunkHandler, resultsOnly } from './chunk-worker.js';
+import type { ChunkHandler } from './chunk-worker.js';
 
 export function researchHandler(deps: { research: ResearchService }): ChunkHandler<string> {
   return {
     queue: 'RESEARCH_QUEUE',
     item: researchItemSchema,
     async process(work) {
-      const { outcomes } = await deps.research.ingest({
+      const { outcomes, markStored } = await deps.research.ingest({
         partition: partitionOfChunk(work),
         // Claims are per owner: a retry of this chunk finds its own URLs (and chunk number) again.
         owner: `batch:${work.batchId}:${work.chunk}`,
@@ -16,7 +16,14 @@ export function researchHandler(deps: { research: ResearchService }): ChunkHandl
         methods: ['research_batch'],
         defaultMethod: 'research_batch',
       });
-      return resultsOnly(outcomes);
+      // The chunk is marked stored with its answers: one transaction, and the batch never shows an answered
+      // chunk that is not stored yet.
+      return {
+        record: async (unit) => {
+          await markStored(unit);
+          return outcomes;
+        },
+      };
     },
   };
 }
