@@ -12,7 +12,7 @@ import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
 import type { Database, DbExecutor } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
-import type { ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
+import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
 
 const ROWS_PER_INSERT = 200;
@@ -63,7 +63,11 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     );
   }
 
-  async function beginChunk(message: ChunkMessage, attempt: number): Promise<ChunkWork | null> {
+  async function beginChunk(
+    message: ChunkMessage,
+    attempt: number,
+    begin?: BeginStep,
+  ): Promise<ChunkWork | null> {
     return database.transaction(async (trx) => {
       const found = await trx
         .selectFrom('batch_chunks')
@@ -100,7 +104,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
         .where('id', '=', message.batchId)
         .where('status', '=', 'queued')
         .execute();
-      return {
+      const work: ChunkWork = {
         batchId: message.batchId,
         type: found.type as BatchType,
         country: found.country,
@@ -112,6 +116,8 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
         inputs,
         attempt,
       };
+      await begin?.(work, trx);
+      return work;
     });
   }
 

@@ -44,14 +44,28 @@ export type IngestOutcome =
     }
   | { index: number; input: unknown; status: 'failed'; outcome: 'invalid'; reason: string };
 
+/** The written step of an ingest: the answers, and the chunk still to be marked stored. */
 export interface IngestResult {
   outcomes: IngestOutcome[];
   chunk: number | null;
   /**
-   * Marks the written chunk stored (nothing when no chunk was written): the caller runs it with the answers'
-   * record, in the same transaction when it has one, so a chunk is counted stored once its answers are in.
+   * Marks the written chunk stored (nothing when no chunk was written): a batch chunk runs it in the transaction
+   * that records its answers, so a chunk is counted stored once its answers are in.
    */
   markStored: (executor: DbExecutor) => Promise<void>;
+}
+
+type Classified = { input: ResearchInput; value: ClassifiedUrl } | { input: ResearchInput; reason: string };
+
+/** What step 1 (claim) holds for step 2 (write): opaque to callers, who pass it on. */
+export interface IngestClaim {
+  request: IngestRequest;
+  classified: Classified[];
+  firstOfUrl: Map<string, { input: ResearchInput; value: ClassifiedUrl }>;
+  owned: ResearchSourceTable[];
+  record: RecordLists;
+  chunk: number | null;
+  createdAt: string;
 }
 
 export interface IngestRequest {
@@ -79,12 +93,24 @@ export function createResearchIngest(deps: {
   const { database, datasets, clock, authorityOverrides } = deps;
   const now = () => clock().toISOString();
 
-  /** Claims, writes the raw chunk and answers per input; the caller records the answers (a batch's items). */
-  async function ingest(request: IngestRequest): Promise<IngestResult> {
+  /** Claims, writes and stores the raw chunk, and answers per input; the caller records the answers. */
+  async function ingest(
+    request: IngestRequest,
+  ): Promise<{ outcomes: IngestOutcome[]; chunk: number | null }> {
+    const { outcomes, chunk, markStored } = await write(
+      await database.transaction((trx) => claim(trx, request)),
+    );
+    await markStored(database.db);
+    return { outcomes, chunk };
+  }
+
+  /**
+   * Step 1, in the caller's transaction: classifies the inputs, reserves the owner's chunk number and claims the
+   * URLs. A batch chunk runs it in the transaction that claims the chunk itself: one durable commit for both.
+   */
+  async function claim(trx: DbTransaction, request: IngestRequest): Promise<IngestClaim> {
     const { partition, owner } = request;
-    const classified: Array<
-      { input: ResearchInput; value: ClassifiedUrl } | { input: ResearchInput; reason: string }
-    > = request.inputs.map((input) => {
+    const classified: Classified[] = request.inputs.map((input) => {
       const result = classifyUrl(input.input, partition.country, authorityOverrides);
       return result.ok ? { input, value: result.value } : { input, reason: result.reason };
     });
@@ -93,62 +119,72 @@ export function createResearchIngest(deps: {
       if ('value' in entry && !firstOfUrl.has(entry.value.normalized_url))
         firstOfUrl.set(entry.value.normalized_url, entry);
     }
+    if (request.requestHash !== undefined) await holdRequest(trx, owner, request.requestHash);
+    const record = await mergeRecord(trx, request);
+    const candidates = [...firstOfUrl.values()];
+    // The number first, so each claim carries it. The same owner always gets the same number back: an owner
+    // with none yet has claimed nothing (claims and reservation commit together), so the insert's RETURNING is
+    // all it owns; a retry reads its earlier claims back.
+    const reservation = await datasets.reserveChunk(trx, partition, { owner, origin: 'research' });
+    const at = now();
+    // In URL order: concurrent chunks claiming the same URLs on PostgreSQL wait on each other in one order
+    // (never a deadlock), and the claims come out in the order the chunk's object lists them.
+    const rows = candidates
+      .sort((a, b) => byNormalizedUrl(a.value, b.value))
+      .map(({ input, value }) => ({
+        // Named one by one: a spread of the partition before a dozen more properties made each row a slow
+        // dictionary object (ten times the cost of the literal).
+        country: partition.country,
+        category: partition.category,
+        date: partition.date,
+        normalized_url: value.normalized_url,
+        raw_url: value.raw_url,
+        registrable_domain: value.registrable_domain,
+        domain_id: value.domain_id,
+        authority: value.authority,
+        source_type: value.source_type,
+        discovery_method: input.discovery_method ?? request.defaultMethod,
+        confidence: input.confidence ?? 1,
+        content_hints: JSON.stringify({ hints: input.content_hints ?? [], extra: input.extra ?? {} }),
+        owner,
+        raw_chunk: reservation.chunk,
+        created_at: at,
+      }));
+    // Only the URLs come back: the rows are ours already.
+    const claimed = new Set<string>();
+    for (let i = 0; i < rows.length; i += CLAIMS_PER_INSERT) {
+      const inserted = await trx
+        .insertInto('research_sources')
+        .values(rows.slice(i, i + CLAIMS_PER_INSERT))
+        .onConflict((oc) => oc.doNothing())
+        .returning('normalized_url')
+        .execute();
+      for (const row of inserted) claimed.add(row.normalized_url);
+    }
+    let owned: ResearchSourceTable[] = rows.filter((row) => claimed.has(row.normalized_url));
+    if (reservation.earlier)
+      owned = await trx.selectFrom('research_sources').selectAll().where('owner', '=', owner).execute();
+    if (owned.length === 0) {
+      // Every URL was a duplicate (or invalid): no chunk to write, so no number is kept.
+      await datasets.releaseReservation(trx, partition, reservation.chunk);
+      return { request, classified, firstOfUrl, owned, record, chunk: null, createdAt: at };
+    }
+    if (reservation.earlier) owned.sort(byNormalizedUrl);
+    return {
+      request,
+      classified,
+      firstOfUrl,
+      owned,
+      record,
+      chunk: reservation.chunk,
+      createdAt: reservation.createdAt,
+    };
+  }
 
-    const claim = await database.transaction(async (trx) => {
-      if (request.requestHash !== undefined) await holdRequest(trx, owner, request.requestHash);
-      const record = await mergeRecord(trx, request);
-      const candidates = [...firstOfUrl.values()];
-      // The number first, so each claim carries it. The same owner always gets the same number back: an owner
-      // with none yet has claimed nothing (claims and reservation commit together), so the insert's RETURNING is
-      // all it owns; a retry reads its earlier claims back.
-      const reservation = await datasets.reserveChunk(trx, partition, { owner, origin: 'research' });
-      const at = now();
-      // In URL order: concurrent chunks claiming the same URLs on PostgreSQL wait on each other in one order
-      // (never a deadlock), and the claims come out in the order the chunk's object lists them.
-      const rows = candidates
-        .sort((a, b) => byNormalizedUrl(a.value, b.value))
-        .map(({ input, value }) => ({
-          // Named one by one: a spread of the partition before a dozen more properties made each row a slow
-          // dictionary object (ten times the cost of the literal).
-          country: partition.country,
-          category: partition.category,
-          date: partition.date,
-          normalized_url: value.normalized_url,
-          raw_url: value.raw_url,
-          registrable_domain: value.registrable_domain,
-          domain_id: value.domain_id,
-          authority: value.authority,
-          source_type: value.source_type,
-          discovery_method: input.discovery_method ?? request.defaultMethod,
-          confidence: input.confidence ?? 1,
-          content_hints: JSON.stringify({ hints: input.content_hints ?? [], extra: input.extra ?? {} }),
-          owner,
-          raw_chunk: reservation.chunk,
-          created_at: at,
-        }));
-      // Only the URLs come back: the rows are ours already.
-      const claimed = new Set<string>();
-      for (let i = 0; i < rows.length; i += CLAIMS_PER_INSERT) {
-        const inserted = await trx
-          .insertInto('research_sources')
-          .values(rows.slice(i, i + CLAIMS_PER_INSERT))
-          .onConflict((oc) => oc.doNothing())
-          .returning('normalized_url')
-          .execute();
-        for (const row of inserted) claimed.add(row.normalized_url);
-      }
-      let owned: ResearchSourceTable[] = rows.filter((row) => claimed.has(row.normalized_url));
-      if (reservation.earlier)
-        owned = await trx.selectFrom('research_sources').selectAll().where('owner', '=', owner).execute();
-      if (owned.length === 0) {
-        // Every URL was a duplicate (or invalid): no chunk to write, so no number is kept.
-        await datasets.releaseReservation(trx, partition, reservation.chunk);
-        return { owned, record, chunk: null, createdAt: at };
-      }
-      if (reservation.earlier) owned.sort(byNormalizedUrl);
-      return { owned, record, chunk: reservation.chunk, createdAt: reservation.createdAt };
-    });
-
+  /** Step 2, outside any transaction: writes the claimed chunk's object and answers each input. */
+  async function write(claim: IngestClaim): Promise<IngestResult> {
+    const { partition } = claim.request;
+    const { classified, firstOfUrl } = claim;
     const written =
       claim.chunk !== null
         ? await writeOwnedChunk(partition, claim.chunk, claim.createdAt, claim.owned, claim.record)
@@ -333,7 +369,7 @@ export function createResearchIngest(deps: {
     };
   }
 
-  return { ingest, finishInterrupted };
+  return { ingest, claim, write, finishInterrupted };
 }
 
 /** A research record's lists, as a raw chunk's meta repeats them. */
