@@ -13,6 +13,7 @@ import { UnprocessableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
 import type { Database, DbExecutor, DbTransaction, ResearchSourceTable, Tables } from '../ports/database.js';
+import { insertRows } from './bulk-insert.js';
 import { type Clock, parseJson } from './common.js';
 import type { DatasetService, WrittenChunk } from './datasets.js';
 
@@ -153,13 +154,15 @@ export function createResearchIngest(deps: {
     // Only the URLs come back: the rows are ours already.
     const claimed = new Set<string>();
     for (let i = 0; i < rows.length; i += CLAIMS_PER_INSERT) {
-      const inserted = await trx
-        .insertInto('research_sources')
-        .values(rows.slice(i, i + CLAIMS_PER_INSERT))
-        .onConflict((oc) => oc.doNothing())
-        .returning('normalized_url')
-        .execute();
-      for (const row of inserted) claimed.add(row.normalized_url);
+      const inserted = await insertRows(
+        trx,
+        database.dialect,
+        'research_sources',
+        CLAIM_COLUMNS,
+        rows.slice(i, i + CLAIMS_PER_INSERT),
+        'on conflict do nothing returning "normalized_url"',
+      );
+      for (const row of inserted as Array<{ normalized_url: string }>) claimed.add(row.normalized_url);
     }
     let owned: ResearchSourceTable[] = rows.filter((row) => claimed.has(row.normalized_url));
     if (reservation.earlier)
@@ -385,3 +388,21 @@ function byNormalizedUrl(a: { normalized_url: string }, b: { normalized_url: str
 
 /** Claims per insert statement, well under either backend's limit on bound parameters. */
 const CLAIMS_PER_INSERT = 200;
+
+const CLAIM_COLUMNS = [
+  'country',
+  'category',
+  'date',
+  'normalized_url',
+  'raw_url',
+  'registrable_domain',
+  'domain_id',
+  'authority',
+  'source_type',
+  'discovery_method',
+  'confidence',
+  'content_hints',
+  'owner',
+  'raw_chunk',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof ResearchSourceTable>;
