@@ -92,17 +92,19 @@ export function chunkWorker<Item, Begun>(
       const claim = budget?.claiming();
       let claimed: ChunkWork | null = null;
       let processing: Promise<ChunkRecord> | null = null;
+      // Filled inside the claiming transaction by the handler's begin step: its typed items and what it returned.
       const begun: { work?: ChunkWork<Item>; value?: Begun } = {};
       const begin = handler.begin;
       try {
         claimed = await ledger.beginChunk(
           message,
           delivery.attempt,
-          begin &&
-            (async (work, unit) => {
-              begun.work = typedWork(work, handler.item);
-              begun.value = await begin(begun.work, unit);
-            }),
+          begin
+            ? async (work, unit) => {
+                begun.work = typedWork(work, handler.item);
+                begun.value = await begin(begun.work, unit);
+              }
+            : undefined,
         );
         if (claimed) {
           const work = claimed;
