@@ -1,7 +1,12 @@
 // End-to-end research throughput: URLs/s through the queue, the research worker and storage (SQLite +
 // local folder) vs the same normalisation and classification in a tight loop, in the same run.
+//
+//   [BENCH_CPU_PROFILE=file.cpuprofile] npx tsx bench/research-pipeline.ts
+// BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread from the batch's creation to its end (startup and
+// the tight loop left out), for bench/cpu-profile-summary.ts.
 import { classifyUrl } from '../src/domain/urls.js';
 import { type BenchResult, rate, report, withSeedbed } from './support.js';
+import { startCpuProfile } from './thread-cpu.js';
 
 const URLS = 20_000;
 
@@ -19,7 +24,9 @@ export async function benchResearchPipeline(
   for (const url of loopInput) if (classifyUrl(url, 'sg').ok) ok++;
   const baseline = rate(ok, started);
 
+  const profileFile = process.env['BENCH_CPU_PROFILE'];
   const subject = await withSeedbed({ SEEDBED_WORKER_CONCURRENCY: '2', ...env }, async (seedbed) => {
+    const stopProfile = profileFile ? await startCpuProfile() : null;
     started = process.hrtime.bigint();
     const { batch } = await seedbed.services.batches.create({
       type: 'research',
@@ -44,6 +51,7 @@ export async function benchResearchPipeline(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const urlsPerSecond = rate(URLS, started);
+    await stopProfile?.(profileFile as string);
     const view = await seedbed.services.batches.get(batch.batchId);
     if (view.items.succeeded !== URLS) throw new Error(`pipeline lost URLs: ${JSON.stringify(view.items)}`);
     return urlsPerSecond;

@@ -32,6 +32,13 @@ export interface EmbeddedQueueOptions {
 
 const INSERT_ROWS_PER_STATEMENT = 500;
 
+/** A job's settle waiting to commit. */
+interface WaitingSettle {
+  write: (executor: DbExecutor) => Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOptions = {}): JobQueue {
   const leaseMs = options.leaseMs ?? 60_000;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
@@ -46,10 +53,69 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   const consumers = consumerSet();
   const schedules: Cron[] = [];
 
+  // Settles wait for the consumer's next claim, which follows a finished job at once, and commit with it: one
+  // durable write where there were two. Those no claim takes by the next turn of the event loop commit alone.
+  let waitingSettles: WaitingSettle[] = [];
+  let flushScheduled = false;
+
+  function scheduleFlush(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      const group = waitingSettles;
+      waitingSettles = [];
+      if (group.length === 0) return;
+      database
+        .transaction(async (trx) => {
+          for (const g of group) await g.write(trx);
+        })
+        .then(
+          () => {
+            for (const g of group) g.resolve();
+          },
+          (error: unknown) => {
+            for (const g of group) g.reject(error);
+          },
+        );
+    });
+  }
+
+  function deferSettle(write: WaitingSettle['write']): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      waitingSettles.push({ write, resolve, reject });
+      scheduleFlush();
+    });
+  }
+
+  /** Runs `work` in one transaction with the settles waiting, or on its own when none wait. */
+  async function withWaitingSettles<T>(work: (executor: DbExecutor) => Promise<T>): Promise<T> {
+    const group = waitingSettles;
+    waitingSettles = [];
+    if (group.length === 0) return work(database.db);
+    try {
+      const result = await database.transaction(async (trx) => {
+        for (const g of group) await g.write(trx);
+        return work(trx);
+      });
+      for (const g of group) g.resolve();
+      return result;
+    } catch (error) {
+      // The claim's failure need not be theirs: the settles go back, to commit on their own.
+      waitingSettles = group.concat(waitingSettles);
+      scheduleFlush();
+      throw error;
+    }
+  }
+
   /** Claims up to `limit` ready jobs in one statement (fewer round trips than one claim per job). */
-  async function claim(queue: QueueName, limit: number): Promise<Job[]> {
+  function claim(queue: QueueName, limit: number): Promise<Job[]> {
+    return withWaitingSettles((executor) => claimIn(executor, queue, limit));
+  }
+
+  async function claimIn(executor: DbExecutor, queue: QueueName, limit: number): Promise<Job[]> {
     const at = now();
-    const ready = database.db
+    const ready = executor
       .selectFrom('jobs')
       .select('id')
       .where('queue', '=', queue)
@@ -64,7 +130,7 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       .orderBy('id')
       .limit(limit)
       .$if(database.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
-    const rows = await database.db
+    const rows = await executor
       .updateTable('jobs')
       .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), lease_until: at + leaseMs }))
       .where('id', 'in', ready)
@@ -88,22 +154,24 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   const thisDelivery = (job: Job) => (eb: ExpressionBuilder<Tables, 'jobs'>) =>
     eb.and([eb('id', '=', job.id), eb('attempts', '=', job.attempt), eb('state', '=', 'active')]);
 
-  async function settle(job: Job, error: unknown | null): Promise<void> {
-    if (error === null) {
-      await database.db.deleteFrom('jobs').where(thisDelivery(job)).execute();
-      return;
-    }
+  function settle(job: Job, error: unknown | null): Promise<void> {
+    if (error === null)
+      return deferSettle(async (executor) => {
+        await executor.deleteFrom('jobs').where(thisDelivery(job)).execute();
+      });
     const { final, delayMs, message } = failedAttempt(error, job, backoff);
-    await database.db
-      .updateTable('jobs')
-      .set({
-        state: final ? 'dead' : 'queued',
-        run_at: final ? now() : now() + delayMs,
-        lease_until: null,
-        last_error: message,
-      })
-      .where(thisDelivery(job))
-      .execute();
+    return deferSettle(async (executor) => {
+      await executor
+        .updateTable('jobs')
+        .set({
+          state: final ? 'dead' : 'queued',
+          run_at: final ? now() : now() + delayMs,
+          lease_until: null,
+          last_error: message,
+        })
+        .where(thisDelivery(job))
+        .execute();
+    });
   }
 
   /** Hands a running job back to the queue without counting the attempt (shutdown that could not drain). */

@@ -10,12 +10,30 @@ import {
 } from '../domain/batches.js';
 import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
-import type { Database, DbExecutor } from '../ports/database.js';
+import type { BatchItemTable, Database, DbExecutor } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
-import type { ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
+import { insertRows } from './bulk-insert.js';
+import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
 
 const ROWS_PER_INSERT = 200;
+
+const ITEM_COLUMNS = [
+  'batch_id',
+  'item_index',
+  'chunk_no',
+  'input',
+  'status',
+  'outcome',
+  'reason',
+  'result',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof BatchItemTable>;
+const UPSERT_ITEM = `on conflict ("batch_id", "item_index") do update set ${(
+  ['status', 'outcome', 'reason', 'result', 'updated_at'] as const
+)
+  .map((column) => `"${column}" = excluded."${column}"`)
+  .join(', ')}`;
 
 export function createChunkLedger(deps: { database: Database; queue: JobQueue; clock: Clock }): ChunkLedger {
   const { database, queue, clock } = deps;
@@ -63,7 +81,11 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     );
   }
 
-  async function beginChunk(message: ChunkMessage, attempt: number): Promise<ChunkWork | null> {
+  async function beginChunk(
+    message: ChunkMessage,
+    attempt: number,
+    begin?: BeginStep,
+  ): Promise<ChunkWork | null> {
     return database.transaction(async (trx) => {
       const found = await trx
         .selectFrom('batch_chunks')
@@ -100,7 +122,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
         .where('id', '=', message.batchId)
         .where('status', '=', 'queued')
         .execute();
-      return {
+      const work: ChunkWork = {
         batchId: message.batchId,
         type: found.type as BatchType,
         country: found.country,
@@ -112,6 +134,8 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
         inputs,
         attempt,
       };
+      await begin?.(work, trx);
+      return work;
     });
   }
 
@@ -134,21 +158,15 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       result: r.result === undefined ? null : JSON.stringify(r.result),
       updated_at: at,
     }));
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await executor
-        .insertInto('batch_items')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .onConflict((oc) =>
-          oc.columns(['batch_id', 'item_index']).doUpdateSet((eb) => ({
-            status: eb.ref('excluded.status'),
-            outcome: eb.ref('excluded.outcome'),
-            reason: eb.ref('excluded.reason'),
-            result: eb.ref('excluded.result'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+      await insertRows(
+        executor,
+        database.dialect,
+        'batch_items',
+        ITEM_COLUMNS,
+        rows.slice(i, i + ROWS_PER_INSERT),
+        UPSERT_ITEM,
+      );
   }
 
   /** Moves a chunk to its final state once, counts it, and finishes the batch with its last chunk. */

@@ -20,6 +20,11 @@ export type Unit = DbTransaction;
 export type RecordStep = (unit: Unit, unanswered: (index: number) => boolean) => Promise<ItemResult[]>;
 /** What a handler writes with one item's result, inside that item's own transaction. */
 export type RecordItemStep = (unit: Unit) => Promise<ItemResult>;
+/**
+ * What a handler writes when a delivery claims its chunk, inside the claim's transaction (research claims its
+ * URLs there): it commits with the claim or not at all, and runs again on every delivery that claims the chunk.
+ */
+export type BeginStep = (work: ChunkWork, unit: Unit) => Promise<void>;
 
 /**
  * The one owner of a batch's chunk and item rows, and the only way a worker moves a chunk along.
@@ -32,8 +37,8 @@ export type RecordItemStep = (unit: Unit) => Promise<ItemResult>;
  *                                         the queue gives up on the message: failChunk (failed)
  *
  * What a worker must call, in this order:
- *   1. beginChunk: claim the chunk. `null` means it already finished (a duplicate or late redelivery): stop,
- *      acknowledge the message, call nothing else.
+ *   1. beginChunk: claim the chunk, with the handler's begin step if it has one. `null` means it already
+ *      finished (a duplicate or late redelivery): stop, acknowledge the message, call nothing else.
  *   2. commitItem, any number of times, while the handler works (outside any transaction of the ledger's).
  *   3. commitResults, once per delivery, with the handler's record step.
  *   4. The after-commit step, if the handler has one. Not a ledger call: it follows commitResults because
@@ -48,9 +53,10 @@ export type RecordItemStep = (unit: Unit) => Promise<ItemResult>;
  * A crash (or a thrown error) at each step, and what the redelivery finds:
  *   - during insertChunks/addChunks: the caller's transaction rolls back, chunk rows and messages together
  *     (they are written in it), so there is never a chunk without its message or the reverse.
- *   - during beginChunk: its transaction rolls back, the chunk is as it was. After it: the chunk is `running`
- *     with one more attempt counted. Either way the redelivery claims it again (a chunk not yet finished is
- *     always claimable) and gets the same items.
+ *   - during beginChunk: its transaction rolls back, the chunk (and whatever the begin step wrote) is as it was.
+ *     After it: the chunk is `running` with one more attempt counted, the begin step's rows committed with it.
+ *     Either way the redelivery claims it again (a chunk not yet finished is always claimable), gets the same
+ *     items, and runs the begin step again: it must be idempotent.
  *   - during the handler's work: items already given to commitItem stay committed. The redelivery's commitItem
  *     for them records nothing and answers the earlier status; the handler may redo the work, not the answer.
  *   - during commitResults: its one transaction rolls back, nothing of it is written. The redelivery runs the
@@ -99,10 +105,11 @@ export interface ChunkLedger {
 
   /**
    * Claims a chunk for one delivery of its message: marks it `running`, counts the attempt, and starts its
-   * batch if this is the batch's first claim. Resolves with the chunk's work, or `null` when the chunk already
-   * succeeded or failed (nothing to do). Throws NotFoundError for a chunk that does not exist.
+   * batch if this is the batch's first claim; `begin` runs in the same transaction, once the chunk is claimed.
+   * Resolves with the chunk's work, or `null` when the chunk already succeeded or failed (nothing to do, and
+   * `begin` is not called). Throws NotFoundError for a chunk that does not exist.
    */
-  beginChunk(message: ChunkMessage, attempt: number): Promise<ChunkWork | null>;
+  beginChunk(message: ChunkMessage, attempt: number, begin?: BeginStep): Promise<ChunkWork | null>;
 
   /**
    * One item's result as soon as it is known, in its own transaction with the handler's rows for it, so the

@@ -12,7 +12,12 @@ import { ConflictError, UnprocessableError } from '../domain/errors.js';
 import { MAX_CHUNK, type Partition, padChunk } from '../domain/identifiers.js';
 import { checkpointKey, rawChunkKey } from '../domain/keys.js';
 import type { Database, DatasetChunkTable, DbExecutor, DbTransaction } from '../ports/database.js';
-import { type ObjectBody, ObjectExistsError, type ObjectStore } from '../ports/object-store.js';
+import {
+  type ObjectBody,
+  ObjectExistsError,
+  type ObjectStore,
+  type PutOptions,
+} from '../ports/object-store.js';
 import { type ChunkView, describePartition, partitionWhere } from './dataset-catalog.js';
 
 export interface DatasetWriteDeps {
@@ -26,18 +31,30 @@ export interface DatasetWriteDeps {
   onChunkRemoved?: (trx: DbTransaction, partition: Partition, chunk: number) => Promise<void>;
 }
 
+/** Records up to which a reserved chunk is serialised as one string rather than streamed (a batch chunk's most). */
+const IN_MEMORY_RECORDS = 1_000;
+
+/** A chunk's object as written (or found whole), for its row's `stored` mark. */
+export interface WrittenChunk {
+  chunk: number;
+  recordCount: number;
+  bytes: number;
+  origin?: DatasetChunkTable['origin'];
+}
+
 export function createDatasetWrites(deps: DatasetWriteDeps) {
   const { database, objects, now, getInfo } = deps;
 
   /**
    * Reserves a chunk number. With an owner, the same owner always gets the same number back, so a
-   * retried unit of work rewrites the same object rather than a second one.
+   * retried unit of work rewrites the same object rather than a second one; `earlier` says the number was
+   * reserved before (by an earlier attempt, or a concurrent one that committed first).
    */
   async function reserveChunk(
     executor: DbExecutor,
     partition: Partition,
     options: { owner?: string; requested?: number; origin: DatasetChunkTable['origin'] },
-  ): Promise<{ chunk: number; createdAt: string }> {
+  ): Promise<{ chunk: number; createdAt: string; earlier: boolean }> {
     const owned = async () => {
       if (!options.owner) return null;
       const mine = await executor
@@ -45,7 +62,7 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
         .select(['chunk', 'created_at'])
         .where('owner', '=', options.owner)
         .executeTakeFirst();
-      return mine ? { chunk: Number(mine.chunk), createdAt: mine.created_at } : null;
+      return mine ? { chunk: Number(mine.chunk), createdAt: mine.created_at, earlier: true } : null;
     };
     const earlier = await owned();
     if (earlier) return earlier;
@@ -78,7 +95,8 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
         })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { chunk: candidate, createdAt };
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+        return { chunk: candidate, createdAt, earlier: false };
       const mine = await owned();
       if (mine) return mine;
       if (options.requested !== undefined) throw chunkExists(partition, candidate);
@@ -86,46 +104,64 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
     throw new UnprocessableError(`partition is full: at most ${MAX_CHUNK} chunks`, 'partition_full');
   }
 
-  async function markStored(
-    partition: Partition,
-    chunk: number,
-    recordCount: number,
-    origin?: DatasetChunkTable['origin'],
-  ) {
-    const info = await objects.head(rawChunkKey(partition, chunk));
-    await database.db
+  /** Marks a written chunk stored, in `executor` (a caller may fold it into its own transaction). */
+  async function markStored(executor: DbExecutor, partition: Partition, written: WrittenChunk) {
+    await executor
       .updateTable('dataset_chunks')
       .set({
         status: 'stored',
-        bytes: info?.size ?? 0,
-        record_count: recordCount,
-        ...(origin ? { origin } : {}),
+        bytes: written.bytes,
+        record_count: written.recordCount,
+        ...(written.origin ? { origin: written.origin } : {}),
       })
       .where(partitionWhere(partition))
-      .where('chunk', '=', chunk)
+      .where('chunk', '=', written.chunk)
       .execute();
   }
 
+  async function writtenSize(partition: Partition, chunk: number): Promise<number> {
+    return (await objects.head(rawChunkKey(partition, chunk)))?.size ?? 0;
+  }
+
   /**
-   * Writes a chunk whose number was reserved; an object already there from an earlier attempt is kept when it
-   * is whole. S3 never stores a PUT cut short, but a stand-in can (s3rver killed mid-write kept an empty file),
-   * and a kept fragment would be a raw chunk that can never be read: the reservation is ours, so it is written
-   * again.
+   * Writes the object of a chunk whose number was reserved, without marking it stored (the caller does, with
+   * markStored); an object already there from an earlier attempt is kept when it is whole. S3 never stores a
+   * PUT cut short, but a stand-in can (s3rver killed mid-write kept an empty file), and a kept fragment would be
+   * a raw chunk that can never be read: the reservation is ours, so it is written again.
    */
+  async function writeReservedObject(
+    partition: Partition,
+    chunk: number,
+    dataset: EnhancedResearchDataset,
+  ): Promise<WrittenChunk> {
+    const key = rawChunkKey(partition, chunk);
+    const recordCount = dataset.records.length;
+    // A batch-sized chunk is one string (one write and one sync for the folder store, its size known); a large
+    // one is streamed, so it is never held twice in memory.
+    const inMemory = recordCount <= IN_MEMORY_RECORDS;
+    const body = () => (inMemory ? JSON.stringify(dataset) : serializeDataset(dataset));
+    const put = async (options: PutOptions): Promise<WrittenChunk> => {
+      const bytes = body();
+      await objects.put(key, bytes, { ...options, contentType: 'application/json' });
+      const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : await writtenSize(partition, chunk);
+      return { chunk, recordCount, bytes: size };
+    };
+    try {
+      return await put({ ifAbsent: true });
+    } catch (error) {
+      if (!(error instanceof ObjectExistsError)) throw error;
+      if (!(await isWholeJson(key))) return put({});
+      return { chunk, recordCount, bytes: await writtenSize(partition, chunk) };
+    }
+  }
+
+  /** writeReservedObject, then marked stored on its own. */
   async function writeReserved(
     partition: Partition,
     chunk: number,
     dataset: EnhancedResearchDataset,
   ): Promise<void> {
-    const key = rawChunkKey(partition, chunk);
-    try {
-      await objects.put(key, serializeDataset(dataset), { ifAbsent: true, contentType: 'application/json' });
-    } catch (error) {
-      if (!(error instanceof ObjectExistsError)) throw error;
-      if (!(await isWholeJson(key)))
-        await objects.put(key, serializeDataset(dataset), { contentType: 'application/json' });
-    }
-    await markStored(partition, chunk, dataset.records.length);
+    await markStored(database.db, partition, await writeReservedObject(partition, chunk, dataset));
   }
 
   /** Whether the object parses as JSON (a fragment of a chunk does not). */
@@ -184,21 +220,24 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
         });
       } catch (error) {
         if (error instanceof ObjectExistsError) {
-          await markStored(partition, chunk, 0, 'adopted');
+          const bytes = await writtenSize(partition, chunk);
+          await markStored(database.db, partition, { chunk, recordCount: 0, bytes, origin: 'adopted' });
           if (requested !== undefined) throw chunkExists(partition, chunk);
           continue;
         }
-        await releaseReservation(partition, chunk);
+        await releaseReservation(database.db, partition, chunk);
         throw error;
       }
-      await markStored(partition, chunk, recordCount);
+      const bytes = await writtenSize(partition, chunk);
+      await markStored(database.db, partition, { chunk, recordCount, bytes });
       return getInfo(partition, chunk);
     }
     throw new ConflictError('could not find a free chunk number', 'chunk_allocation_failed');
   }
 
-  async function releaseReservation(partition: Partition, chunk: number) {
-    await database.db
+  /** Gives a reserved number back (its object was never written). */
+  async function releaseReservation(executor: DbExecutor, partition: Partition, chunk: number) {
+    await executor
       .deleteFrom('dataset_chunks')
       .where(partitionWhere(partition))
       .where('chunk', '=', chunk)
@@ -234,7 +273,17 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
       .execute();
   }
 
-  return { reserveChunk, writeReserved, store, storeSerialized, remove, checkpoint };
+  return {
+    reserveChunk,
+    releaseReservation,
+    writeReservedObject,
+    markStored,
+    writeReserved,
+    store,
+    storeSerialized,
+    remove,
+    checkpoint,
+  };
 }
 
 function chunkExists(partition: Partition, chunk: number): ConflictError {

@@ -13,6 +13,7 @@ import { createDatasetStats } from './dataset-stats.js';
 import { createDatasetWrites } from './dataset-writes.js';
 
 export type { ChunkView, PartitionView } from './dataset-catalog.js';
+export type { WrittenChunk } from './dataset-writes.js';
 
 export type DatasetService = ReturnType<typeof createDatasetService>;
 
@@ -40,7 +41,10 @@ export function createDatasetService(deps: {
 
   return {
     reserveChunk: writes.reserveChunk,
+    releaseReservation: writes.releaseReservation,
     writeReserved: writes.writeReserved,
+    writeReservedObject: writes.writeReservedObject,
+    markStored: writes.markStored,
     store: writes.store,
     storeSerialized: writes.storeSerialized,
     open: catalog.open,

@@ -1,18 +1,21 @@
 // Research ingest: turns URLs into deduplicated research sources and raw dataset chunks. The same path
 // serves POST /research (synchronously) and the research worker (one batch chunk at a time).
 //
-// Exactly-once, even with retries, crashes and concurrent chunks: (1) one transaction claims each
-// normalised URL for one owner (a batch chunk or a request) — a URL already in the partition is a duplicate —
-// and reserves that owner's chunk number; (2) the object is written create-only from what the owner holds;
-// (3) a second transaction records the results. A retry repeats all three and finds the same claims.
+// Exactly-once, even with retries, crashes and concurrent chunks: (1) one transaction reserves the owner's chunk
+// number and claims each normalised URL for that owner (a batch chunk or a request) — a URL already in the
+// partition is a duplicate; (2) the object is written create-only from what the owner holds; (3) a second
+// transaction records the results and marks the chunk stored. A retry repeats all three and finds the same
+// claims and number.
+import type { ExpressionBuilder } from 'kysely';
 import { type DatasetRecord, datasetIdOf } from '../domain/dataset.js';
 import type { AuthorityOverrides } from '../domain/domains.js';
 import { UnprocessableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
-import type { Database, DbTransaction, ResearchSourceTable } from '../ports/database.js';
+import type { Database, DbExecutor, DbTransaction, ResearchSourceTable, Tables } from '../ports/database.js';
+import { insertRows } from './bulk-insert.js';
 import { type Clock, parseJson } from './common.js';
-import type { DatasetService } from './datasets.js';
+import type { DatasetService, WrittenChunk } from './datasets.js';
 
 /** One input to ingest: a URL with whatever a research tool said about it. */
 export interface ResearchInput {
@@ -42,6 +45,30 @@ export type IngestOutcome =
     }
   | { index: number; input: unknown; status: 'failed'; outcome: 'invalid'; reason: string };
 
+/** The written step of an ingest: the answers, and the chunk still to be marked stored. */
+export interface IngestResult {
+  outcomes: IngestOutcome[];
+  chunk: number | null;
+  /**
+   * Marks the written chunk stored (nothing when no chunk was written): a batch chunk runs it in the transaction
+   * that records its answers, so a chunk is counted stored once its answers are in.
+   */
+  markStored: (executor: DbExecutor) => Promise<void>;
+}
+
+type Classified = { input: ResearchInput; value: ClassifiedUrl } | { input: ResearchInput; reason: string };
+
+/** What step 1 (claim) holds for step 2 (write): opaque to callers, who pass it on. */
+export interface IngestClaim {
+  request: IngestRequest;
+  classified: Classified[];
+  firstOfUrl: Map<string, { input: ResearchInput; value: ClassifiedUrl }>;
+  owned: ResearchSourceTable[];
+  record: RecordLists;
+  chunk: number | null;
+  createdAt: string;
+}
+
 export interface IngestRequest {
   partition: Partition;
   owner: string;
@@ -67,14 +94,24 @@ export function createResearchIngest(deps: {
   const { database, datasets, clock, authorityOverrides } = deps;
   const now = () => clock().toISOString();
 
-  /** Claims, writes the raw chunk and answers per input; the caller records the answers (a batch's items). */
+  /** Claims, writes and stores the raw chunk, and answers per input; the caller records the answers. */
   async function ingest(
     request: IngestRequest,
   ): Promise<{ outcomes: IngestOutcome[]; chunk: number | null }> {
+    const { outcomes, chunk, markStored } = await write(
+      await database.transaction((trx) => claim(trx, request)),
+    );
+    await markStored(database.db);
+    return { outcomes, chunk };
+  }
+
+  /**
+   * Step 1, in the caller's transaction: classifies the inputs, reserves the owner's chunk number and claims the
+   * URLs. A batch chunk runs it in the transaction that claims the chunk itself: one durable commit for both.
+   */
+  async function claim(trx: DbTransaction, request: IngestRequest): Promise<IngestClaim> {
     const { partition, owner } = request;
-    const classified: Array<
-      { input: ResearchInput; value: ClassifiedUrl } | { input: ResearchInput; reason: string }
-    > = request.inputs.map((input) => {
+    const classified: Classified[] = request.inputs.map((input) => {
       const result = classifyUrl(input.input, partition.country, authorityOverrides);
       return result.ok ? { input, value: result.value } : { input, reason: result.reason };
     });
@@ -83,13 +120,24 @@ export function createResearchIngest(deps: {
       if ('value' in entry && !firstOfUrl.has(entry.value.normalized_url))
         firstOfUrl.set(entry.value.normalized_url, entry);
     }
-
-    const claim = await database.transaction(async (trx) => {
-      if (request.requestHash !== undefined) await holdRequest(trx, owner, request.requestHash);
-      await mergeRecord(trx, request);
-      const at = now();
-      const rows = [...firstOfUrl.values()].map(({ input, value }) => ({
-        ...partition,
+    if (request.requestHash !== undefined) await holdRequest(trx, owner, request.requestHash);
+    const record = await mergeRecord(trx, request);
+    const candidates = [...firstOfUrl.values()];
+    // The number first, so each claim carries it. The same owner always gets the same number back: an owner
+    // with none yet has claimed nothing (claims and reservation commit together), so the insert's RETURNING is
+    // all it owns; a retry reads its earlier claims back.
+    const reservation = await datasets.reserveChunk(trx, partition, { owner, origin: 'research' });
+    const at = now();
+    // In URL order: concurrent chunks claiming the same URLs on PostgreSQL wait on each other in one order
+    // (never a deadlock), and the claims come out in the order the chunk's object lists them.
+    const rows = candidates
+      .sort((a, b) => byNormalizedUrl(a.value, b.value))
+      .map(({ input, value }) => ({
+        // Named one by one: a spread of the partition before a dozen more properties made each row a slow
+        // dictionary object (ten times the cost of the literal).
+        country: partition.country,
+        category: partition.category,
+        date: partition.date,
         normalized_url: value.normalized_url,
         raw_url: value.raw_url,
         registrable_domain: value.registrable_domain,
@@ -100,33 +148,53 @@ export function createResearchIngest(deps: {
         confidence: input.confidence ?? 1,
         content_hints: JSON.stringify({ hints: input.content_hints ?? [], extra: input.extra ?? {} }),
         owner,
-        raw_chunk: null,
+        raw_chunk: reservation.chunk,
         created_at: at,
       }));
-      for (let i = 0; i < rows.length; i += 200) {
-        await trx
-          .insertInto('research_sources')
-          .values(rows.slice(i, i + 200))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      const owned = await trx
-        .selectFrom('research_sources')
-        .selectAll()
-        .where('owner', '=', owner)
-        .orderBy('normalized_url')
-        .execute();
-      if (owned.length === 0) return { owned, chunk: null, createdAt: at };
-      const reservation = await datasets.reserveChunk(trx, partition, { owner, origin: 'research' });
-      await trx
-        .updateTable('research_sources')
-        .set({ raw_chunk: reservation.chunk })
-        .where('owner', '=', owner)
-        .execute();
-      return { owned, chunk: reservation.chunk, createdAt: reservation.createdAt };
-    });
+    // Only the URLs come back: the rows are ours already.
+    const claimed = new Set<string>();
+    for (let i = 0; i < rows.length; i += CLAIMS_PER_INSERT) {
+      const inserted = await insertRows(
+        trx,
+        database.dialect,
+        'research_sources',
+        CLAIM_COLUMNS,
+        rows.slice(i, i + CLAIMS_PER_INSERT),
+        'on conflict do nothing returning "normalized_url"',
+      );
+      for (const row of inserted as Array<{ normalized_url: string }>) claimed.add(row.normalized_url);
+    }
+    let owned: ResearchSourceTable[] = rows.filter((row) => claimed.has(row.normalized_url));
+    if (reservation.earlier)
+      owned = await trx.selectFrom('research_sources').selectAll().where('owner', '=', owner).execute();
+    if (owned.length === 0) {
+      // Every URL was a duplicate (or invalid): no chunk to write, so no number is kept.
+      await datasets.releaseReservation(trx, partition, reservation.chunk);
+      return { request, classified, firstOfUrl, owned, record, chunk: null, createdAt: at };
+    }
+    if (reservation.earlier) owned.sort(byNormalizedUrl);
+    return {
+      request,
+      classified,
+      firstOfUrl,
+      owned,
+      record,
+      chunk: reservation.chunk,
+      createdAt: reservation.createdAt,
+    };
+  }
 
-    if (claim.chunk !== null) await writeOwnedChunk(partition, claim.chunk, claim.createdAt, claim.owned);
+  /** Step 2, outside any transaction: writes the claimed chunk's object and answers each input. */
+  async function write(claim: IngestClaim): Promise<IngestResult> {
+    const { partition } = claim.request;
+    const { classified, firstOfUrl } = claim;
+    const written =
+      claim.chunk !== null
+        ? await writeOwnedChunk(partition, claim.chunk, claim.createdAt, claim.owned, claim.record)
+        : null;
+    const markStored = async (executor: DbExecutor) => {
+      if (written) await datasets.markStored(executor, partition, written);
+    };
 
     const ownedUrls = new Set(claim.owned.map((row) => row.normalized_url));
     const outcomes: IngestOutcome[] = classified.map((entry): IngestOutcome => {
@@ -155,23 +223,20 @@ export function createResearchIngest(deps: {
         result: { normalized_url: url },
       };
     });
-    return { outcomes, chunk: claim.chunk };
+    return { outcomes, chunk: claim.chunk, markStored };
   }
 
-  /** Writes (create-only) the raw chunk of everything an owner claimed; a second writer keeps the first object. */
+  /**
+   * Writes (create-only) the raw chunk of everything an owner claimed; a second writer keeps the first object.
+   * The chunk is not marked stored yet: the caller marks it, in the transaction that records the answers.
+   */
   async function writeOwnedChunk(
     partition: Partition,
     chunk: number,
     createdAt: string,
     owned: readonly ResearchSourceTable[],
-  ): Promise<void> {
-    const record = await database.db
-      .selectFrom('research_records')
-      .select(['queries', 'methods'])
-      .where('country', '=', partition.country)
-      .where('category', '=', partition.category)
-      .where('date', '=', partition.date)
-      .executeTakeFirstOrThrow();
+    record: RecordLists,
+  ): Promise<WrittenChunk> {
     const records: DatasetRecord[] = owned.map((row) => {
       const hints = parseJson<{ hints: string[]; extra: Record<string, unknown> }>(row.content_hints, {
         hints: [],
@@ -190,14 +255,14 @@ export function createResearchIngest(deps: {
         content_hints: hints.hints,
       };
     });
-    await datasets.writeReserved(partition, chunk, {
+    return datasets.writeReservedObject(partition, chunk, {
       meta: {
         dataset_id: datasetIdOf(partition, chunk),
         ...partition,
         chunk: chunk,
         discovered_at: createdAt,
-        research_methods: parseJson<string[]>(record.methods, []),
-        queries: parseJson<string[]>(record.queries, []),
+        research_methods: record.methods,
+        queries: record.queries,
         engine: datasets.engineMeta(),
         record_count: records.length,
       },
@@ -223,45 +288,50 @@ export function createResearchIngest(deps: {
       );
   }
 
-  async function mergeRecord(trx: DbTransaction, request: IngestRequest): Promise<void> {
+  /** Adds the request's queries and methods to its partition's record; resolves with the lists as they now are. */
+  async function mergeRecord(trx: DbTransaction, request: IngestRequest): Promise<RecordLists> {
     const { partition } = request;
     const at = now();
-    const existing = await trx
-      .selectFrom('research_records')
-      .selectAll()
-      .where('country', '=', partition.country)
-      .where('category', '=', partition.category)
-      .where('date', '=', partition.date)
-      .executeTakeFirst();
-    const union = (old: string | undefined, added: readonly string[] | undefined) =>
-      JSON.stringify([...new Set([...parseJson<string[]>(old, []), ...(added ?? [])])]);
+    const where = (qb: ExpressionBuilder<Tables, 'research_records'>) =>
+      qb.and([
+        qb('country', '=', partition.country),
+        qb('category', '=', partition.category),
+        qb('date', '=', partition.date),
+      ]);
+    const existing = await trx.selectFrom('research_records').selectAll().where(where).executeTakeFirst();
+    const union = (old: string | undefined, added: readonly string[] | undefined) => [
+      ...new Set([...parseJson<string[]>(old, []), ...(added ?? [])]),
+    ];
+    const queries = union(existing?.queries, request.queries);
+    const methods = union(existing?.methods, request.methods ?? [request.defaultMethod]);
     if (!existing) {
-      await trx
+      const inserted = await trx
         .insertInto('research_records')
         .values({
           ...partition,
-          queries: union(undefined, request.queries),
-          methods: union(undefined, request.methods ?? [request.defaultMethod]),
+          queries: JSON.stringify(queries),
+          methods: JSON.stringify(methods),
           notes: request.notes ?? null,
           created_at: at,
           updated_at: at,
         })
         .onConflict((oc) => oc.doNothing())
-        .execute();
-      return;
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { queries, methods };
+      // A concurrent first request of the partition inserted it meanwhile (PostgreSQL): merge into that one.
+      return mergeRecord(trx, request);
     }
     await trx
       .updateTable('research_records')
       .set({
-        queries: union(existing.queries, request.queries),
-        methods: union(existing.methods, request.methods ?? [request.defaultMethod]),
+        queries: JSON.stringify(queries),
+        methods: JSON.stringify(methods),
         notes: request.notes ?? existing.notes,
         updated_at: at,
       })
-      .where('country', '=', partition.country)
-      .where('category', '=', partition.category)
-      .where('date', '=', partition.date)
+      .where(where)
       .execute();
+    return { queries, methods };
   }
 
   /**
@@ -272,16 +342,67 @@ export function createResearchIngest(deps: {
   async function finishInterrupted(partition?: Partition): Promise<number> {
     const unfinished = await datasets.unfinishedRequestChunks(partition);
     for (const u of unfinished) {
-      const owned = await database.db
-        .selectFrom('research_sources')
-        .selectAll()
-        .where('owner', '=', u.owner)
-        .orderBy('normalized_url')
-        .execute();
-      await writeOwnedChunk(u.partition, u.chunk, u.createdAt, owned);
+      const [owned, record] = await Promise.all([
+        database.db.selectFrom('research_sources').selectAll().where('owner', '=', u.owner).execute(),
+        recordLists(u.partition),
+      ]);
+      const written = await writeOwnedChunk(
+        u.partition,
+        u.chunk,
+        u.createdAt,
+        owned.sort(byNormalizedUrl),
+        record,
+      );
+      await datasets.markStored(database.db, u.partition, written);
     }
     return unfinished.length;
   }
 
-  return { ingest, finishInterrupted };
+  async function recordLists(partition: Partition): Promise<RecordLists> {
+    const record = await database.db
+      .selectFrom('research_records')
+      .select(['queries', 'methods'])
+      .where('country', '=', partition.country)
+      .where('category', '=', partition.category)
+      .where('date', '=', partition.date)
+      .executeTakeFirstOrThrow();
+    return {
+      queries: parseJson<string[]>(record.queries, []),
+      methods: parseJson<string[]>(record.methods, []),
+    };
+  }
+
+  return { ingest, claim, write, finishInterrupted };
 }
+
+/** A research record's lists, as a raw chunk's meta repeats them. */
+interface RecordLists {
+  queries: string[];
+  methods: string[];
+}
+
+/** URL order by code units, the same on both backends (a database's collation need not be): a retry writes the same object. */
+function byNormalizedUrl(a: { normalized_url: string }, b: { normalized_url: string }): number {
+  return a.normalized_url < b.normalized_url ? -1 : a.normalized_url > b.normalized_url ? 1 : 0;
+}
+
+/** Claims per insert statement, well under either backend's limit on bound parameters. */
+const CLAIMS_PER_INSERT = 200;
+
+const CLAIM_COLUMNS = [
+  'country',
+  'category',
+  'date',
+  'normalized_url',
+  'raw_url',
+  'registrable_domain',
+  'domain_id',
+  'authority',
+  'source_type',
+  'discovery_method',
+  'confidence',
+  'content_hints',
+  'owner',
+  'raw_chunk',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof ResearchSourceTable>;

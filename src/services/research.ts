@@ -18,7 +18,7 @@ import { type Clock, getOrCreate, type Page, type PageRequest, page, parseJson }
 import type { DatasetService } from './datasets.js';
 import { createResearchIngest, type ResearchInput } from './research-ingest.js';
 
-export type { IngestOutcome, IngestRequest, ResearchInput } from './research-ingest.js';
+export type { IngestClaim, IngestOutcome, IngestRequest, ResearchInput } from './research-ingest.js';
 
 export const MAX_RESEARCH_URLS = 10_000;
 
@@ -58,7 +58,7 @@ export function createResearchService(deps: {
   authorityOverrides?: AuthorityOverrides;
 }) {
   const { database, clock } = deps;
-  const { ingest, finishInterrupted } = createResearchIngest(deps);
+  const { ingest, claim, write, finishInterrupted } = createResearchIngest(deps);
 
   /**
    * POST /research: ingest now, answer with the record and what happened to each input. An interrupted
@@ -328,6 +328,9 @@ export function createResearchService(deps: {
 
   return {
     ingest,
+    /** A batch chunk's ingest in two steps: claim (in the chunk's claiming transaction), then write. */
+    claimUrls: claim,
+    writeClaimed: write,
     finishInterrupted,
     create,
     list,

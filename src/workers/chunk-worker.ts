@@ -1,6 +1,7 @@
 // The one chunk protocol every batch queue follows. A queue's handler holds only its business logic: it gets
 // the chunk's typed items and returns what to record. This worker does the rest, in this order:
-//   1. claim the chunk (a redelivered message whose chunk already finished stops here);
+//   1. claim the chunk (a redelivered message whose chunk already finished stops here), with the handler's
+//      begin step in the same transaction when it has one;
 //   2. the handler's work (fetching, object writes) — outside any transaction; a handler whose items finish
 //      one by one (contracts, liveness) commits each item's result as it comes, each in its own transaction;
 //   3. one transaction: the handler's rows and the item results, for the items no earlier attempt answered;
@@ -12,7 +13,7 @@ import type { z } from 'zod';
 import type { ChunkWork, ItemResult, ItemStatus } from '../domain/batches.js';
 import { errorMessage, PermanentError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
-import type { ChunkLedger, RecordItemStep, RecordStep } from '../services/chunk-ledger.js';
+import type { ChunkLedger, RecordItemStep, RecordStep, Unit } from '../services/chunk-ledger.js';
 import type { ChunkBudget } from './domain-pool.js';
 import type { WorkerDefinition } from './runner.js';
 
@@ -41,11 +42,17 @@ export async function commitDeadline(
   await items.commit(index, async () => ({ index, input, status: 'failed', outcome: 'deadline', reason }));
 }
 
-export interface ChunkHandler<Item> {
+/** `Begun`: what the handler's begin step hands to its process step (nothing, for a handler without one). */
+export interface ChunkHandler<Item, Begun = undefined> {
   queue: ChunkQueueName;
   /** Every stored item is checked against this before the handler sees it. */
   item: z.ZodType<Item, unknown>;
-  process(work: ChunkWork<Item>, items: ItemCommits): Promise<ChunkRecord>;
+  /**
+   * Rows written in the transaction that claims the chunk, committed with the claim (one durable commit for
+   * both). Runs on every delivery that claims the chunk, so it must be idempotent.
+   */
+  begin?(work: ChunkWork<Item>, unit: Unit): Promise<Begun>;
+  process(work: ChunkWork<Item>, items: ItemCommits, begun: Begun): Promise<ChunkRecord>;
 }
 
 /** A handler whose results are the whole record: nothing of its own to write in the chunk's transaction. */
@@ -69,8 +76,8 @@ function typedWork<Item>(work: ChunkWork, schema: z.ZodType<Item, unknown>): Chu
  * `budget`: the queue's chunks feed a shared pool (domains in flight); chunks are claimed while it has room,
  * up to `concurrency` at once.
  */
-export function chunkWorker<Item>(
-  handler: ChunkHandler<Item>,
+export function chunkWorker<Item, Begun>(
+  handler: ChunkHandler<Item, Begun>,
   deps: { ledger: ChunkLedger; concurrency: number; budget?: ChunkBudget },
 ): WorkerDefinition {
   const { ledger, budget } = deps;
@@ -85,13 +92,29 @@ export function chunkWorker<Item>(
       const claim = budget?.claiming();
       let claimed: ChunkWork | null = null;
       let processing: Promise<ChunkRecord> | null = null;
+      // Filled inside the claiming transaction by the handler's begin step: its typed items and what it returned.
+      const begun: { work?: ChunkWork<Item>; value?: Begun } = {};
+      const begin = handler.begin;
       try {
-        claimed = await ledger.beginChunk(message, delivery.attempt);
+        claimed = await ledger.beginChunk(
+          message,
+          delivery.attempt,
+          begin
+            ? async (work, unit) => {
+                begun.work = typedWork(work, handler.item);
+                begun.value = await begin(begun.work, unit);
+              }
+            : undefined,
+        );
         if (claimed) {
           const work = claimed;
           const items: ItemCommits = { commit: (index, record) => ledger.commitItem(work, index, record) };
           // A handler hands its items to the pool before its first await: counted as the claim ends.
-          processing = handler.process(typedWork(work, handler.item), items);
+          processing = handler.process(
+            begun.work ?? typedWork(work, handler.item),
+            items,
+            begun.value as Begun,
+          );
         }
       } finally {
         claim?.(claimed?.items.length ?? 0);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedQueue } from '../../src/adapters/embedded-queue.js';
 import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
+import type { Database } from '../../src/ports/database.js';
+import { until } from '../support/waiting.js';
 import { runQueueContract } from './queue.contract.js';
 
 runQueueContract('embedded on SQLite', async () => {
@@ -40,6 +42,48 @@ describe('embedded queue schedules', () => {
     } finally {
       await first.stop();
       await second.stop();
+      await database.close();
+    }
+  });
+});
+
+describe('embedded queue acknowledgements', () => {
+  it('commits an acknowledgement on its own when the claim it waited for fails', async () => {
+    const database = createSqliteDatabase(':memory:');
+    await database.migrate();
+    // The acknowledgement of a finished job waits for the consumer's next claim, to commit with it; that
+    // claim's transaction is made to fail once.
+    let failNextTransaction = false;
+    const failing: Database = {
+      ...database,
+      transaction(work) {
+        if (failNextTransaction) {
+          failNextTransaction = false;
+          return Promise.reject(new Error('claim failed'));
+        }
+        return database.transaction(work);
+      },
+    };
+    const errors: unknown[] = [];
+    const queue = createEmbeddedQueue(failing, { pollIntervalMs: 20, onError: (e) => errors.push(e) });
+    try {
+      await database.transaction((trx) =>
+        queue.enqueue(trx, [{ queue: 'RESEARCH_QUEUE', payload: { n: 1 } }]),
+      );
+      const deliveries: number[] = [];
+      const consumer = queue.consume('RESEARCH_QUEUE', { concurrency: 1 }, async (job) => {
+        deliveries.push(job.attempt);
+        failNextTransaction = true;
+      });
+      await until('the job is acknowledged', async () => {
+        const left = await database.db.selectFrom('jobs').select('id').execute();
+        return left.length === 0;
+      });
+      await consumer.stop();
+      expect(deliveries).toEqual([1]);
+      expect(errors.map(String)).toEqual(['Error: claim failed']);
+    } finally {
+      await queue.stop();
       await database.close();
     }
   });
