@@ -4,10 +4,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { FetchError } from '../ports/fetcher.js';
 import type { FromFetchThread, ThreadFetcherConfig, ToFetchThread } from './fetch-thread.js';
 import { createHttpFetcher } from './http-fetcher.js';
+import { nameThisThread } from './thread-name.js';
 import { createOutbox } from './thread-outbox.js';
 
 const port = parentPort;
 if (!port) throw new Error('fetch-thread-worker.ts runs only as a worker thread');
+nameThisThread('seedbed-fetch');
 const fetcher = createHttpFetcher(workerData as ThreadFetcherConfig);
 /** The caller's side of each request in hand: aborted when the main thread's signal is. */
 const callers = new Map<number, AbortController>();
