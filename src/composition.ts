@@ -63,6 +63,14 @@ import { startWorkers, type WorkerDefinition, type WorkerPool } from './workers/
 import { seedActionHandler } from './workers/seed-action-worker.js';
 import { seedFileHandler } from './workers/seed-file-worker.js';
 
+/** The queues whose jobs fetch from the web, and those that read feeds (contract discovery). */
+const FETCHING_QUEUES: ReadonlySet<QueueName> = new Set([
+  'LIVENESS_QUEUE',
+  'CONTRACT_QUEUE',
+  'DISCOVERY_QUEUE',
+]);
+const FEED_READING_QUEUES: ReadonlySet<QueueName> = new Set(['CONTRACT_QUEUE', 'DISCOVERY_QUEUE']);
+
 export interface SeedbedOptions {
   config: Config;
   logger?: Logger;
@@ -367,6 +375,10 @@ export async function createSeedbed(options: SeedbedOptions) {
       const missing = queues.filter((q) => !workerDefinitions[q]);
       if (missing.length > 0)
         logger.warn({ queues: missing }, 'no worker for these queues yet; their jobs wait');
+      // The threads these queues' work runs on start with their workers, not under the first batch's first
+      // domains (the fetch thread takes about half a second to load from source, the feed worker as long).
+      if (queues.some((q) => FETCHING_QUEUES.has(q))) fetcher.prepare?.();
+      if (queues.some((q) => FEED_READING_QUEUES.has(q))) feedReaders.prepare();
       const pool = startWorkers(queue, definitions, logger, metrics);
       pools.push(pool);
       return pool;

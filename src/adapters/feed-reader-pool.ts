@@ -17,6 +17,8 @@ export type FeedReadAnswer = { id: number; content: FeedContent | null } | { id:
 export interface FeedReaderPool {
   read: FeedReader;
   close(): Promise<void>;
+  /** Starts the workers now, so the first feed does not wait for one to load (called when workers start). */
+  prepare(): void;
   /** Feeds read on a worker, and on the calling thread (no workers, closed, or a worker failed). */
   readonly stats: { onWorkers: number; onCaller: number };
 }
@@ -59,7 +61,12 @@ export function createFeedReaderPool(size: number, start: () => Worker = startWo
     return readFeed(body, now, contentType);
   };
   if (size <= 0)
-    return { read: async (body, now, type) => onCaller(body, now, type), async close() {}, stats };
+    return {
+      read: async (body, now, type) => onCaller(body, now, type),
+      async close() {},
+      prepare() {},
+      stats,
+    };
   const slots: Array<Slot | null> = Array.from({ length: size }, () => null);
   let nextId = 1;
   let closed = false;
@@ -123,6 +130,10 @@ export function createFeedReaderPool(size: number, start: () => Worker = startWo
   return {
     read,
     stats,
+    prepare() {
+      if (closed) return;
+      for (let at = 0; at < size; at += 1) slot(at);
+    },
     async close() {
       closed = true;
       await Promise.all(slots.map((s) => s?.worker.terminate()));

@@ -3,9 +3,11 @@
 import { parentPort } from 'node:worker_threads';
 import { readFeed } from '../engine/feed-content.js';
 import type { FeedReadAnswer, FeedReadRequest } from './feed-reader-pool.js';
+import { nameThisThread } from './thread-name.js';
 
 const port = parentPort;
 if (!port) throw new Error('feed-worker.ts runs only as a worker thread');
+nameThisThread('seedbed-feeds');
 port.on('message', (request: FeedReadRequest) => {
   let answer: FeedReadAnswer;
   try {

@@ -194,6 +194,8 @@ function readPlain(body: Readable, limit: number, truncate: boolean): Promise<Bo
     body.once('end', () => finish(null));
     body.once('error', (error) => finish(error));
     body.once('close', () => {
+      // Every body closes after its end: an Error (and its stack) is built only for a close that came first.
+      if (settled) return;
       const premature = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
       finish(premature);
     });

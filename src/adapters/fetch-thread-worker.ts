@@ -4,13 +4,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { FetchError } from '../ports/fetcher.js';
 import type { FromFetchThread, ThreadFetcherConfig, ToFetchThread } from './fetch-thread.js';
 import { createHttpFetcher } from './http-fetcher.js';
+import { nameThisThread } from './thread-name.js';
+import { createOutbox } from './thread-outbox.js';
 
 const port = parentPort;
 if (!port) throw new Error('fetch-thread-worker.ts runs only as a worker thread');
+nameThisThread('seedbed-fetch');
 const fetcher = createHttpFetcher(workerData as ThreadFetcherConfig);
 /** The caller's side of each request in hand: aborted when the main thread's signal is. */
 const callers = new Map<number, AbortController>();
-const send = (message: FromFetchThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+const outbox = createOutbox<FromFetchThread>((batch, transfer) => port.postMessage(batch, transfer));
+const send = outbox.send;
 
 async function run(message: Extract<ToFetchThread, { t: 'fetch' }>): Promise<void> {
   const { id, url, options } = message;
@@ -33,10 +37,9 @@ async function run(message: Extract<ToFetchThread, { t: 'fetch' }>): Promise<voi
       signal: caller.signal,
       ...(queueing ? { queueing: notice } : {}),
     });
-    // A copy of exactly the body's bytes (a small Buffer is a view of a shared pool), handed over, not cloned.
-    const body = new Uint8Array(response.body);
+    const body = ownBytes(response.body);
     const { body: _, ...rest } = response;
-    send({ t: 'ok', id, response: rest, body }, [body.buffer as ArrayBuffer]);
+    send({ t: 'ok', id, response: rest, body }, body.buffer as ArrayBuffer);
   } catch (err) {
     const error =
       err instanceof FetchError
@@ -59,7 +62,17 @@ async function run(message: Extract<ToFetchThread, { t: 'fetch' }>): Promise<voi
   }
 }
 
-port.on('message', (message: ToFetchThread) => {
+/**
+ * The body's bytes in a buffer of their own, to hand over rather than clone: a body read whole usually is one
+ * already; a small Buffer is a view of a shared pool, and is copied.
+ */
+function ownBytes(body: Buffer): Uint8Array {
+  if (body.byteLength > 0 && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength)
+    return new Uint8Array(body.buffer, 0, body.byteLength);
+  return new Uint8Array(body);
+}
+
+function handle(message: ToFetchThread): void {
   switch (message.t) {
     case 'fetch':
       void run(message);
@@ -71,7 +84,14 @@ port.on('message', (message: ToFetchThread) => {
       fetcher.setCrawlDelay(message.host, message.seconds);
       return;
     case 'close':
-      void fetcher.close().finally(() => send({ t: 'closed' }));
+      void fetcher.close().finally(() => {
+        send({ t: 'closed' });
+        outbox.flush();
+      });
       return;
   }
+}
+
+port.on('message', (batch: ToFetchThread[]) => {
+  for (const message of batch) handle(message);
 });

@@ -8,7 +8,8 @@
 // redirect or a retry): every request starts in the line, so this side says so itself when it sends one, and
 // says it left when the answer comes if no message did. A caller's abort is
 // forwarded; the worker answers it as the fetcher does (ABORTED). setCrawlDelay is a message too: messages keep
-// their order, so a delay set before a fetch holds for that fetch.
+// their order, so a delay set before a fetch holds for that fetch. Both sides send their messages in batches,
+// one postMessage per turn of the event loop (thread-outbox.ts).
 import { Worker } from 'node:worker_threads';
 import {
   FetchError,
@@ -18,6 +19,7 @@ import {
   type FetchResponse,
 } from '../ports/fetcher.js';
 import type { HttpFetcherConfig } from './fetch-settings.js';
+import { createOutbox, type Outbox } from './thread-outbox.js';
 
 /** The settings a worker can be given: no functions (DNS, clock, sleep: those are the main-thread fetcher's). */
 export type ThreadFetcherConfig = Omit<HttpFetcherConfig, 'lookup' | 'sleep' | 'now' | 'random'>;
@@ -85,8 +87,14 @@ export function createThreadedFetcher(
   const pending = new Map<number, Pending>();
   const crawlDelays = new Map<string, number>();
   let worker: Worker | null = null;
+  /** The running worker's outbox: what is queued for a worker that died goes nowhere, as its requests failed. */
+  let outbox: Outbox<ToFetchThread> | null = null;
   let nextId = 1;
   let closing: Promise<void> | null = null;
+
+  function onMessages(batch: FromFetchThread[]): void {
+    for (const message of batch) onMessage(message);
+  }
 
   function onMessage(message: FromFetchThread): void {
     if (message.t === 'closed') return;
@@ -112,13 +120,15 @@ export function createThreadedFetcher(
     }
   }
 
-  function started(): Worker {
-    if (worker) return worker;
+  function started(): { worker: Worker; outbox: Outbox<ToFetchThread> } {
+    if (worker && outbox) return { worker, outbox };
     const created = start(config);
-    created.on('message', onMessage);
+    const createdOutbox = createOutbox<ToFetchThread>((batch) => created.postMessage(batch));
+    created.on('message', onMessages);
     const fail = (reason: string) => {
       if (worker !== created) return;
       worker = null;
+      outbox = null;
       for (const [id, waiting] of pending) {
         pending.delete(id);
         if (waiting.inLine) waiting.queueing?.(false);
@@ -131,13 +141,14 @@ export function createThreadedFetcher(
     created.on('exit', (code) => fail(`exit code ${code}`));
     created.unref();
     worker = created;
-    for (const [host, seconds] of crawlDelays) created.postMessage({ t: 'delay', host, seconds });
-    return created;
+    outbox = createdOutbox;
+    for (const [host, seconds] of crawlDelays) createdOutbox.send({ t: 'delay', host, seconds });
+    return { worker: created, outbox: createdOutbox };
   }
 
   /** A closed fetcher starts no worker again (an abort or a Crawl-delay that comes late). */
   const post = (message: ToFetchThread) => {
-    if (!closing) started().postMessage(message);
+    if (!closing) started().outbox.send(message);
   };
 
   return {
@@ -159,8 +170,8 @@ export function createThreadedFetcher(
         const inLine = queueing !== undefined;
         pending.set(id, { resolve: settle(resolve), reject: settle(reject), queueing, inLine, url });
         const target = started();
-        target.ref();
-        target.postMessage({ t: 'fetch', id, url, options: { ...plain, queueing: queueing !== undefined } });
+        target.worker.ref();
+        target.outbox.send({ t: 'fetch', id, url, options: { ...plain, queueing: queueing !== undefined } });
         // Every request starts in our own line (its host's slot and gap, a global slot): the worker does not
         // send that first notice.
         queueing?.(true);
@@ -173,18 +184,22 @@ export function createThreadedFetcher(
       // A worker not started yet is told when it starts.
       if (worker) post({ t: 'delay', host, seconds });
     },
+    prepare() {
+      if (!closing) started();
+    },
     close() {
       closing ??= (async () => {
         const running = worker;
-        if (!running) return;
+        if (!running || !outbox) return;
         running.ref();
         const closed = new Promise<void>((resolve) => {
-          running.on('message', (message: FromFetchThread) => {
-            if (message.t === 'closed') resolve();
+          running.on('message', (batch: FromFetchThread[]) => {
+            if (batch.some((message) => message.t === 'closed')) resolve();
           });
           running.once('exit', () => resolve());
         });
-        running.postMessage({ t: 'close' } satisfies ToFetchThread);
+        outbox.send({ t: 'close' });
+        outbox.flush();
         await closed;
         worker = null;
         await running.terminate();

@@ -132,5 +132,10 @@ export interface Fetcher {
    * lowers the fetcher's own floor, and the adapter may cap it.
    */
   setCrawlDelay(host: string, seconds: number): void;
+  /**
+   * Gets ready to fetch now, so the first request does not wait for it: a fetcher on a thread of its own starts
+   * that thread (half a second from source). Called when workers that fetch start; optional.
+   */
+  prepare?(): void;
   close(): Promise<void>;
 }

@@ -97,4 +97,23 @@ describe('the feed reader pool', () => {
     expect(started).toBe(1);
     expect(pool.stats).toEqual({ onWorkers: 0, onCaller: 2 });
   });
+
+  it('starts every worker when asked to get ready, and reads on those', async () => {
+    let started = 0;
+    // A stand-in worker that answers every feed with "not a feed", from the thread it was started on.
+    const echo =
+      'const { parentPort } = require("node:worker_threads");' +
+      'parentPort.on("message", (m) => parentPort.postMessage({ id: m.id, content: null }));';
+    pool = createFeedReaderPool(2, () => {
+      started += 1;
+      return new Worker(echo, { eval: true });
+    });
+    pool.prepare();
+    expect(started).toBe(2);
+    pool.prepare();
+    const [, body, type] = BODIES[0] as [string, Buffer, string];
+    expect(await pool.read(body, NOW, type)).toBeNull();
+    expect(started).toBe(2);
+    expect(pool.stats).toEqual({ onWorkers: 1, onCaller: 0 });
+  });
 });

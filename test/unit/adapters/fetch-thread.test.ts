@@ -144,6 +144,26 @@ describe('the fetcher on its own thread', () => {
     }
   });
 
+  it('starts its thread when asked to get ready, and the first request uses that thread', async () => {
+    const workers: Worker[] = [];
+    const own = createThreadedFetcher(config(), (settings) => {
+      const worker = startFetchThread(settings);
+      workers.push(worker);
+      return worker;
+    });
+    try {
+      expect(workers).toHaveLength(0);
+      own.prepare?.();
+      expect(workers).toHaveLength(1);
+      own.prepare?.();
+      const response = await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
+      expect(response.status).toBe(200);
+      expect(workers).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('refuses requests once closed', async () => {
     const own = createThreadedFetcher(config());
     await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
