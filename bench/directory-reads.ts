@@ -6,7 +6,7 @@
 import { parseCandidateFilter } from '../src/http/routes/ui/candidate-filter-form.js';
 import { parseSeedFilter } from '../src/http/routes/ui/seed-filter-form.js';
 import type { CandidateFilter } from '../src/services/candidates/repository.js';
-import { whereSeedsMatch } from '../src/services/seed-repository/filters.js';
+import { encodeCursor } from '../src/services/cursor.js';
 import type { RawDatabase, Statement } from './directory-backend.js';
 
 export type ListKind = 'seeds' | 'candidates' | 'ui-seeds' | 'ui-candidates';
@@ -106,14 +106,18 @@ async function listStatements(
   if (c.kind === 'seeds' || c.kind === 'ui-seeds') {
     const filter = c.kind === 'ui-seeds' ? stripPage(parseSeedFilter(c.query)) : (c.query as never);
     return raw.record(async () => {
-      if (position.after === undefined) await raw.seeds.list({ ...filter, limit, offset: position.offset });
-      else {
-        // Keyset: the rows after the page before's last, one more to know a next page follows, and the count.
-        await raw.seeds.pageAfter(filter, position.after, limit + 1);
-        await whereSeedsMatch(raw.db.selectFrom('seeds'), filter)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow();
-      }
+      // Keyset: the list's own statements for the cursor after the page before's last row (its rows, one more to
+      // know a next page follows, and the count).
+      const cursor =
+        position.after === undefined
+          ? {}
+          : { cursor: encodeCursor({ order: 'seed_id', after: [position.after] }) };
+      await raw.seeds.list({
+        ...filter,
+        limit,
+        offset: position.after === undefined ? position.offset : 0,
+        ...cursor,
+      });
     });
   }
   const filter: CandidateFilter =

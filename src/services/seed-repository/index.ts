@@ -15,6 +15,8 @@ import {
   type RevisionView,
   revisionOfRow,
   revisionRow,
+  SEED_COLUMNS,
+  type SeedValues,
   storedRowOf,
 } from './rows.js';
 
@@ -121,11 +123,16 @@ export function createSeedRepository(database: Database) {
     return listSeeds(database, filter);
   }
 
-  /** A page of rows in seed id order after `after` (keyset paging: no offset scan). */
-  function pageAfter(filter: SeedFilter, after: string | null, size: number): Promise<SeedTable[]> {
-    let query = seedsInOrder(database, db, filter, undefined).selectAll().limit(size);
+  /**
+   * A page of seeds in seed id order after `after` (keyset paging: no offset scan), each row an array of its
+   * SEED_COLUMNS values: what a reader of every seed needs, and no object a row.
+   */
+  function seedValuesAfter(filter: SeedFilter, after: string | null, size: number): Promise<SeedValues[]> {
+    let query = seedsInOrder(database, db, filter, undefined)
+      .select([...SEED_COLUMNS])
+      .limit(size);
     if (after !== null) query = afterKey(query, seedOrder(undefined), [after]);
-    return query.execute();
+    return database.readArrays(query.compile());
   }
 
   /** The seeds a status move may take, in seed id order on the filter's index: those it matches, less `except`. */
@@ -404,7 +411,7 @@ export function createSeedRepository(database: Database) {
     update,
     updateMany,
     list,
-    pageAfter,
+    seedValuesAfter,
     movableIdsAfter,
     countMovable,
     matchingAmong,
