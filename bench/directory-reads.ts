@@ -106,8 +106,8 @@ async function listStatements(
   if (c.kind === 'seeds' || c.kind === 'ui-seeds') {
     const filter = c.kind === 'ui-seeds' ? stripPage(parseSeedFilter(c.query)) : (c.query as never);
     return raw.record(async () => {
-      // Keyset: the list after the page before's last row (by seed id, the order these reads use), and its total,
-      // as the service reads them.
+      // Keyset: the list's own statements for the cursor after the page before's last row (its rows, one more to
+      // know a next page follows, and the count).
       const cursor =
         position.after === undefined
           ? {}

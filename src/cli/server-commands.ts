@@ -17,6 +17,7 @@ import { probeDomain } from '../engine/probe.js';
 import { createLogger, OPEN_MODE_ALERT } from '../logging.js';
 import { databaseStartupError, listenStartupError, postgresAddress } from '../startup-errors.js';
 import { readVersion } from '../version.js';
+import { limitHeapGrowth } from './heap-growth.js';
 
 /** `seedbed probe` ran but found no contract (dead, blocked, erroring site): distinct from 1 (error) and 2 (config). */
 const PROBE_NO_DRAFT_EXIT = 3;
@@ -82,6 +83,7 @@ function onShutdown(seedbed: Seedbed, stop: () => Promise<void>): void {
 }
 
 export async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
+  limitHeapGrowth();
   const seedbed = await boot();
   const open = await authMode(seedbed);
   const app = await seedbed.buildHttp(open);
@@ -99,6 +101,7 @@ export async function runServer(options: { workers: boolean; queues?: QueueName[
 }
 
 export async function runWorker(queues: QueueName[]) {
+  limitHeapGrowth();
   const seedbed = await boot();
   const pool = seedbed.startWorkers(queues);
   await seedbed.startSchedules(pool.queues);

@@ -1,6 +1,6 @@
 // The database port: one Kysely schema shared by SQLite and PostgreSQL. Portable column types only:
 // JSON as text, timestamps as ISO-8601 text, queue times as epoch milliseconds, booleans as 0/1.
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { BatchStatus, BatchType, ChunkStatus, ItemStatus } from '../domain/batches.js';
 import type { Authority, SourceType } from '../domain/domains.js';
 import type { QueueName } from '../domain/jobs.js';
@@ -412,6 +412,11 @@ export interface Database {
   readonly dialect: Dialect;
   readonly db: Db;
   transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T>;
+  /**
+   * The rows of a read (outside any transaction) as arrays of their values in the select's column order: for a
+   * reader of many rows (the export), which then pays for no object a row.
+   */
+  readArrays(query: CompiledQuery): Promise<unknown[][]>;
   /** Runs every pending migration; safe to call from several processes at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;

@@ -31,12 +31,27 @@ import {
   type SeedFilter,
   type SeedRepository,
 } from './seed-repository/index.js';
-import { draftRowOf, firstRevision, revisionValuesOf, seedOfRow } from './seed-repository/rows.js';
+import {
+  draftRowOf,
+  firstRevision,
+  revisionValuesOf,
+  SEED_COLUMNS,
+  type SeedValues,
+  seedColumnsOf,
+  seedOfRow,
+} from './seed-repository/rows.js';
 import { createSeedRevisionService, type SeedRevisionService } from './seed-revisions.js';
 
 export type { ReviewFilter, SeedFilter } from './seed-repository/index.js';
 
 export type SeedService = ReturnType<typeof createSeedService>;
+
+/**
+ * Seeds a page when every seed is read (the export, the metadata sync): a page is one statement, and a page of
+ * SQLite's holds the event loop while it is read, so a few milliseconds' worth.
+ */
+export const STREAM_PAGE = 1000;
+const SEED_ID_AT = SEED_COLUMNS.indexOf('seed_id');
 
 /** Promote by filter: the drafts the list would show for it (the status is always draft). */
 export type PromoteBody = Omit<SeedActionRequest, 'filter'> & {
@@ -88,18 +103,25 @@ export function createSeedService(deps: {
   }
 
   /**
-   * Every seed matching the filter in seed id order, read a page at a time after the last id seen (no offset
-   * scan, no snapshot: a seed written meanwhile may or may not appear, none appears twice).
+   * Every seed matching the filter in seed id order, a page of rows (arrays of SEED_COLUMNS values) at a time,
+   * each page read after the last id seen (no offset scan, no snapshot: a seed written meanwhile may or may not
+   * appear, none appears twice).
    */
-  async function* stream(filter: SeedFilter, pageSize = 500): AsyncGenerator<Seed> {
+  async function* pages(filter: SeedFilter, pageSize = STREAM_PAGE): AsyncGenerator<SeedValues[]> {
     let after: string | null = null;
     for (;;) {
-      const rows = await repository.pageAfter(filter, after, pageSize);
-      for (const row of rows) yield seedOfRow(row);
+      const rows = await repository.seedValuesAfter(filter, after, pageSize);
+      if (rows.length > 0) yield rows;
       const last = rows.at(-1);
       if (!last || rows.length < pageSize) return;
-      after = last.seed_id;
+      after = last[SEED_ID_AT] as string;
     }
+  }
+
+  /** Every seed matching the filter in seed id order (pages). */
+  async function* stream(filter: SeedFilter, pageSize = STREAM_PAGE): AsyncGenerator<Seed> {
+    for await (const rows of pages(filter, pageSize))
+      for (const row of rows) yield seedOfRow(seedColumnsOf(row));
   }
 
   async function patch(id: string, changes: SeedPatch, author = 'anonymous'): Promise<Seed> {
@@ -191,6 +213,7 @@ export function createSeedService(deps: {
     get,
     create,
     list,
+    pages,
     stream,
     patch,
     promote,

@@ -520,6 +520,47 @@ export function runDatabaseContract(
       ]);
     });
 
+    it('reads rows as arrays of the same values, in the order of the select', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      await insertRows(database, 'jobs');
+      const columns = ['run_at', 'id', 'last_error', 'attempts', 'payload'] as const;
+      const query = database.db
+        .selectFrom('jobs')
+        .select([...columns])
+        .orderBy('id');
+      const objects = await query.execute();
+      const arrays = await database.readArrays(query.compile());
+      // toStrictEqual: the bigint run_at must come as a number here too, a null as null.
+      expect(arrays).toStrictEqual(objects.map((row) => columns.map((column) => row[column])));
+      expect(arrays[0]).toStrictEqual([1_735_787_045_678, 'j1', 'boom', 2, '{"n":1}']);
+    });
+
+    it('reads arrays outside an open transaction, never its uncommitted rows', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      let inserted!: () => void;
+      const wrote = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      let undo!: () => void;
+      const undone = new Promise<void>((resolve) => {
+        undo = resolve;
+      });
+      const writing = database.transaction(async (trx) => {
+        await trx.insertInto('batches').values(ROWS.batches).execute();
+        inserted();
+        await undone;
+        throw new Error('rolled back');
+      });
+      await wrote;
+      // SQLite has one connection: the read waits for the transaction to end; PostgreSQL reads beside it.
+      const reading = database.readArrays(database.db.selectFrom('batches').select('id').compile());
+      undo();
+      await expect(writing).rejects.toThrow('rolled back');
+      expect(await reading).toEqual([]);
+    });
+
     it('rolls a transaction back entirely when its work throws', async () => {
       const { database } = fixture;
       await database.migrate();

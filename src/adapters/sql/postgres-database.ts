@@ -61,6 +61,18 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
     transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
     },
+    async readArrays(query) {
+      try {
+        const result = await pool.query({
+          text: query.sql,
+          values: [...query.parameters],
+          rowMode: 'array',
+        });
+        return result.rows as unknown[][];
+      } catch (error) {
+        throw isPostgresUnavailable(error) ? new BackendUnavailableError('database', error) : error;
+      }
+    },
     async migrate() {
       // Kysely's Migrator serialises concurrent runs with a session advisory lock and applies the pending
       // migrations in one transaction, re-reading what ran once it holds the lock; creating its own tables

@@ -24,15 +24,26 @@ export function createSqliteDatabase(path: string): Database {
   connection.pragma('synchronous = FULL');
   connection.pragma('busy_timeout = 10000');
   connection.pragma('foreign_keys = ON');
-  const db = new Kysely<Tables>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(connection) }),
-  });
+  const statements = withStatementCache(connection);
+  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
 
   return {
     dialect: 'sqlite',
     db,
     transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
+    },
+    readArrays(query) {
+      // Through Kysely's hold on its one connection: a transaction open on it is waited for, never read into.
+      return db.connection().execute(async () => {
+        const statement = statements.prepare(query.sql);
+        statement.raw(true);
+        try {
+          return statement.all(...query.parameters) as unknown[][];
+        } finally {
+          statement.raw(false);
+        }
+      });
     },
     async migrate() {
       const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
@@ -56,10 +67,10 @@ const STATEMENT_CACHE_SIZE = 256;
  * Kysely runs one query at a time on its one connection, so a kept statement is free when asked for; should one
  * still be iterating (busy), its text gets a fresh statement rather than an error.
  */
-function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
+function withStatementCache(connection: BetterSqlite3.Database) {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
-    prepare(text: string) {
+    prepare(text: string): BetterSqlite3.Statement {
       const cached = cache.get(text);
       if (cached && !cached.busy) return cached;
       const statement = connection.prepare(text);
@@ -72,7 +83,7 @@ function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase 
     close() {
       connection.close();
     },
-  };
+  } satisfies SqliteDatabase;
 }
 
 /**
