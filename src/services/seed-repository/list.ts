@@ -107,12 +107,7 @@ function indexedTable(database: Database, executor: DbExecutor, table: Walk, ind
  * `seed_languages` (an exact prefix of one of its indexes) each joined to its seed, where the other filters are
  * checked. Columns of `seeds` are named `seeds.<column>`, as the join needs.
  */
-function walkFrom(
-  database: Database,
-  executor: DbExecutor,
-  filter: ListFilter,
-  index: string,
-): SeedQuery {
+function walkFrom(database: Database, executor: DbExecutor, filter: ListFilter, index: string): SeedQuery {
   if (walkOf(filter) === 'seeds')
     return whereSeedsMatch(indexedTable(database, executor, 'seeds', index) as unknown as SeedQuery, filter);
   // A cross join, which SQLite never reorders, keeps the walk the outer loop; PostgreSQL plans it as the inner
