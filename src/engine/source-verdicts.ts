@@ -6,7 +6,7 @@ import { getDomain } from 'tldts';
 import type { CitationSource } from '../domain/candidates.js';
 import type { CountryGuess, NewsVerdict, SourceLanguage } from '../domain/seed-facts.js';
 import { FetchError, type Fetcher } from '../ports/fetcher.js';
-import { guessCountry } from './country-guess.js';
+import { type CountryInput, guessCountry } from './country-guess.js';
 import type { DiscoveredFeed } from './feeds.js';
 import { judgeNews, type NewsFeedFacts } from './news-verdict.js';
 import { type PageFacts, readPageFacts } from './page-facts.js';
@@ -86,28 +86,41 @@ export async function judgeSource(fetcher: Fetcher, input: SourceVerdictInput): 
     }
     if (articles.length > 0) news = judge(articles);
   }
+  const page = pageCountrySignals(homepage);
   const country_guess = guessCountry({
+    ...page,
     host: new URL(input.entryUrl).hostname,
     registrableDomain: input.registrableDomain,
-    htmlLang: homepage?.html_lang ?? null,
-    contentLanguage: [...(homepage?.content_language ?? []), ...languageTags(input.contentLanguage)],
-    hreflang: (homepage?.hreflang ?? []).map((h) => h.lang),
+    contentLanguage: [...page.contentLanguage, ...languageTags(input.contentLanguage)],
     languages: [...input.languages],
     ...(input.citing ? { citing: input.citing } : {}),
-    // What the entry page says beside its language tags (the real-page figures of docs/discovery.md use these).
-    ogLocale: homepage?.og_locale ?? null,
-    pageTimes: homepage?.page_times ?? [],
-    addressCountries: homepage?.address_countries ?? [],
-    externalLinks: (homepage?.links ?? []).filter((l) => !l.internal).map((l) => l.url),
-    textMarkers: homepage?.text_markers ?? null,
-    placeNames: homepage?.place_names ?? null,
-    menuPlaceNames: homepage?.menu_place_names ?? null,
   });
   return {
     news,
     country_guess,
     outlinks: outlinksOf(input, homepage, articles),
     sampled: articles.map((a) => a.url),
+  };
+}
+
+/**
+ * What the entry page says about its country, as the country guess reads it: its language tags and what it says
+ * beside them (the real-page figures of docs/discovery.md are measured with exactly these). No page, no signals.
+ */
+export function pageCountrySignals(
+  page: PageFacts | null,
+): Omit<CountryInput, 'host' | 'registrableDomain' | 'languages' | 'citing'> {
+  return {
+    htmlLang: page?.html_lang ?? null,
+    contentLanguage: page?.content_language ?? [],
+    hreflang: (page?.hreflang ?? []).map((h) => h.lang),
+    ogLocale: page?.og_locale ?? null,
+    pageTimes: page?.page_times ?? [],
+    addressCountries: page?.address_countries ?? [],
+    externalLinks: (page?.links ?? []).filter((l) => !l.internal).map((l) => l.url),
+    textMarkers: page?.text_markers ?? null,
+    placeNames: page?.place_names ?? null,
+    menuPlaceNames: page?.menu_place_names ?? null,
   };
 }
 

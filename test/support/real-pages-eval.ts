@@ -8,6 +8,7 @@ import { sourceLanguages } from '../../src/engine/languages.js';
 import { judgeNews, type NewsVerdict, type NewsVerdictValue } from '../../src/engine/news-verdict.js';
 import { readPageFacts } from '../../src/engine/page-facts.js';
 import { readPageSignals } from '../../src/engine/page-signals.js';
+import { pageCountrySignals } from '../../src/engine/source-verdicts.js';
 import { detectTitlesLanguage } from '../../src/engine/title-language.js';
 import type { RealPage } from './real-pages.js';
 
@@ -62,19 +63,10 @@ export function judge(page: RealPage): Judged {
       : null;
   const languages = declared.length > 0 ? declared : detected === null ? [] : [{ code: detected.code }];
   const countryInput: CountryInput = {
+    ...pageCountrySignals(facts),
     host: url.hostname,
     registrableDomain,
-    htmlLang: facts.html_lang,
-    contentLanguage: facts.content_language,
-    hreflang: facts.hreflang.map((h) => h.lang),
     languages,
-    ogLocale: facts.og_locale,
-    pageTimes: facts.page_times,
-    addressCountries: facts.address_countries,
-    externalLinks: facts.links.filter((l) => !l.internal).map((l) => l.url),
-    textMarkers: facts.text_markers,
-    placeNames: facts.place_names,
-    menuPlaceNames: facts.menu_place_names,
   };
   const country = guessCountry(countryInput);
   return {

@@ -35,6 +35,7 @@ import { parseRobots } from '../../../src/engine/robots.js';
 import { SitemapAggregator } from '../../../src/engine/sitemap-aggregates.js';
 import { readSitemapFile } from '../../../src/engine/sitemap-file.js';
 import { createSitemapReader, type SitemapPage } from '../../../src/engine/sitemap-reader.js';
+import { pageCountrySignals } from '../../../src/engine/source-verdicts.js';
 import { decodeText } from '../../../src/engine/text-decoding.js';
 import { detectTitlesLanguage } from '../../../src/engine/title-language.js';
 import { stubFetcher } from '../../fixtures/fake-internet/stub-fetcher.js';
@@ -165,19 +166,10 @@ function checkCountryReading(html: string, c: Case): void {
   }
   const host = new URL(c.doc.url).hostname;
   const guess = guessCountry({
+    ...pageCountrySignals(facts),
     host,
     registrableDomain: host,
-    htmlLang: facts.html_lang,
-    contentLanguage: facts.content_language,
-    hreflang: facts.hreflang.map((h) => h.lang),
     languages: facts.html_lang === null ? [] : [{ code: facts.html_lang }],
-    ogLocale: facts.og_locale,
-    pageTimes: facts.page_times,
-    addressCountries: facts.address_countries,
-    externalLinks: facts.links.filter((l) => !l.internal).map((l) => l.url),
-    textMarkers: facts.text_markers,
-    placeNames: facts.place_names,
-    menuPlaceNames: facts.menu_place_names,
   });
   if (!isCountryCode(guess.code) || !(guess.confidence >= 0 && guess.confidence <= 1)) fail('guess', guess);
   for (const r of guess.reasons) checkText(r.evidence, 'country evidence', false);
