@@ -151,6 +151,17 @@ describe('places in the menus', () => {
     expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Graz', 'Berlin']))).toBeNull();
   });
 
+  it('name a country from its own name twice in the menus, with another of its places in the text', () => {
+    const menus = readPlaceNames(['Venezuela', 'Mundo', 'Venezuela']);
+    expect(placeCountryReason(readPlaceNames(['Protesta en Caracas']), ['es'], menus)).toMatchObject({
+      country: 've',
+      evidence: 'its menus name Venezuela 2 times and no other country; its text names Venezuela, Caracas',
+    });
+    // The name alone (a story about the country), or once: nothing.
+    expect(placeCountryReason(readPlaceNames(['Venezuela hoy']), ['es'], menus)).toBeNull();
+    expect(placeCountryReason(readPlaceNames(['Caracas']), ['es'], readPlaceNames(['Venezuela']))).toBeNull();
+  });
+
   it('are read by readPageFacts from nav, header and menu-class links', () => {
     const html = `<html lang="de"><body><nav><a href="/wien">Wien</a><a href="/at">Österreich</a></nav>
       <div class="menu"><a href="/graz">Graz</a></div><p><a href="/x">Berlin</a></p></body></html>`;
