@@ -150,15 +150,16 @@ export const PLACE_SHARE = 2 / 3;
 /** Places a country needs in the menus, where no other country's may appear: sections are the beat itself. */
 export const MIN_MENU_PLACES = 2;
 /**
- * …or mentions of the country's own name there (a "Venezuela" section in the header and the footer menus) with one
- * more of its places in the text: a national outlet files its home news under its country's name, a foreign one
- * files several countries.
+ * …or one place named this often there (a "Venezuela" or "Oregon" section in the header and the footer menus) with
+ * one more of its country's places in the text: a newsroom files its home news under its country's or region's
+ * name, a foreign desk files several countries.
  */
-export const MIN_MENU_COUNTRY_NAME = 2;
+export const MIN_MENU_REPEATS = 2;
 /** Below a ccTLD's or a chosen region's say, above a language's default region (es-ES, de-DE) or og:locale. */
 export const PLACE_WEIGHT = 1.5;
 
-type PlacesByCountry = Map<string, { places: Set<string>; mentions: number; countryNameMentions: number }>;
+/** Per country: its distinct places, all their mentions, and the mentions of its most-named place. */
+type PlacesByCountry = Map<string, { places: Set<string>; mentions: number; topMentions: number }>;
 
 function placesByCountry(counts: PlaceNameCounts | null | undefined, table: ReadonlyMap<string, PlaceOf>) {
   const byCountry: PlacesByCountry = new Map();
@@ -167,14 +168,10 @@ function placesByCountry(counts: PlaceNameCounts | null | undefined, table: Read
   for (const [name, n] of Object.entries(counts)) {
     const place = table.get(name);
     if (place === undefined || typeof n !== 'number' || !(n > 0)) continue;
-    const entry = byCountry.get(place.country) ?? {
-      places: new Set<string>(),
-      mentions: 0,
-      countryNameMentions: 0,
-    };
+    const entry = byCountry.get(place.country) ?? { places: new Set<string>(), mentions: 0, topMentions: 0 };
     entry.places.add(place.place);
     entry.mentions += n;
-    if (place.countryName) entry.countryNameMentions += n;
+    entry.topMentions = Math.max(entry.topMentions, n);
     byCountry.set(place.country, entry);
     total += n;
   }
@@ -200,7 +197,7 @@ export function placeCountryReason(
   const menu = placesByCountry(menuCounts, table).byCountry;
   const { byCountry, total } = placesByCountry(counts, table);
   if (menu.size === 1) {
-    const [country, { places, countryNameMentions }] = [...menu][0]!;
+    const [country, { places, topMentions }] = [...menu][0]!;
     if (places.size >= MIN_MENU_PLACES)
       return {
         signal: 'place_names',
@@ -208,15 +205,15 @@ export function placeCountryReason(
         evidence: `its menus name places of ${country} only (${listed(places)})`,
         weight: PLACE_WEIGHT,
       };
-    // The country's name as a section, and one more of its places in the text (Venezuela and Caracas): a page
-    // that names only the country is as likely a story about it.
+    // One place as a section (the header's and the footer's), and one more of its country's places in the text
+    // (Venezuela and Caracas, Oregon and Portland): a page that names only that place is as likely a story about it.
     const inText = byCountry.get(country)?.places ?? new Set<string>();
     const all = new Set([...places, ...inText]);
-    if (countryNameMentions >= MIN_MENU_COUNTRY_NAME && all.size >= MIN_MENU_PLACES)
+    if (topMentions >= MIN_MENU_REPEATS && all.size >= MIN_MENU_PLACES)
       return {
         signal: 'place_names',
         country,
-        evidence: `its menus name ${listed(places)} ${countryNameMentions} times and no other country; its text names ${listed(all)}`,
+        evidence: `its menus name ${listed(places)} ${topMentions} times and no other country; with its text ${listed(all)}`,
         weight: PLACE_WEIGHT,
       };
   }

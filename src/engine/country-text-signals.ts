@@ -195,7 +195,10 @@ export function textCountryReasons(
 ): CountryReason[] {
   if (markers === null || typeof markers !== 'object') return [];
   const reasons: CountryReason[] = [];
-  const english = (languages[0] ?? '').toLowerCase().split(/[-_]/)[0] === 'en';
+  // The spelling, temperature and state-abbreviation patterns are English words: they are read on an English page
+  // and on one whose language is unknown (no tag, too few titles to detect it), never on another language's page.
+  const primary = (languages[0] ?? '').toLowerCase().split(/[-_]/)[0];
+  const english = primary === 'en' || primary === '';
   const us = Number(markers.us_spellings) || 0;
   const gb = Number(markers.gb_spellings) || 0;
   if (english && us >= MIN_US_SPELLINGS && gb * US_SPELLING_RATIO <= us)

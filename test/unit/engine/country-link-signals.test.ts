@@ -69,14 +69,23 @@ describe('platforms read in one country', () => {
   });
 });
 
-describe('.gov and .mil', () => {
+describe('.gov, .mil and .edu', () => {
   it('name the United States, as a host and as link targets', () => {
     const guess = guessCountry(input('www.archives.gov'));
     expect(guess.code).toBe('us');
     expect(guess.reasons[0]).toMatchObject({ signal: 'cctld', evidence: 'www.archives.gov ends in .gov' });
     const fed = links(['www.cdc.gov', 'www.nasa.gov', 'www.army.mil', 'www.usda.gov', 'fec.gov']);
     expect(guessCountry(input('news.com', { externalLinks: fed })).code).toBe('us');
-    // Other governments' gov.xx names their own country.
+    const research = links([
+      'cancer.ucsf.edu',
+      'www.hsph.harvard.edu',
+      'www.med.upenn.edu',
+      'www.nih.gov',
+      'x.ac.uk',
+    ]);
+    expect(guessCountry(input('magazine.org', { externalLinks: research })).code).toBe('us');
+    // Other governments' gov.xx and universities' ac.xx name their own country.
     expect(guessCountry(input('www.gov.uk')).code).toBe('gb');
+    expect(guessCountry(input('www.ox.ac.uk')).code).toBe('gb');
   });
 });

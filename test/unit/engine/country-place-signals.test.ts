@@ -151,15 +151,24 @@ describe('places in the menus', () => {
     expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Graz', 'Berlin']))).toBeNull();
   });
 
-  it('name a country from its own name twice in the menus, with another of its places in the text', () => {
+  it('name a country from one of its places twice in the menus, with another of its places in the text', () => {
     const menus = readPlaceNames(['Venezuela', 'Mundo', 'Venezuela']);
     expect(placeCountryReason(readPlaceNames(['Protesta en Caracas']), ['es'], menus)).toMatchObject({
       country: 've',
-      evidence: 'its menus name Venezuela 2 times and no other country; its text names Venezuela, Caracas',
+      evidence: 'its menus name Venezuela 2 times and no other country; with its text Venezuela, Caracas',
     });
-    // The name alone (a story about the country), or once: nothing.
+    const oregon = readPlaceNames(['Oregon', 'Sports', 'Oregon']);
+    expect(
+      placeCountryReason(readPlaceNames(['Rain in Portland, California dry']), ['en'], oregon),
+    ).toMatchObject({ country: 'us' });
+    // The place alone (a story about it), or once: nothing.
     expect(placeCountryReason(readPlaceNames(['Venezuela hoy']), ['es'], menus)).toBeNull();
     expect(placeCountryReason(readPlaceNames(['Caracas']), ['es'], readPlaceNames(['Venezuela']))).toBeNull();
+  });
+
+  it('leave out British names US newsrooms write for their own counties and towns', () => {
+    const nj = readPlaceNames(['Essex, Somerset and Sussex counties; Manchester, N.H.; Kensington']);
+    expect(nj).toEqual({});
   });
 
   it('are read by readPageFacts from nav, header and menu-class links', () => {

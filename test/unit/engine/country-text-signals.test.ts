@@ -118,5 +118,9 @@ describe('script and conventions of the text', () => {
     ).toBe('intl');
     const german = { htmlLang: 'de', languages: [{ code: 'de' }] };
     expect(guessCountry(input('zeitung.com', '95°F und 80°F', german)).code).toBe('intl');
+    // No language known (no tag, too few titles to detect one): the English patterns are still read.
+    const unknown = { htmlLang: null, languages: [] };
+    expect(guessCountry(input('news.com', 'Highs near 95°F, lows of 70°F.', unknown)).code).toBe('us');
+    expect(guessCountry(input('news.com', 'The center changed color.', unknown)).code).toBe('us');
   });
 });
