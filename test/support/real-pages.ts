@@ -5,7 +5,12 @@ import { gunzipSync } from 'node:zlib';
 
 export const REAL_PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-pages');
 /** The second hold-out set: other corpora, other publishers, labelled before the engine ran on it (its SOURCES.md). */
-export const FRESH_PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-pages-fresh');
+export const FRESH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-fresh',
+);
 
 export type RealPageKind =
   | 'news'

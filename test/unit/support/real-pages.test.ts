@@ -87,6 +87,7 @@ describe('the second hold-out set (real-pages-fresh)', () => {
   });
 
   it('loads and decodes every page', () => {
-    for (const page of loadRealPages(FRESH_PAGES_DIR)) expect(page.html.length, page.id).toBeGreaterThan(1000);
+    for (const page of loadRealPages(FRESH_PAGES_DIR))
+      expect(page.html.length, page.id).toBeGreaterThan(1000);
   });
 });
