@@ -2,7 +2,8 @@
 // test/unit/engine/real-pages-quality.test.ts and a 5-fold view (folds by hash of the page id) with each fold's
 // figures and their mean and minimum, to see how much the figures vary with the pages drawn.
 // Run: npx tsx bench/real-pages-folds.ts [--misses]   (--misses lists the tuning part's misjudged pages and reasons)
-import { loadRealPages } from '../test/support/real-pages.js';
+// The second hold-out set (test/fixtures/real-pages-fresh) is printed as its own line, never with its misses.
+import { FRESH_PAGES_DIR, loadRealPages } from '../test/support/real-pages.js';
 import {
   type Figures,
   FOLDS,
@@ -13,6 +14,7 @@ import {
 } from '../test/support/real-pages-eval.js';
 
 const judged = loadRealPages().map(judge);
+const fresh = loadRealPages(FRESH_PAGES_DIR).map(judge);
 const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
 
@@ -34,6 +36,7 @@ const lines = [
   row('tuning', figures(tuning)),
   row('hold-out', figures(holdOut)),
   row('all', figures(judged)),
+  row('fresh', figures(fresh)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,

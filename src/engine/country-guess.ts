@@ -4,6 +4,7 @@
 import { isCountryCode } from '../domain/countries.js';
 import { countriesOfLanguage } from '../domain/language-countries.js';
 import type { CountryGuess } from '../domain/seed-facts.js';
+import { nationalPlatformReason, siblingDomainReason } from './country-link-signals.js';
 import {
   addressReason,
   countryOfHost,
@@ -162,6 +163,8 @@ function pageReasons(input: CountryInput): CountryReason[] {
     addressReason(asList(input.addressCountries)),
     locale !== null && !declared.has(locale.country ?? '') ? locale : null,
     linkCountryReason(asList(input.externalLinks)),
+    siblingDomainReason(input.registrableDomain, asList(input.externalLinks)),
+    nationalPlatformReason(asList(input.externalLinks), codes),
     ...textCountryReasons(input.textMarkers, codes),
     placeCountryReason(input.placeNames, codes, input.menuPlaceNames),
   ].filter((r): r is CountryReason => r !== null);

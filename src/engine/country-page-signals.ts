@@ -19,8 +19,12 @@ export const GENERIC_CCTLDS: ReadonlySet<string> = new Set([
   'ac', 'ad', 'ag', 'ai', 'am', 'as', 'bz', 'cc', 'cd', 'cx', 'co', 'dj', 'fm', 'gg', 'gl', 'gs', 'io', 'je', 'la',
   'ly', 'me', 'ms', 'mu', 'nu', 'sh', 'so', 'st', 'sx', 'tk', 'tm', 'to', 'tv', 'vc', 'vg', 'ws',
 ]);
-/** ISO 3166 names the United Kingdom gb; its TLD is .uk. */
-const TLD_ALIASES: Readonly<Record<string, string>> = { uk: 'gb' };
+/**
+ * ISO 3166 names the United Kingdom gb; its TLD is .uk. .gov, .mil and .edu are generic TLDs only the United States
+ * government, military and (since 2001) accredited US colleges may register — other countries use gov.xx, ac.xx,
+ * edu.xx — so they name the United States like a ccTLD.
+ */
+const TLD_ALIASES: Readonly<Record<string, string>> = { uk: 'gb', gov: 'us', mil: 'us', edu: 'us' };
 
 /** The UTC offset of published times, when the page's language is spoken mainly in one country at that offset. */
 export const OFFSET_WEIGHT = 1.5;

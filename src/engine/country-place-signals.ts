@@ -149,10 +149,17 @@ export const MIN_PLACES = 3;
 export const PLACE_SHARE = 2 / 3;
 /** Places a country needs in the menus, where no other country's may appear: sections are the beat itself. */
 export const MIN_MENU_PLACES = 2;
+/**
+ * …or one place named this often there (a "Venezuela" or "Oregon" section in the header and the footer menus) with
+ * one more of its country's places in the text: a newsroom files its home news under its country's or region's
+ * name, a foreign desk files several countries.
+ */
+export const MIN_MENU_REPEATS = 2;
 /** Below a ccTLD's or a chosen region's say, above a language's default region (es-ES, de-DE) or og:locale. */
 export const PLACE_WEIGHT = 1.5;
 
-type PlacesByCountry = Map<string, { places: Set<string>; mentions: number }>;
+/** Per country: its distinct places, all their mentions, and the mentions of its most-named place. */
+type PlacesByCountry = Map<string, { places: Set<string>; mentions: number; topMentions: number }>;
 
 function placesByCountry(counts: PlaceNameCounts | null | undefined, table: ReadonlyMap<string, PlaceOf>) {
   const byCountry: PlacesByCountry = new Map();
@@ -161,9 +168,10 @@ function placesByCountry(counts: PlaceNameCounts | null | undefined, table: Read
   for (const [name, n] of Object.entries(counts)) {
     const place = table.get(name);
     if (place === undefined || typeof n !== 'number' || !(n > 0)) continue;
-    const entry = byCountry.get(place.country) ?? { places: new Set<string>(), mentions: 0 };
+    const entry = byCountry.get(place.country) ?? { places: new Set<string>(), mentions: 0, topMentions: 0 };
     entry.places.add(place.place);
     entry.mentions += n;
+    entry.topMentions = Math.max(entry.topMentions, n);
     byCountry.set(place.country, entry);
     total += n;
   }
@@ -187,8 +195,9 @@ export function placeCountryReason(
   const table = placesOfLanguage(typeof languages?.[0] === 'string' ? languages[0] : '');
   if (table === null) return null;
   const menu = placesByCountry(menuCounts, table).byCountry;
+  const { byCountry, total } = placesByCountry(counts, table);
   if (menu.size === 1) {
-    const [country, { places }] = [...menu][0]!;
+    const [country, { places, topMentions }] = [...menu][0]!;
     if (places.size >= MIN_MENU_PLACES)
       return {
         signal: 'place_names',
@@ -196,8 +205,18 @@ export function placeCountryReason(
         evidence: `its menus name places of ${country} only (${listed(places)})`,
         weight: PLACE_WEIGHT,
       };
+    // One place as a section (the header's and the footer's), and one more of its country's places in the text
+    // (Venezuela and Caracas, Oregon and Portland): a page that names only that place is as likely a story about it.
+    const inText = byCountry.get(country)?.places ?? new Set<string>();
+    const all = new Set([...places, ...inText]);
+    if (topMentions >= MIN_MENU_REPEATS && all.size >= MIN_MENU_PLACES)
+      return {
+        signal: 'place_names',
+        country,
+        evidence: `its menus name ${listed(places)} ${topMentions} times and no other country; with its text ${listed(all)}`,
+        weight: PLACE_WEIGHT,
+      };
   }
-  const { byCountry, total } = placesByCountry(counts, table);
   const top = [...byCountry].sort(
     (a, b) => b[1].places.size - a[1].places.size || b[1].mentions - a[1].mentions,
   )[0];

@@ -25,6 +25,12 @@ export interface TextMarkers {
   us_privacy_notice: boolean;
   /** Telephone numbers and printed registrations (country-identity-signals.ts). */
   identity: IdentityMarkers;
+  /** Characters written only in Simplified, and only in Traditional Chinese (absent from facts read before them). */
+  simplified_han?: number;
+  traditional_han?: number;
+  /** Temperatures in degrees Fahrenheit, and AP-style US state abbreviations (Calif., N.Y.), counted. */
+  fahrenheit?: number;
+  us_state_abbreviations?: number;
 }
 
 export function emptyTextMarkers(): TextMarkers {
@@ -35,6 +41,10 @@ export function emptyTextMarkers(): TextMarkers {
     currencies: {},
     us_privacy_notice: false,
     identity: emptyIdentityMarkers(),
+    simplified_han: 0,
+    traditional_han: 0,
+    fahrenheit: 0,
+    us_state_abbreviations: 0,
   };
 }
 
@@ -113,8 +123,34 @@ export function readTextMarkers(text: string): TextMarkers {
   }
   markers.us_privacy_notice = US_PRIVACY.test(source);
   markers.identity = readIdentityMarkers(source);
+  markers.simplified_han = count(source, SIMPLIFIED_ONLY);
+  markers.traditional_han = count(source, TRADITIONAL_ONLY);
+  markers.fahrenheit = count(source, FAHRENHEIT);
+  markers.us_state_abbreviations = count(source, AP_STATE);
   return markers;
 }
+
+/**
+ * Common characters whose Simplified and Traditional forms differ (这/這, 国/國, 说/說…): the script a Chinese page is
+ * set in. Simplified is written in mainland China and by far smaller readerships in Singapore and Malaysia, so it
+ * names China; Traditional is split between Taiwan and Hong Kong and names neither.
+ */
+const SIMPLIFIED_ONLY =
+  /[这们说国会时来对发为经过还动进学实现关长开问间东两应电车马门见书产业从个样报网华区亿]/gu;
+const TRADITIONAL_ONLY =
+  /[這們說國會時來對發為經過還動進學實現關長開問間東兩應電車馬門見書產業從個樣報網華區億]/gu;
+/** Temperatures in °F: only the United States (and a few small states around it) measure weather so. */
+const FAHRENHEIT = /\d\s?°\s?F\b|\bdegrees Fahrenheit\b/g;
+/**
+ * The state abbreviations of the AP Stylebook, which US newsrooms write after a town (Fresno, Calif.; Camden, N.J.);
+ * Canadian Press abbreviates provinces instead, and other English newsrooms write states out.
+ */
+const AP_STATE =
+  /(?<![\w.])(?:Ala|Ariz|Ark|Calif|Colo|Conn|Fla|Ga|Ill|Kan|Ky|Md|Mass|Mich|Minn|Miss|Mont|Neb|Nev|Okla|Ore|Pa|Tenn|Va|Vt|Wash|Wis|Wyo|N\.[HJMYCD]|S\.[CD]|R\.I|W\.Va)\.(?=[\s,)])/g;
+
+/** Simplified-only characters a Chinese page needs, and how many times more than Traditional-only ones. */
+export const MIN_SCRIPT_CHARS = 20;
+export const SCRIPT_RATIO = 10;
 
 /** Each marker's weight: all are weak, so a ccTLD, a chosen region or an address always wins over them. */
 export const TEXT_WEIGHTS = {
@@ -122,6 +158,9 @@ export const TEXT_WEIGHTS = {
   time_zone: 1,
   currency: 1,
   us_privacy_notice: 0.5,
+  simplified_chinese: 1,
+  fahrenheit: 1,
+  us_state_abbreviations: 1,
 } as const;
 /** American spellings needed, and how many times more of them than Commonwealth ones. */
 export const MIN_US_SPELLINGS = 2;
@@ -156,7 +195,10 @@ export function textCountryReasons(
 ): CountryReason[] {
   if (markers === null || typeof markers !== 'object') return [];
   const reasons: CountryReason[] = [];
-  const english = (languages[0] ?? '').toLowerCase().split(/[-_]/)[0] === 'en';
+  // The spelling, temperature and state-abbreviation patterns are English words: they are read on an English page
+  // and on one whose language is unknown (no tag, too few titles to detect it), never on another language's page.
+  const primary = (languages[0] ?? '').toLowerCase().split(/[-_]/)[0];
+  const english = primary === 'en' || primary === '';
   const us = Number(markers.us_spellings) || 0;
   const gb = Number(markers.gb_spellings) || 0;
   if (english && us >= MIN_US_SPELLINGS && gb * US_SPELLING_RATIO <= us)
@@ -189,6 +231,32 @@ export function textCountryReasons(
       evidence:
         'a US state-privacy notice ("Do Not Sell or Share My Personal Information", "Your Privacy Choices")',
       weight: TEXT_WEIGHTS.us_privacy_notice,
+    });
+  const fahrenheit = Number(markers.fahrenheit) || 0;
+  if (english && fahrenheit >= MIN_TEXT_MARKS)
+    reasons.push({
+      signal: 'fahrenheit',
+      country: 'us',
+      evidence: `${fahrenheit} temperatures in degrees Fahrenheit`,
+      weight: TEXT_WEIGHTS.fahrenheit,
+    });
+  const states = Number(markers.us_state_abbreviations) || 0;
+  if (english && states >= MIN_TEXT_MARKS)
+    reasons.push({
+      signal: 'us_state_abbreviations',
+      country: 'us',
+      evidence: `${states} AP-style US state abbreviations (Calif., N.Y.…)`,
+      weight: TEXT_WEIGHTS.us_state_abbreviations,
+    });
+  const simplified = Number(markers.simplified_han) || 0;
+  const traditional = Number(markers.traditional_han) || 0;
+  const chinese = (languages[0] ?? '').toLowerCase().split(/[-_]/)[0] === 'zh';
+  if (chinese && simplified >= MIN_SCRIPT_CHARS && traditional * SCRIPT_RATIO <= simplified)
+    reasons.push({
+      signal: 'simplified_chinese',
+      country: 'cn',
+      evidence: `set in Simplified Chinese (${simplified} Simplified-only characters, ${traditional} Traditional-only)`,
+      weight: TEXT_WEIGHTS.simplified_chinese,
     });
   reasons.push(...identityCountryReasons(markers.identity));
   return reasons;

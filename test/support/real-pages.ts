@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 
 export const REAL_PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-pages');
+/** The second hold-out set: other corpora, other publishers, labelled before the engine ran on it (its SOURCES.md). */
+export const FRESH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-fresh',
+);
 
 export type RealPageKind =
   | 'news'
@@ -29,6 +36,8 @@ export interface RealPageEntry {
   language: string;
   page_type: RealPageType;
   truncated?: boolean;
+  /** How the labels were set (the second hold-out set writes it per page). */
+  labelled_by?: string;
   source: { repo: string; path: string; commit: string; license: string };
 }
 
@@ -51,16 +60,16 @@ export interface RealPage {
   };
 }
 
-export function readRealPagesManifest(): RealPageManifest {
-  return JSON.parse(readFileSync(join(REAL_PAGES_DIR, 'manifest.json'), 'utf8')) as RealPageManifest;
+export function readRealPagesManifest(dir = REAL_PAGES_DIR): RealPageManifest {
+  return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as RealPageManifest;
 }
 
-export function realPageFile(id: string): string {
-  return join(REAL_PAGES_DIR, `${id}.html.gz`);
+export function realPageFile(id: string, dir = REAL_PAGES_DIR): string {
+  return join(dir, `${id}.html.gz`);
 }
 
-export function realPageExists(id: string): boolean {
-  return existsSync(realPageFile(id));
+export function realPageExists(id: string, dir = REAL_PAGES_DIR): boolean {
+  return existsSync(realPageFile(id, dir));
 }
 
 /** The charset a page declares in a meta tag (first 8 KiB), if any. */
@@ -82,11 +91,11 @@ export function decodeHtml(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
-export function loadRealPages(): RealPage[] {
-  return readRealPagesManifest().pages.map((entry) => ({
+export function loadRealPages(dir = REAL_PAGES_DIR): RealPage[] {
+  return readRealPagesManifest(dir).pages.map((entry) => ({
     id: entry.id,
     url: entry.url,
-    html: decodeHtml(gunzipSync(readFileSync(realPageFile(entry.id)))),
+    html: decodeHtml(gunzipSync(readFileSync(realPageFile(entry.id, dir)))),
     labels: {
       news: entry.news,
       kind: entry.kind,

@@ -151,6 +151,26 @@ describe('places in the menus', () => {
     expect(placeCountryReason(text, ['de'], readPlaceNames(['Wien', 'Graz', 'Berlin']))).toBeNull();
   });
 
+  it('name a country from one of its places twice in the menus, with another of its places in the text', () => {
+    const menus = readPlaceNames(['Venezuela', 'Mundo', 'Venezuela']);
+    expect(placeCountryReason(readPlaceNames(['Protesta en Caracas']), ['es'], menus)).toMatchObject({
+      country: 've',
+      evidence: 'its menus name Venezuela 2 times and no other country; with its text Venezuela, Caracas',
+    });
+    const oregon = readPlaceNames(['Oregon', 'Sports', 'Oregon']);
+    expect(
+      placeCountryReason(readPlaceNames(['Rain in Portland, California dry']), ['en'], oregon),
+    ).toMatchObject({ country: 'us' });
+    // The place alone (a story about it), or once: nothing.
+    expect(placeCountryReason(readPlaceNames(['Venezuela hoy']), ['es'], menus)).toBeNull();
+    expect(placeCountryReason(readPlaceNames(['Caracas']), ['es'], readPlaceNames(['Venezuela']))).toBeNull();
+  });
+
+  it('leave out British names US newsrooms write for their own counties and towns', () => {
+    const nj = readPlaceNames(['Essex, Somerset and Sussex counties; Manchester, N.H.; Kensington']);
+    expect(nj).toEqual({});
+  });
+
   it('are read by readPageFacts from nav, header and menu-class links', () => {
     const html = `<html lang="de"><body><nav><a href="/wien">Wien</a><a href="/at">Österreich</a></nav>
       <div class="menu"><a href="/graz">Graz</a></div><p><a href="/x">Berlin</a></p></body></html>`;

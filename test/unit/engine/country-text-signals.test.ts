@@ -88,3 +88,39 @@ describe('country hints of the visible text', () => {
     expect(readTextMarkers(undefined as unknown as string).us_spellings).toBe(0);
   });
 });
+
+describe('script and conventions of the text', () => {
+  it('names China for a Chinese page set in Simplified characters, nobody for Traditional ones', () => {
+    // 这, 们 and 国 are Simplified-only; 是, 我, 家, 的 are shared and 闻 is not in the list.
+    const simplified = '这是我们国家的新闻。'.repeat(7);
+    const zh = { htmlLang: 'zh', languages: [{ code: 'zh' }] };
+    expect(readTextMarkers(simplified)).toMatchObject({ simplified_han: 21, traditional_han: 0 });
+    const guess = guessCountry(input('xinwen.com', simplified, zh));
+    expect(guess.code).toBe('cn');
+    expect(guess.reasons.map((r) => r.signal)).toEqual(['simplified_chinese']);
+    expect(guessCountry(input('xinwen.com', '這是我們國家的新聞。'.repeat(7), zh)).code).toBe('intl');
+    // Too few characters, or a mix of both scripts: nothing.
+    expect(guessCountry(input('xinwen.com', '这是我们国家的新闻。', zh)).code).toBe('intl');
+    expect(guessCountry(input('xinwen.com', `${simplified}${'這們說國會'.repeat(2)}`, zh)).code).toBe('intl');
+  });
+
+  it('names the United States from temperatures in Fahrenheit and AP state abbreviations, on English pages', () => {
+    const weather = guessCountry(input('news.com', 'Highs near 95°F today, lows of 70 °F tonight.'));
+    expect(weather.code).toBe('us');
+    expect(weather.reasons.map((r) => r.signal)).toEqual(['fahrenheit']);
+    const datelines = guessCountry(input('news.com', 'FRESNO, Calif. (AP) — A man from Camden, N.J., said.'));
+    expect(datelines.reasons.map((r) => r.signal)).toEqual(['us_state_abbreviations']);
+    expect(datelines.code).toBe('us');
+    // One mention, Celsius, or a word that only looks like an abbreviation: nothing.
+    expect(guessCountry(input('news.com', 'Highs near 35°C, 95°F in Fresno.')).code).toBe('intl');
+    expect(
+      guessCountry(input('news.com', 'Fresno, Calif. is hot; Calif.ornia, Cal. and CA are not.')).code,
+    ).toBe('intl');
+    const german = { htmlLang: 'de', languages: [{ code: 'de' }] };
+    expect(guessCountry(input('zeitung.com', '95°F und 80°F', german)).code).toBe('intl');
+    // No language known (no tag, too few titles to detect one): the English patterns are still read.
+    const unknown = { htmlLang: null, languages: [] };
+    expect(guessCountry(input('news.com', 'Highs near 95°F, lows of 70°F.', unknown)).code).toBe('us');
+    expect(guessCountry(input('news.com', 'The center changed color.', unknown)).code).toBe('us');
+  });
+});

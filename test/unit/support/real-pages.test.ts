@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadRealPages, readRealPagesManifest, realPageExists } from '../../support/real-pages.js';
+import {
+  FRESH_PAGES_DIR,
+  loadRealPages,
+  readRealPagesManifest,
+  realPageExists,
+} from '../../support/real-pages.js';
 
 const KINDS = [
   'news',
@@ -56,5 +61,33 @@ describe('real-pages fixture manifest', () => {
     const loaded = loadRealPages();
     expect(loaded.length).toBe(pages.length);
     for (const page of loaded) expect(page.html.length, page.id).toBeGreaterThan(1000);
+  });
+});
+
+describe('the second hold-out set (real-pages-fresh)', () => {
+  const { pages } = readRealPagesManifest(FRESH_PAGES_DIR);
+  const mainDomains = new Set(readRealPagesManifest().pages.map((p) => p.registrable_domain));
+
+  it('has unique ids, every file present, and says how each page was labelled', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(pages.map((p) => p.id)).size).toBe(pages.length);
+    expect(pages.filter((p) => !realPageExists(p.id, FRESH_PAGES_DIR)).map((p) => p.id)).toEqual([]);
+    for (const p of pages) {
+      expect(KINDS).toContain(p.kind);
+      expect(p.news).toBe(p.kind === 'news');
+      if (p.country !== null) expect(p.country).toMatch(/^[a-z]{2}$/);
+      expect(p.labelled_by, p.id).toMatch(/\w/);
+      const host = new URL(p.url).hostname.toLowerCase();
+      expect(host === p.registrable_domain || host.endsWith(`.${p.registrable_domain}`), p.id).toBe(true);
+    }
+  });
+
+  it('shares no publisher with the main corpus', () => {
+    expect(pages.filter((p) => mainDomains.has(p.registrable_domain)).map((p) => p.id)).toEqual([]);
+  });
+
+  it('loads and decodes every page', () => {
+    for (const page of loadRealPages(FRESH_PAGES_DIR))
+      expect(page.html.length, page.id).toBeGreaterThan(1000);
   });
 });

