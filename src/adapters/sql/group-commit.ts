@@ -21,7 +21,7 @@ const MAX_GROUP = 64;
 
 /** `transaction(work)` with the `Database` port's contract, grouped as above. */
 export function groupCommit<DB>(db: Kysely<DB>) {
-  let waiting: Waiting<DB>[] = [];
+  const waiting: Waiting<DB>[] = [];
   let draining = false;
 
   async function runGroup(): Promise<void> {
@@ -36,8 +36,9 @@ export function groupCommit<DB>(db: Kysely<DB>) {
     let current: Waiting<DB> | undefined;
     try {
       // Works asked for while the group runs join it too: they would only wait for its commit otherwise.
-      while (done.length < MAX_GROUP && (current = waiting.shift()) !== undefined) {
-        const w = current;
+      while (done.length < MAX_GROUP && waiting.length > 0) {
+        const w = waiting.shift() as Waiting<DB>;
+        current = w;
         if (done.length === 0) {
           // The first work needs no savepoint: when it fails, nothing else is in the transaction.
           try {
@@ -66,7 +67,10 @@ export function groupCommit<DB>(db: Kysely<DB>) {
       await trx.commit().execute();
     } catch (error) {
       // The transaction itself failed (a savepoint, the commit): nothing of the group is written.
-      await trx.rollback().execute().catch(() => undefined);
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
       current?.reject(error);
       for (const d of done) d.waiting.reject(error);
       return;

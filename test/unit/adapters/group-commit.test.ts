@@ -51,7 +51,10 @@ afterEach(async () => {
 });
 
 const insertNote = (id: number) => async (trx: Kysely<Tables>) => {
-  await trx.insertInto('notes').values({ id, text: `note ${id}` }).execute();
+  await trx
+    .insertInto('notes')
+    .values({ id, text: `note ${id}` })
+    .execute();
   return id;
 };
 
