@@ -92,7 +92,9 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   async function withWaitingSettles<T>(work: (executor: DbExecutor) => Promise<T>): Promise<T> {
     const group = waitingSettles;
     waitingSettles = [];
-    if (group.length === 0) return work(database.db);
+    // In a transaction even alone: SQLite commits it with whatever else is ready in the same turn (a chunk's
+    // claim, say), where an autocommit statement would be an fsync of its own.
+    if (group.length === 0) return database.transaction(work);
     try {
       const result = await database.transaction(async (trx) => {
         for (const g of group) await g.write(trx);
@@ -237,6 +239,9 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
     const loop = consumers.start(queue, driver, handler, {
       concurrency: consumeOptions.concurrency,
       ...(consumeOptions.capacity ? { capacity: consumeOptions.capacity } : {}),
+      // The next jobs are claimed while these run: started at once when a slot frees, and their claim commits
+      // with the chunk work of the same turn.
+      prefetch: consumeOptions.concurrency,
       pollIntervalMs,
       heartbeatMs: Math.max(1000, leaseMs / 3),
       drainTimeoutMs,

@@ -27,8 +27,9 @@ export interface PollLoopOptions {
   pollIntervalMs: number;
   /**
    * Jobs claimed ahead of free slots (ignored with a capacity budget), started the moment a slot frees without
-   * waiting for a claim's round trip. Held longer than pollIntervalMs (the slots are busy with long jobs),
-   * they are handed back, so a busy consumer never sits on work another could run.
+   * waiting for a claim's round trip. Held with no slot freed for longer than pollIntervalMs, or than twice the
+   * time the consumer's recent jobs took when that is longer (at most HOLD_CAP_MS), they are handed back: the
+   * slots are busy with long jobs, and a busy consumer never sits on work another could run.
    */
   prefetch?: number;
   heartbeatMs: number;
@@ -68,6 +69,13 @@ export function startPollLoop<D>(
   /** False once jobs claimed ahead had to go back, until a job finishes: no claim-and-give-back churn. */
   let slotsTurnOver = true;
   const prefetch = options.capacity ? 0 : Math.max(0, Math.floor(options.prefetch ?? 0));
+  /**
+   * How long this consumer's jobs take, as a moving average of the finished ones (0 until one finishes). Jobs
+   * claimed ahead are held for two of them before they go back: a consumer whose jobs take a little longer than
+   * pollIntervalMs (a research chunk under load) would otherwise hand back, and claim again, a job for every job.
+   */
+  let typicalJobMs = 0;
+  const holdMs = () => Math.max(options.pollIntervalMs, Math.min(2 * typicalJobMs, HOLD_CAP_MS));
 
   const heartbeat = setInterval(() => {
     if (running.size > 0 || ready.length > 0)
@@ -91,6 +99,7 @@ export function startPollLoop<D>(
     running.set(job.id, delivery);
     handling.add(job.id);
     let failure: { error: unknown } | null = null;
+    const startedAt = performance.now();
     try {
       await handler(job);
     } catch (error) {
@@ -98,6 +107,8 @@ export function startPollLoop<D>(
     } finally {
       handling.delete(job.id);
     }
+    const tookMs = performance.now() - startedAt;
+    typicalJobMs = typicalJobMs === 0 ? tookMs : 0.8 * typicalJobMs + 0.2 * tookMs;
     // A backend outage is not the job's fault: it goes back unspent, and the loop stops claiming for a while
     // (rather than failing every queued job once, and each a few times, for as long as the outage lasts).
     const unavailable = failure !== null && isBackendUnavailable(failure.error);
@@ -168,10 +179,11 @@ export function startPollLoop<D>(
         waitingForRoom = room <= 0;
         const held = ready.length;
         const pausedAt = performance.now();
-        await pause(options.pollIntervalMs);
+        const wait = held > 0 ? holdMs() : options.pollIntervalMs;
+        await pause(wait);
         waitingForRoom = false;
-        // A whole poll interval with no slot freed: long jobs hold them, so the jobs claimed ahead go back.
-        if (held > 0 && ready.length === held && performance.now() - pausedAt >= options.pollIntervalMs) {
+        // No slot freed for the whole wait: long jobs hold them, so the jobs claimed ahead go back.
+        if (held > 0 && ready.length === held && performance.now() - pausedAt >= wait) {
           slotsTurnOver = false;
           await handBack();
         }
@@ -228,6 +240,9 @@ export function startPollLoop<D>(
  * fails at once, and a consumer should not sleep a minute past the end of an outage.
  */
 const OUTAGE_MAX_STEP_MS = 10_000;
+
+/** Jobs claimed ahead are never held longer than this without a slot freeing, however long jobs take. */
+const HOLD_CAP_MS = 1_000;
 
 /** Exponential backoff (with jitter) over consecutive outage failures; one success resets it. */
 function outageBackoff(retryPolicy: BackoffPolicy) {

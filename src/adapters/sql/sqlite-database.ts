@@ -13,6 +13,7 @@ import {
   sql,
 } from 'kysely';
 import type { Database, DbTransaction, Tables } from '../../ports/database.js';
+import { groupCommit } from './group-commit.js';
 import { migrationProvider } from './migrations.js';
 
 /** `path` is a file path, or ':memory:' for tests. */
@@ -26,12 +27,13 @@ export function createSqliteDatabase(path: string): Database {
   connection.pragma('foreign_keys = ON');
   const statements = withStatementCache(connection);
   const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  const transaction = groupCommit(db);
 
   return {
     dialect: 'sqlite',
     db,
     transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
+      return transaction(work);
     },
     readArrays(query) {
       // Through Kysely's hold on its one connection: a transaction open on it is waited for, never read into.

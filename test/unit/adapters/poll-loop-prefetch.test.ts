@@ -90,6 +90,22 @@ describe('poll loop claiming ahead', () => {
     await loop.stop();
   });
 
+  it('keeps the jobs claimed ahead when jobs take a little longer than the poll interval', async () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const queue = memoryDriver(ids);
+    const loop = startPollLoop(
+      'SEED_QUEUE',
+      queue.driver,
+      () => new Promise((resolve) => setTimeout(resolve, 40)),
+      options(1, 5),
+    );
+    await until('every job ran', () => queue.settled.length === ids.length);
+    await loop.stop();
+    // Held for two of the jobs' own durations, not one poll interval: only the job claimed ahead of the first
+    // finish, when no duration was known yet, may go back (a claim and a release per job otherwise).
+    expect(queue.released.length).toBeLessThanOrEqual(1);
+  });
+
   it('hands back on stop what it claimed ahead, and claims nothing ahead without prefetch', async () => {
     const queue = memoryDriver(['a', 'b']);
     const running = gate();

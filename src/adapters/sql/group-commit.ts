@@ -1,0 +1,97 @@
+// Group commit for SQLite transactions. SQLite runs one write transaction at a time, and with synchronous=FULL each
+// commit is an fsync that blocks the main thread (better-sqlite3 is synchronous): a few milliseconds apiece, most
+// of the research pipeline's time (docs/profiles.md). Transactions asked for in the same turn of the event loop (a
+// chunk's answers and another chunk's claim, say) or while a group runs are run one after the other in one SQLite
+// transaction, each inside its own savepoint, and committed together: one fsync for the group.
+//
+// What each caller sees is unchanged: its work runs alone on the connection (after the works queued before it, whose
+// writes it sees, as it would have after their commits), a work that throws leaves nothing of its own behind (its
+// savepoint is rolled back) and fails only its caller, and no caller hears of success before the commit that made
+// its writes durable. A failed commit fails every work of the group: none of them is written.
+import type { Kysely, Transaction } from 'kysely';
+
+interface Waiting<DB> {
+  work: (trx: Transaction<DB>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Works in one commit at most: a group stays short however many wait, so none waits long for its commit. */
+const MAX_GROUP = 64;
+
+/** `transaction(work)` with the `Database` port's contract, grouped as above. */
+export function groupCommit<DB>(db: Kysely<DB>) {
+  const waiting: Waiting<DB>[] = [];
+  let draining = false;
+
+  async function runGroup(): Promise<void> {
+    let trx: Awaited<ReturnType<ReturnType<Kysely<DB>['startTransaction']>['execute']>>;
+    try {
+      trx = await db.startTransaction().execute();
+    } catch (error) {
+      for (const w of waiting.splice(0, MAX_GROUP)) w.reject(error);
+      return;
+    }
+    const done: Array<{ waiting: Waiting<DB>; value: unknown }> = [];
+    let current: Waiting<DB> | undefined;
+    try {
+      // Works asked for while the group runs join it too: they would only wait for its commit otherwise.
+      while (done.length < MAX_GROUP && waiting.length > 0) {
+        const w = waiting.shift() as Waiting<DB>;
+        current = w;
+        if (done.length === 0) {
+          // The first work needs no savepoint: when it fails, nothing else is in the transaction.
+          try {
+            done.push({ waiting: w, value: await w.work(trx) });
+          } catch (error) {
+            current = undefined;
+            w.reject(error);
+            await trx.rollback().execute();
+            return;
+          }
+          continue;
+        }
+        const saved = await trx.savepoint('grouped').execute();
+        try {
+          const value = await w.work(saved);
+          await saved.releaseSavepoint('grouped').execute();
+          done.push({ waiting: w, value });
+        } catch (error) {
+          current = undefined;
+          w.reject(error);
+          await saved.rollbackToSavepoint('grouped').execute();
+          await saved.releaseSavepoint('grouped').execute();
+        }
+      }
+      current = undefined;
+      await trx.commit().execute();
+    } catch (error) {
+      // The transaction itself failed (a savepoint, the commit): nothing of the group is written.
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      current?.reject(error);
+      for (const d of done) d.waiting.reject(error);
+      return;
+    }
+    for (const d of done) d.waiting.resolve(d.value);
+  }
+
+  async function drain(): Promise<void> {
+    // Transactions asked for in this same turn (and by I/O callbacks ready now) join the first group.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (waiting.length > 0) await runGroup();
+    draining = false;
+  }
+
+  return function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!draining) {
+        draining = true;
+        void drain();
+      }
+    });
+  };
+}
