@@ -81,8 +81,15 @@ export function groupCommit<DB>(db: Kysely<DB>) {
   async function drain(): Promise<void> {
     // Transactions asked for in this same turn (and by I/O callbacks ready now) join the first group.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    while (waiting.length > 0) await runGroup();
-    draining = false;
+    try {
+      while (waiting.length > 0) await runGroup();
+    } catch (error) {
+      // runGroup settles every work it took; a throw here is a bug of ours, and must not leave the works still
+      // waiting (or every later transaction) hanging behind a drain that never ends.
+      for (const w of waiting.splice(0)) w.reject(error);
+    } finally {
+      draining = false;
+    }
   }
 
   return function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
