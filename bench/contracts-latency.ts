@@ -98,6 +98,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       if (response.statusCode !== 202) throw new Error(`contract batch refused: ${response.body}`);
       batchIds.push(response.json().batchId);
     }
+    const postedMs = performance.now() - started;
     // Progress as a client sees it: items answered, sampled every 250 ms (a watching client costs CPU too).
     const samples: Array<{ at: number; done: number }> = [];
     let peakRss = process.memoryUsage.rss();
@@ -240,7 +241,8 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         `  in flight at the sites: max ${load.max}, mean ${load.mean.toFixed(1)} (cap ${cap}); ` +
         `bound ${(bound.makespanMs / 1000).toFixed(1)} s (lower bound ${(bound.lowerBoundMs / 1000).toFixed(1)} s, ` +
         `longest host chain ${(longestChain / 1000).toFixed(1)} s); start-up (worker threads loaded, before the ` +
-        `clock) ${(startupMs / 1000).toFixed(2)} s; first request after ` +
+        `clock) ${(startupMs / 1000).toFixed(2)} s; batches accepted after ${(postedMs / 1000).toFixed(2)} s; ` +
+        `first request after ` +
         `${(firstArrival / 1000).toFixed(2)} s, last answer at ${(lastEnd / 1000).toFixed(2)} s (${lastSite[0]}, ` +
         `started at ${lastSiteStart.toFixed(1)} s, chain ${lastSiteChain.toFixed(1)} s)\n` +
         `  politeness: ${tooClose} arrivals closer than their host's gap (closest ${closest.toFixed(1)} ms over it); ` +
