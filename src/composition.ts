@@ -323,6 +323,15 @@ export async function createSeedbed(options: SeedbedOptions) {
 
   let started = false;
   const pools: WorkerPool[] = [];
+  /** The threads the started workers use, each loaded and answering (see ready()). */
+  const preparing: Array<Promise<void>> = [];
+  /** A thread that cannot start is said once; its requests or feeds then fail or fall back on their own. */
+  const prepared = (what: string, preparation: Promise<void> | undefined) =>
+    preparing.push(
+      (preparation ?? Promise.resolve()).catch((error: unknown) =>
+        logger.warn({ err: error }, `the ${what} could not start`),
+      ),
+    );
 
   return {
     config,
@@ -377,11 +386,20 @@ export async function createSeedbed(options: SeedbedOptions) {
         logger.warn({ queues: missing }, 'no worker for these queues yet; their jobs wait');
       // The threads these queues' work runs on start with their workers, not under the first batch's first
       // domains (the fetch thread takes about half a second to load from source, the feed worker as long).
-      if (queues.some((q) => FETCHING_QUEUES.has(q))) fetcher.prepare?.();
-      if (queues.some((q) => FEED_READING_QUEUES.has(q))) feedReaders.prepare();
+      if (queues.some((q) => FETCHING_QUEUES.has(q))) prepared('fetch thread', fetcher.prepare?.());
+      if (queues.some((q) => FEED_READING_QUEUES.has(q))) prepared('feed workers', feedReaders.prepare());
       const pool = startWorkers(queue, definitions, logger, metrics);
       pools.push(pool);
       return pool;
+    },
+
+    /**
+     * Resolves once the threads of the workers started so far have loaded and answered a first message (the fetch
+     * thread, the feed workers): from source that takes about a second, during which the workers already claim
+     * jobs and their first requests wait for the threads. A service is ready to work at full speed from here.
+     */
+    async ready(): Promise<void> {
+      await Promise.all(preparing);
     },
 
     /**

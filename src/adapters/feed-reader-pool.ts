@@ -17,8 +17,11 @@ export type FeedReadAnswer = { id: number; content: FeedContent | null } | { id:
 export interface FeedReaderPool {
   read: FeedReader;
   close(): Promise<void>;
-  /** Starts the workers now, so the first feed does not wait for one to load (called when workers start). */
-  prepare(): void;
+  /**
+   * Starts the workers now, so the first feed does not wait for one to load (called when workers start);
+   * resolves once each has answered a first message (an empty body: its modules loaded, its reader run once).
+   */
+  prepare(): Promise<void>;
   /** Feeds read on a worker, and on the calling thread (no workers, closed, or a worker failed). */
   readonly stats: { onWorkers: number; onCaller: number };
 }
@@ -64,7 +67,7 @@ export function createFeedReaderPool(size: number, start: () => Worker = startWo
     return {
       read: async (body, now, type) => onCaller(body, now, type),
       async close() {},
-      prepare() {},
+      async prepare() {},
       stats,
     };
   const slots: Array<Slot | null> = Array.from({ length: size }, () => null);
@@ -106,19 +109,26 @@ export function createFeedReaderPool(size: number, start: () => Worker = startWo
     return slot(best);
   }
 
+  function ask(
+    target: Slot,
+    bytes: Uint8Array<ArrayBuffer>,
+    now: Date | null,
+    contentType: string | undefined,
+  ): Promise<FeedContent | null> {
+    const id = nextId++;
+    const request: FeedReadRequest = { id, body: bytes, nowMs: now?.getTime() ?? null, contentType };
+    return new Promise<FeedContent | null>((resolve, reject) => {
+      target.pending.set(id, { resolve, reject });
+      target.worker.ref();
+      target.worker.postMessage(request, [bytes.buffer]);
+    });
+  }
+
   async function read(body: Buffer, now: Date | null, contentType?: string): Promise<FeedContent | null> {
     if (closed) return onCaller(body, now, contentType);
-    const target = leastBusy();
-    const id = nextId++;
-    // A copy of exactly the body's bytes (a Buffer may be a view of a larger pool), handed over, not cloned.
-    const bytes = new Uint8Array(body);
-    const request: FeedReadRequest = { id, body: bytes, nowMs: now?.getTime() ?? null, contentType };
     try {
-      const content = await new Promise<FeedContent | null>((resolve, reject) => {
-        target.pending.set(id, { resolve, reject });
-        target.worker.ref();
-        target.worker.postMessage(request, [bytes.buffer]);
-      });
+      // A copy of exactly the body's bytes (a Buffer may be a view of a larger pool), handed over, not cloned.
+      const content = await ask(leastBusy(), new Uint8Array(body), now, contentType);
       stats.onWorkers += 1;
       return content;
     } catch {
@@ -130,9 +140,14 @@ export function createFeedReaderPool(size: number, start: () => Worker = startWo
   return {
     read,
     stats,
-    prepare() {
+    async prepare() {
       if (closed) return;
-      for (let at = 0; at < size; at += 1) slot(at);
+      // A worker that cannot start makes the pool read on the calling thread: ready all the same.
+      await Promise.all(
+        Array.from({ length: size }, (_, at) =>
+          ask(slot(at), new Uint8Array(0), null, undefined).catch(() => null),
+        ),
+      );
     },
     async close() {
       closed = true;

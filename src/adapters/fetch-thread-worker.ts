@@ -83,6 +83,9 @@ function handle(message: ToFetchThread): void {
     case 'delay':
       fetcher.setCrawlDelay(message.host, message.seconds);
       return;
+    case 'ping':
+      send({ t: 'pong' });
+      return;
     case 'close':
       void fetcher.close().finally(() => {
         send({ t: 'closed' });

@@ -31,6 +31,7 @@ export type ToFetchThread =
   | { t: 'fetch'; id: number; url: string; options: ThreadFetchOptions }
   | { t: 'abort'; id: number; reason: string }
   | { t: 'delay'; host: string; seconds: number }
+  | { t: 'ping' }
   | { t: 'close' };
 
 export interface ThreadFetchError {
@@ -46,6 +47,7 @@ export type FromFetchThread =
   | { t: 'queue'; id: number; waiting: boolean }
   | { t: 'ok'; id: number; response: Omit<FetchResponse, 'body'>; body: Uint8Array }
   | { t: 'error'; id: number; error: ThreadFetchError }
+  | { t: 'pong' }
   | { t: 'closed' };
 
 interface Pending {
@@ -91,6 +93,8 @@ export function createThreadedFetcher(
   let outbox: Outbox<ToFetchThread> | null = null;
   let nextId = 1;
   let closing: Promise<void> | null = null;
+  /** The running worker's first answer (its modules loaded), for prepare(); null until someone asks. */
+  let answered: { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } | null = null;
 
   function onMessages(batch: FromFetchThread[]): void {
     for (const message of batch) onMessage(message);
@@ -98,6 +102,11 @@ export function createThreadedFetcher(
 
   function onMessage(message: FromFetchThread): void {
     if (message.t === 'closed') return;
+    if (message.t === 'pong') {
+      answered?.resolve();
+      if (pending.size === 0) worker?.unref();
+      return;
+    }
     const waiting = pending.get(message.id);
     if (!waiting) return;
     if (message.t === 'queue') {
@@ -129,6 +138,8 @@ export function createThreadedFetcher(
       if (worker !== created) return;
       worker = null;
       outbox = null;
+      answered?.reject(new Error(`the fetch thread stopped: ${reason}`));
+      answered = null;
       for (const [id, waiting] of pending) {
         pending.delete(id);
         if (waiting.inLine) waiting.queueing?.(false);
@@ -185,7 +196,23 @@ export function createThreadedFetcher(
       if (worker) post({ t: 'delay', host, seconds });
     },
     prepare() {
-      if (!closing) started();
+      if (closing) return Promise.resolve();
+      const target = started();
+      if (!answered) {
+        let resolve = () => {};
+        let reject: (error: Error) => void = () => {};
+        const promise = new Promise<void>((yes, no) => {
+          resolve = yes;
+          reject = no;
+        });
+        // Nobody may be listening when a thread that cannot start fails; the caller that is sees the rejection.
+        promise.catch(() => undefined);
+        answered = { promise, resolve, reject };
+        // Held until it answers, as a request is: someone is waiting for it.
+        target.worker.ref();
+        target.outbox.send({ t: 'ping' });
+      }
+      return answered.promise;
     },
     close() {
       closing ??= (async () => {

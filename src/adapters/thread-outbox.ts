@@ -1,6 +1,8 @@
-// Messages to another thread, sent together once per turn of the event loop. Each postMessage costs a
-// structured clone, a wake-up of the other thread and a 'message' event there, whatever it carries; a crawler
-// trading three messages per request with its fetch thread paid that thousands of times a second.
+// Messages to another thread, sent together. Each postMessage costs a structured clone, a wake-up of the other
+// thread and a 'message' event there, whatever it carries; a crawler trading three messages per request with its
+// fetch thread paid that thousands of times a second. But a batch must not wait long: a turn of the event loop
+// can be long (a thousand domains started in one turn, each with its synchronous SQLite reads, all through
+// microtasks), and a request held back until that turn ends holds back its host's whole chain.
 
 export interface Outbox<M> {
   /** Queues a message (and the buffers it hands over) for the next flush. */
@@ -10,11 +12,20 @@ export interface Outbox<M> {
 }
 
 /**
- * `post` gets every message queued since the last flush, in order, and the buffers to transfer with them. The
- * flush runs at the end of the current turn (setImmediate): messages made while handling one batch, or one
- * timer's worth of answers, travel as one.
+ * Messages per post at most: a full batch goes at once, mid-turn. 16 keeps the cost per message near that of
+ * a batch per turn (a wake-up shared by 16) while the first of a long turn's messages leave early.
  */
-export function createOutbox<M>(post: (batch: M[], transfer: ArrayBuffer[]) => void): Outbox<M> {
+export const OUTBOX_MAX_BATCH = 16;
+
+/**
+ * `post` gets every message queued since the last flush, in order, and the buffers to transfer with them. The
+ * flush runs at the end of the current turn (setImmediate), or as soon as `maxBatch` messages are queued:
+ * messages made while handling one batch, or one timer's worth of answers, travel together.
+ */
+export function createOutbox<M>(
+  post: (batch: M[], transfer: ArrayBuffer[]) => void,
+  maxBatch = OUTBOX_MAX_BATCH,
+): Outbox<M> {
   let batch: M[] = [];
   let transfer: ArrayBuffer[] = [];
   let scheduled: NodeJS.Immediate | null = null;
@@ -32,7 +43,8 @@ export function createOutbox<M>(post: (batch: M[], transfer: ArrayBuffer[]) => v
     send(message, buffer) {
       batch.push(message);
       if (buffer) transfer.push(buffer);
-      scheduled ??= setImmediate(flush);
+      if (batch.length >= maxBatch) flush();
+      else scheduled ??= setImmediate(flush);
     },
     flush,
   };

@@ -82,6 +82,14 @@ function onShutdown(seedbed: Seedbed, stop: () => Promise<void>): void {
   process.on('SIGINT', handler);
 }
 
+/** Says when the workers' threads have loaded (start-up time, apart from the first batch's own time). */
+function logWhenReady(seedbed: Seedbed): void {
+  const since = performance.now();
+  void seedbed
+    .ready()
+    .then(() => seedbed.logger.info({ ms: Math.round(performance.now() - since) }, 'worker threads ready'));
+}
+
 export async function runServer(options: { workers: boolean; queues?: QueueName[] }) {
   limitHeapGrowth();
   const seedbed = await boot();
@@ -89,6 +97,7 @@ export async function runServer(options: { workers: boolean; queues?: QueueName[
   const app = await seedbed.buildHttp(open);
   const pool = options.workers ? seedbed.startWorkers(options.queues) : null;
   if (pool) await seedbed.startSchedules(pool.queues);
+  if (pool) logWhenReady(seedbed);
   const { host, port } = seedbed.config.http;
   const url = await app.listen({ host, port }).catch((error: unknown) => {
     throw listenStartupError(error, { host, port }) ?? error;
@@ -106,6 +115,7 @@ export async function runWorker(queues: QueueName[]) {
   const pool = seedbed.startWorkers(queues);
   await seedbed.startSchedules(pool.queues);
   seedbed.logger.info({ queues: pool.queues }, 'seedbed worker started');
+  logWhenReady(seedbed);
   onShutdown(seedbed, () => seedbed.close());
 }
 

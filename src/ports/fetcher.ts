@@ -134,8 +134,10 @@ export interface Fetcher {
   setCrawlDelay(host: string, seconds: number): void;
   /**
    * Gets ready to fetch now, so the first request does not wait for it: a fetcher on a thread of its own starts
-   * that thread (half a second from source). Called when workers that fetch start; optional.
+   * that thread (half a second from source) and resolves once the thread has answered a first message. Called
+   * when workers that fetch start, so the service can say when it is ready; optional. Rejects only when the
+   * fetcher cannot start (each request would then fail on its own).
    */
-  prepare?(): void;
+  prepare?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -98,6 +98,31 @@ describe('the feed reader pool', () => {
     expect(pool.stats).toEqual({ onWorkers: 0, onCaller: 2 });
   });
 
+  it('is ready only once every worker has answered a first message', async () => {
+    const workers: Worker[] = [];
+    // A stand-in worker that answers only when told to, as a slow-loading one would.
+    const held =
+      'const { parentPort } = require("node:worker_threads"); const asked = [];' +
+      'parentPort.on("message", (m) => { if (m === "go") for (const a of asked) parentPort.postMessage({ id: a.id, content: null }); else asked.push(m); });';
+    pool = createFeedReaderPool(2, () => {
+      const worker = new Worker(held, { eval: true });
+      workers.push(worker);
+      return worker;
+    });
+    let ready = false;
+    const preparing = pool.prepare().then(() => {
+      ready = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    workers[0]?.postMessage('go');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ready).toBe(false);
+    workers[1]?.postMessage('go');
+    await preparing;
+    expect(ready).toBe(true);
+    expect(pool.stats).toEqual({ onWorkers: 0, onCaller: 0 });
+  });
+
   it('starts every worker when asked to get ready, and reads on those', async () => {
     let started = 0;
     // A stand-in worker that answers every feed with "not a feed", from the thread it was started on.
@@ -108,9 +133,10 @@ describe('the feed reader pool', () => {
       started += 1;
       return new Worker(echo, { eval: true });
     });
-    pool.prepare();
+    const ready = pool.prepare();
     expect(started).toBe(2);
-    pool.prepare();
+    await ready;
+    await pool.prepare();
     const [, body, type] = BODIES[0] as [string, Buffer, string];
     expect(await pool.read(body, NOW, type)).toBeNull();
     expect(started).toBe(2);

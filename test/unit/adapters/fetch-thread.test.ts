@@ -1,6 +1,6 @@
 // The fetcher on its own thread answers as the fetcher on the calling thread does: the same responses (bodies,
 // redirects, headers, request counts), the same FetchErrors with their fields, a caller's abort, Crawl-delay.
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThreadedFetcher, startFetchThread } from '../../../src/adapters/fetch-thread.js';
 import { createHttpFetcher, type HttpFetcherConfig } from '../../../src/adapters/http-fetcher.js';
@@ -144,7 +144,7 @@ describe('the fetcher on its own thread', () => {
     }
   });
 
-  it('starts its thread when asked to get ready, and the first request uses that thread', async () => {
+  it('starts its thread when asked to get ready, says when it answers, and the first request uses that thread', async () => {
     const workers: Worker[] = [];
     const own = createThreadedFetcher(config(), (settings) => {
       const worker = startFetchThread(settings);
@@ -153,12 +153,22 @@ describe('the fetcher on its own thread', () => {
     });
     try {
       expect(workers).toHaveLength(0);
-      own.prepare?.();
+      const ready = own.prepare?.();
       expect(workers).toHaveLength(1);
-      own.prepare?.();
+      await expect(ready).resolves.toBeUndefined();
+      await own.prepare?.();
       const response = await own.fetch(`https://${SITES.bare}/`, { kind: 'html' });
       expect(response.status).toBe(200);
       expect(workers).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('says it cannot get ready when its thread stops before answering', async () => {
+    const own = createThreadedFetcher(config(), () => new Worker('process.exit(3)', { eval: true }));
+    try {
+      await expect(own.prepare?.()).rejects.toThrow(/exit code 3/);
     } finally {
       await own.close();
     }

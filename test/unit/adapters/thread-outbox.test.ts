@@ -20,6 +20,18 @@ describe('thread outbox', () => {
     expect(posted.map((p) => p.batch)).toEqual([['a', 'b', 'c'], ['d']]);
   });
 
+  it('sends a full batch at once, without waiting for the end of a long turn', async () => {
+    const posted: number[][] = [];
+    const outbox = createOutbox<number>((batch) => posted.push(batch), 3);
+    for (let i = 1; i <= 7; i += 1) outbox.send(i);
+    expect(posted).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    await turn();
+    expect(posted).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
+
   it('sends at once on flush, and nothing twice', async () => {
     const posted: string[][] = [];
     const outbox = createOutbox<string>((batch) => posted.push(batch));
