@@ -14,7 +14,6 @@ import type { BatchItemTable, Database, DbExecutor } from '../ports/database.js'
 import type { JobQueue } from '../ports/queue.js';
 import { insertRows } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
-import { createCommitGroup } from './commit-group.js';
 import { type Clock, chunked } from './common.js';
 
 const ROWS_PER_INSERT = 200;
@@ -37,7 +36,6 @@ const UPSERT_ITEM = `on conflict ("batch_id", "item_index") do update set ${(
   .join(', ')}`;
 
 export function createChunkLedger(deps: { database: Database; queue: JobQueue; clock: Clock }): ChunkLedger {
-  const itemCommits = createCommitGroup(deps.database);
   const { database, queue, clock } = deps;
   const now = () => clock().toISOString();
 
@@ -260,13 +258,12 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
   }
 
   /**
-   * One item's result as soon as it is known, with the handler's rows for it, so a batch's counters move item
-   * by item: in a savepoint of its own, the items of the same few milliseconds sharing one commit
-   * (commit-group.ts: one fsync for several domains). An item an earlier attempt answered is left as it is. Resolves with
+   * One item's result as soon as it is known, in its own transaction with the handler's rows for it, so a
+   * batch's counters move item by item. An item an earlier attempt answered is left as it is. Resolves with
    * the item's status once committed: its own, or the earlier answer's.
    */
   async function commitItem(work: ChunkWork, index: number, record: RecordItemStep): Promise<ItemStatus> {
-    return itemCommits.run(async (trx) => {
+    return database.transaction(async (trx) => {
       const earlier = await trx
         .selectFrom('batch_items')
         .select('status')

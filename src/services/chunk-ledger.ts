@@ -112,9 +112,8 @@ export interface ChunkLedger {
   beginChunk(message: ChunkMessage, attempt: number, begin?: BeginStep): Promise<ChunkWork | null>;
 
   /**
-   * One item's result as soon as it is known, with the handler's rows for it, so the batch's progress moves
-   * item by item: all or nothing for the item (its own savepoint; items of the same few milliseconds share
-   * one commit, commit-group.ts). An item an earlier attempt answered is left as it was and `record`
+   * One item's result as soon as it is known, in its own transaction with the handler's rows for it, so the
+   * batch's progress moves item by item. An item an earlier attempt answered is left as it was and `record`
    * is not called. Resolves, once committed, with the item's status: its own, or the earlier answer's.
    * Throws when `record` answers another item than `index` (nothing is committed).
    */
