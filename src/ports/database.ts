@@ -408,10 +408,19 @@ export type DbExecutor = Kysely<Tables> | Transaction<Tables>;
 
 export type Dialect = 'sqlite' | 'postgres';
 
+export interface TransactionOptions {
+  /**
+   * How long (ms) the work may wait to share its durable commit with other transactions. An adapter whose commit
+   * blocks the process (SQLite's fsync on the main thread) starts the shared commit when the earliest such wait
+   * is over; one whose commit does not block (PostgreSQL) ignores it. Default 0: as soon as it can.
+   */
+  readonly shareCommitWithinMs?: number;
+}
+
 export interface Database {
   readonly dialect: Dialect;
   readonly db: Db;
-  transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (trx: DbTransaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * The rows of a read (outside any transaction) as arrays of their values in the select's column order: for a
    * reader of many rows (the export), which then pays for no object a row.

@@ -8,12 +8,20 @@
 // writes it sees, as it would have after their commits), a work that throws leaves nothing of its own behind (its
 // savepoint is rolled back) and fails only its caller, and no caller hears of success before the commit that made
 // its writes durable. A failed commit fails every work of the group: none of them is written.
+//
+// A work may say it can wait a few milliseconds for company (`shareCommitWithinMs`): a contract's item commits,
+// one per domain as each finishes, rarely come in the same turn, and each alone would cost the main thread its
+// own fsync. The group then starts when the earliest such wait is over, or at once when a work that cannot wait
+// (the default) or a full group is queued.
+import { performance } from 'node:perf_hooks';
 import type { Kysely, Transaction } from 'kysely';
 
 interface Waiting<DB> {
   work: (trx: Transaction<DB>) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** When (performance.now()) the work's group should start at the latest. */
+  due: number;
 }
 
 /** Works in one commit at most: a group stays short however many wait, so none waits long for its commit. */
@@ -22,7 +30,9 @@ const MAX_GROUP = 64;
 /** `transaction(work)` with the `Database` port's contract, grouped as above. */
 export function groupCommit<DB>(db: Kysely<DB>) {
   const waiting: Waiting<DB>[] = [];
-  let draining = false;
+  let running = false;
+  /** The drain asked for, and when it runs. */
+  let next: { due: number; cancel: () => void } | undefined;
 
   async function runGroup(): Promise<void> {
     let trx: Awaited<ReturnType<ReturnType<Kysely<DB>['startTransaction']>['execute']>>;
@@ -78,27 +88,55 @@ export function groupCommit<DB>(db: Kysely<DB>) {
     for (const d of done) d.waiting.resolve(d.value);
   }
 
-  async function drain(): Promise<void> {
+  /** When the waiting works' group should start: the earliest due, or now for a full group. */
+  function dueOfGroup(): number {
+    if (waiting.length >= MAX_GROUP) return 0;
+    let due = Number.POSITIVE_INFINITY;
+    for (const w of waiting) due = Math.min(due, w.due);
+    return due;
+  }
+
+  function schedule(): void {
+    if (running || waiting.length === 0) return;
+    const due = dueOfGroup();
+    if (next !== undefined) {
+      if (next.due <= due) return;
+      next.cancel();
+    }
+    const wait = due - performance.now();
     // Transactions asked for in this same turn (and by I/O callbacks ready now) join the first group.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (wait <= 0) {
+      const immediate = setImmediate(() => void drain());
+      next = { due, cancel: () => clearImmediate(immediate) };
+    } else {
+      const timeout = setTimeout(() => void drain(), Math.ceil(wait));
+      next = { due, cancel: () => clearTimeout(timeout) };
+    }
+  }
+
+  async function drain(): Promise<void> {
+    next = undefined;
+    running = true;
     try {
-      while (waiting.length > 0) await runGroup();
+      while (waiting.length > 0 && dueOfGroup() <= performance.now()) await runGroup();
     } catch (error) {
       // runGroup settles every work it took; a throw here is a bug of ours, and must not leave the works still
       // waiting (or every later transaction) hanging behind a drain that never ends.
       for (const w of waiting.splice(0)) w.reject(error);
     } finally {
-      draining = false;
+      running = false;
+      schedule();
     }
   }
 
-  return function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return function transaction<T>(
+    work: (trx: Transaction<DB>) => Promise<T>,
+    options: { shareCommitWithinMs?: number } = {},
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!draining) {
-        draining = true;
-        void drain();
-      }
+      const due = performance.now() + (options.shareCommitWithinMs ?? 0);
+      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject, due });
+      schedule();
     });
   };
 }

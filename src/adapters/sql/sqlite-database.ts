@@ -12,7 +12,7 @@ import {
   SqliteDriver,
   sql,
 } from 'kysely';
-import type { Database, DbTransaction, Tables } from '../../ports/database.js';
+import type { Database, DbTransaction, Tables, TransactionOptions } from '../../ports/database.js';
 import { groupCommit } from './group-commit.js';
 import { migrationProvider } from './migrations.js';
 
@@ -32,8 +32,8 @@ export function createSqliteDatabase(path: string): Database {
   return {
     dialect: 'sqlite',
     db,
-    transaction<T>(work: (trx: DbTransaction) => Promise<T>): Promise<T> {
-      return transaction(work);
+    transaction<T>(work: (trx: DbTransaction) => Promise<T>, options?: TransactionOptions): Promise<T> {
+      return transaction(work, options);
     },
     readArrays(query) {
       // Through Kysely's hold on its one connection: a transaction open on it is waited for, never read into.

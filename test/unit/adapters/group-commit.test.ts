@@ -70,6 +70,26 @@ describe('group commit', () => {
     expect(await noteIds()).toEqual([1, 2, 3]);
   });
 
+  it('lets works that may wait share a commit across turns, until the earliest wait is over', async () => {
+    const transaction = groupCommit(db);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const first = transaction(insertNote(1), { shareCommitWithinMs: 60 });
+    await sleep(5);
+    const second = transaction(insertNote(2), { shareCommitWithinMs: 60 });
+    await sleep(5);
+    // Neither is answered nor even written before the first one's wait is over.
+    expect(commits).toBe(0);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(commits).toBe(1);
+    // A work that cannot wait starts the group at once and takes the waiting one along (were it left to its
+    // wait of ten minutes, the test would time out).
+    const waiting = transaction(insertNote(3), { shareCommitWithinMs: 600_000 });
+    await sleep(5);
+    await Promise.all([transaction(insertNote(4)), waiting]);
+    expect(commits).toBe(2);
+    expect(await noteIds()).toEqual([1, 2, 3, 4]);
+  });
+
   it('gives each work the writes of the works before it in the group', async () => {
     const transaction = groupCommit(db);
     const [, seen] = await Promise.all([
