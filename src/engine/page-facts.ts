@@ -95,6 +95,8 @@ const NAV_CLASS =
 const NAV_ELEMENTS: ReadonlySet<string> = new Set(['nav', 'header', 'footer', 'menu']);
 const SKIP_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 
+const COMMENT_CLASS = /comment/i;
+
 const FLAG_NAV = 1;
 const FLAG_BYLINE = 2;
 const FLAG_SKIP = 4;
@@ -245,7 +247,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
         flags |= FLAG_NAV;
       if (SKIP_TEXT.has(name)) flags |= FLAG_SKIP;
       if (cls !== '') {
-        if (BYLINE_CLASS.test(cls) && bylineDepth === 0 && name !== 'a') {
+        // A commenter's name (comment-author) or a comment form's name field (comment-form-author) is no byline.
+        if (BYLINE_CLASS.test(cls) && !COMMENT_CLASS.test(cls) && bylineDepth === 0 && name !== 'a') {
           flags |= FLAG_BYLINE;
           bylineText = '';
         }
