@@ -73,6 +73,7 @@ export const WEIGHTS = {
   blog_schema: -0.7,
   guide_schema: -1,
   placeholder_byline: -0.5,
+  blog_comment_form: -0.5,
   aggregator_links: -1,
   public_body_host: -1.5,
   public_body_site: -1.5,
@@ -244,6 +245,13 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       signal: 'placeholder_byline',
       weight: WEIGHTS.placeholder_byline,
       evidence: `byline "${placeholder.bylines.find(isPlaceholderByline)}" names no writer on ${placeholder.url}`,
+    });
+  const commented = all.find((p) => p.blog_comment_form);
+  if (commented !== undefined)
+    reasons.push({
+      signal: 'blog_comment_form',
+      weight: WEIGHTS.blog_comment_form,
+      evidence: `WordPress's own comment form (wp-comments-post.php) on ${commented.url}`,
     });
   for (const page of all) {
     const wire = wireCredit(page.bylines);

@@ -40,6 +40,11 @@ export interface PageFacts {
   og_site_name: string | null;
   /** article:published_time, else JSON-LD or microdata datePublished. */
   published_time: string | null;
+  /**
+   * WordPress's own comment form (posted to wp-comments-post.php, or id="commentform"): blogs keep it; newsrooms
+   * mostly run another comment system or none.
+   */
+  blog_comment_form: boolean;
   /** <time datetime> elements: listings and articles date their stories. */
   time_elements: number;
   /** schema.org types from JSON-LD and microdata itemtype, once each. */
@@ -145,6 +150,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     og_type: null,
     og_site_name: null,
     published_time: null,
+    blog_comment_form: false,
     time_elements: 0,
     schema_types: [],
     publisher_names: [],
@@ -238,6 +244,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
       let flags = 0;
       const cls = (attribs['class'] ?? '').slice(0, 500);
       const id = (attribs['id'] ?? '').slice(0, 200);
+      if (name === 'form' && (id === 'commentform' || /wp-comments-post/i.test(attribs['action'] ?? '')))
+        facts.blog_comment_form = true;
       if (
         NAV_ELEMENTS.has(name) ||
         attribs['role'] === 'navigation' ||

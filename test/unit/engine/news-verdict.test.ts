@@ -248,4 +248,11 @@ describe('judgeNews', () => {
     const newsroom = judgeNews(input('paper.example', `<html>${elsewhere}${stories(8)}</html>`));
     expect(signals(newsroom)).not.toContain('aggregator_links');
   });
+
+  it("counts WordPress's own comment form against, and no other form", () => {
+    const blog = `<form action="https://blog.example/wp-comments-post.php" method="post"><textarea></textarea></form>`;
+    expect(signals(judgeNews(input('blog.example', blog)))).toContain('blog_comment_form');
+    const search = `<form action="/search" id="searchform"><input name="q"></form>`;
+    expect(signals(judgeNews(input('paper.example', search)))).not.toContain('blog_comment_form');
+  });
 });
