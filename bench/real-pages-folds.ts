@@ -2,13 +2,15 @@
 // test/unit/engine/real-pages-quality.test.ts and a 5-fold view (folds by hash of the page id) with each fold's
 // figures and their mean and minimum, to see how much the figures vary with the pages drawn.
 // Run: npx tsx bench/real-pages-folds.ts [--misses]   (--misses lists the tuning part's misjudged pages and reasons)
-// The second hold-out set (test/fixtures/real-pages-fresh) is printed as its own line, never with its misses.
+// The second hold-out set (test/fixtures/real-pages-fresh) is printed whole and by halves (isFreshHoldOut); --misses
+// lists its tuning half's misjudged pages only, never its hold-out half's.
 import { FRESH_PAGES_DIR, loadRealPages } from '../test/support/real-pages.js';
 import {
   type Figures,
   FOLDS,
   figures,
   foldFigures,
+  isFreshHoldOut,
   isHoldOut,
   judge,
 } from '../test/support/real-pages-eval.js';
@@ -17,6 +19,8 @@ const judged = loadRealPages().map(judge);
 const fresh = loadRealPages(FRESH_PAGES_DIR).map(judge);
 const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
+const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
+const freshHoldOut = fresh.filter((j) => isFreshHoldOut(j.page.id));
 
 function row(name: string, f: Figures): string {
   return [
@@ -37,6 +41,8 @@ const lines = [
   row('hold-out', figures(holdOut)),
   row('all', figures(judged)),
   row('fresh', figures(fresh)),
+  row('fresh tun', figures(freshTuning)),
+  row('fresh h-o', figures(freshHoldOut)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
@@ -44,6 +50,11 @@ const lines = [
 if (process.argv.includes('--misses')) {
   lines.push('misjudged news (tuning):');
   for (const j of tuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
+    lines.push(
+      `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
+    );
+  lines.push('misjudged news (fresh set, tuning half):');
+  for (const j of freshTuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
     lines.push(
       `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
     );

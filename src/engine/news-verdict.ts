@@ -5,6 +5,7 @@ import { classifyHost } from '../domain/domains.js';
 import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape } from './article-urls.js';
+import { aggregatorLinks, editorialLinks, isPlaceholderByline, wireCredit } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import { generatorKind, newsroomName, publicBodyName } from './site-kind-signals.js';
 
@@ -51,6 +52,9 @@ export const WEIGHTS = {
   sections_some: 1,
   sections_two: 0.5,
   bylines: 0.4,
+  wire_credit: 1,
+  editorial_links: 0.7,
+  fact_check_schema: 1,
   publisher_meta_many: 1,
   publisher_meta_one: 0.5,
   dated_items: 0.3,
@@ -67,6 +71,10 @@ export const WEIGHTS = {
   job_schema: -1.5,
   forum_schema: -1.5,
   blog_schema: -0.7,
+  guide_schema: -1,
+  placeholder_byline: -0.5,
+  blog_comment_form: -0.5,
+  aggregator_links: -1,
   public_body_host: -1.5,
   public_body_site: -1.5,
   wiki_generator: -2,
@@ -106,6 +114,16 @@ const PRODUCT_TYPES: ReadonlySet<string> = new Set([
 const OFFER_TYPES: ReadonlySet<string> = new Set(['Offer', 'AggregateOffer']);
 const FORUM_TYPES: ReadonlySet<string> = new Set(['QAPage', 'DiscussionForumPosting', 'ProfilePage']);
 const BLOG_TYPES: ReadonlySet<string> = new Set(['Blog', 'BlogPosting']);
+/** Pages that teach or answer rather than report: how-tos, health references, FAQs, courses, technical docs. */
+const GUIDE_TYPES: ReadonlySet<string> = new Set([
+  'HowTo',
+  'MedicalWebPage',
+  'FAQPage',
+  'Course',
+  'TechArticle',
+]);
+/** A fact-check: the markup fact-checking newsrooms put on their verdicts. */
+const FACT_CHECK_TYPES: ReadonlySet<string> = new Set(['ClaimReview']);
 /** Authorities (domains.ts, from the suffix's labels and the override table) of bodies that are not newsrooms. */
 const PUBLIC_BODY_AUTHORITIES: ReadonlySet<string> = new Set(['gov', 'mil', 'edu']);
 const SOFTWARE_TYPES: ReadonlySet<string> = new Set([
@@ -151,6 +169,7 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
       });
   };
   typed('news_schema', NEWS_TYPES);
+  typed('fact_check_schema', FACT_CHECK_TYPES);
   typed('recipe_schema', new Set(['Recipe']));
   typed('product_schema', PRODUCT_TYPES);
   if (firstTyped(all, PRODUCT_TYPES) === null) typed('offer_schema', OFFER_TYPES);
@@ -158,7 +177,10 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
   typed('job_schema', new Set(['JobPosting']));
   typed('forum_schema', FORUM_TYPES);
   // A newsroom's live blog is BlogPosting too: the type counts against only where no news type is declared.
-  if (firstTyped(all, NEWS_TYPES) === null) typed('blog_schema', BLOG_TYPES);
+  if (firstTyped(all, NEWS_TYPES) === null) {
+    typed('blog_schema', BLOG_TYPES);
+    typed('guide_schema', GUIDE_TYPES);
+  }
   const published = all.find((p) => p.og_type === 'article' && p.published_time !== null);
   if (published !== undefined)
     reasons.push({
@@ -186,6 +208,13 @@ function homepageReasons(page: PageFacts): NewsReason[] {
       weight: WEIGHTS[tier],
       evidence: `${count} internal links look like articles on ${page.url}, e.g. ${page.article_link_examples.slice(0, 2).join(' ')}`,
     });
+  const aggregated = aggregatorLinks(page.links, count);
+  if (aggregated !== null)
+    reasons.push({
+      signal: 'aggregator_links',
+      weight: WEIGHTS.aggregator_links,
+      evidence: `story links to ${aggregated.sites} other sites against ${count} of its own on ${page.url}, e.g. ${aggregated.examples.slice(0, 2).join(' ')}`,
+    });
   const sections = Object.entries(page.sections);
   const strength = sections.reduce((sum, [, s]) => sum + (s.core ? 1 : 0.5), 0);
   const sectionTier =
@@ -201,13 +230,49 @@ function homepageReasons(page: PageFacts): NewsReason[] {
 
 function pageSignalReasons(all: PageFacts[]): NewsReason[] {
   const reasons: NewsReason[] = [];
-  const bylined = all.find((p) => p.bylines.length > 0);
+  // A byline counts when it names someone: "admin" is the blog software's default account.
+  const named = (p: PageFacts) => p.bylines.filter((b) => !isPlaceholderByline(b));
+  const bylined = all.find((p) => named(p).length > 0);
   if (bylined !== undefined)
     reasons.push({
       signal: 'bylines',
       weight: WEIGHTS.bylines,
-      evidence: `bylines on ${bylined.url}: ${bylined.bylines.slice(0, 3).join('; ')}`,
+      evidence: `bylines on ${bylined.url}: ${named(bylined).slice(0, 3).join('; ')}`,
     });
+  const placeholder = all.find((p) => p.bylines.some(isPlaceholderByline));
+  if (placeholder !== undefined)
+    reasons.push({
+      signal: 'placeholder_byline',
+      weight: WEIGHTS.placeholder_byline,
+      evidence: `byline "${placeholder.bylines.find(isPlaceholderByline)}" names no writer on ${placeholder.url}`,
+    });
+  const commented = all.find((p) => p.blog_comment_form);
+  if (commented !== undefined)
+    reasons.push({
+      signal: 'blog_comment_form',
+      weight: WEIGHTS.blog_comment_form,
+      evidence: `WordPress's own comment form (wp-comments-post.php) on ${commented.url}`,
+    });
+  for (const page of all) {
+    const wire = wireCredit(page.bylines);
+    if (wire === null) continue;
+    reasons.push({
+      signal: 'wire_credit',
+      weight: WEIGHTS.wire_credit,
+      evidence: `byline "${wire.byline}" credits the news agency ${wire.agency} on ${page.url}`,
+    });
+    break;
+  }
+  for (const page of all) {
+    const editorial = editorialLinks(page.links);
+    if (editorial.length === 0) continue;
+    reasons.push({
+      signal: 'editorial_links',
+      weight: WEIGHTS.editorial_links,
+      evidence: `links to a newsroom's reader pages on ${page.url}: ${editorial.map((l) => `"${l.anchor}" ${l.url}`).join(', ')}`,
+    });
+    break;
+  }
   // Markup newsrooms add for news search and their analytics (news_keywords, Parse.ly, cXense…).
   // Parse.ly alone is not enough: company blogs and blog platforms run it too.
   const meta = [...new Set(all.flatMap((p) => p.publisher_meta))];

@@ -40,6 +40,11 @@ export interface PageFacts {
   og_site_name: string | null;
   /** article:published_time, else JSON-LD or microdata datePublished. */
   published_time: string | null;
+  /**
+   * WordPress's own comment form (posted to wp-comments-post.php, or id="commentform"): blogs keep it; newsrooms
+   * mostly run another comment system or none.
+   */
+  blog_comment_form: boolean;
   /** <time datetime> elements: listings and articles date their stories. */
   time_elements: number;
   /** schema.org types from JSON-LD and microdata itemtype, once each. */
@@ -95,6 +100,8 @@ const NAV_CLASS =
 const NAV_ELEMENTS: ReadonlySet<string> = new Set(['nav', 'header', 'footer', 'menu']);
 const SKIP_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 
+const COMMENT_CLASS = /comment/i;
+
 const FLAG_NAV = 1;
 const FLAG_BYLINE = 2;
 const FLAG_SKIP = 4;
@@ -143,6 +150,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     og_type: null,
     og_site_name: null,
     published_time: null,
+    blog_comment_form: false,
     time_elements: 0,
     schema_types: [],
     publisher_names: [],
@@ -236,6 +244,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
       let flags = 0;
       const cls = (attribs['class'] ?? '').slice(0, 500);
       const id = (attribs['id'] ?? '').slice(0, 200);
+      if (name === 'form' && (id === 'commentform' || /wp-comments-post/i.test(attribs['action'] ?? '')))
+        facts.blog_comment_form = true;
       if (
         NAV_ELEMENTS.has(name) ||
         attribs['role'] === 'navigation' ||
@@ -245,7 +255,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
         flags |= FLAG_NAV;
       if (SKIP_TEXT.has(name)) flags |= FLAG_SKIP;
       if (cls !== '') {
-        if (BYLINE_CLASS.test(cls) && bylineDepth === 0 && name !== 'a') {
+        // A commenter's name (comment-author) or a comment form's name field (comment-form-author) is no byline.
+        if (BYLINE_CLASS.test(cls) && !COMMENT_CLASS.test(cls) && bylineDepth === 0 && name !== 'a') {
           flags |= FLAG_BYLINE;
           bylineText = '';
         }

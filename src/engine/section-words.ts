@@ -44,6 +44,13 @@ for (const [table, core] of [
   }
 }
 
+/**
+ * Language names as a language or region picker writes them ("Global English", "Deutsch", "Español (México)"): an
+ * anchor naming a language picks an edition, it is not a news desk, however its other words read.
+ */
+const LANGUAGE_NAME =
+  /(?<!\p{L})(?:english|deutsch|français|francais|español|espanol|italiano|português|portugues|nederlands|svenska|dansk|norsk|suomi|polski|čeština|türkçe|русский|日本語|中文|한국어)(?!\p{L})/u;
+
 /** The section an anchor text names, or null. */
 export function sectionOfAnchor(anchor: string): SectionMatch | null {
   const text = anchor
@@ -51,7 +58,7 @@ export function sectionOfAnchor(anchor: string): SectionMatch | null {
     .replace(/\s+/g, ' ')
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .trim();
-  if (text === '' || text.length > MAX_ANCHOR_CHARS) return null;
+  if (text === '' || text.length > MAX_ANCHOR_CHARS || LANGUAGE_NAME.test(text)) return null;
   const whole = WORDS.get(text) ?? WORDS.get(stripAccents(text));
   if (whole !== undefined) return { ...whole, word: text };
   if (CJK.test(text)) {

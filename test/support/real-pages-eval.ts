@@ -17,6 +17,14 @@ export function isHoldOut(id: string): boolean {
   return createHash('sha1').update(id).digest()[0]! % 3 === 0;
 }
 
+/**
+ * The second hold-out set (real-pages-fresh) is split in two by the first byte of the SHA-256 of the page id: rules
+ * may be tuned on the misses of its tuning half; the other half is read once, after the rules are frozen.
+ */
+export function isFreshHoldOut(id: string): boolean {
+  return createHash('sha256').update(id).digest()[0]! % 2 === 1;
+}
+
 export const FOLDS = 5;
 
 /** The fold (0…FOLDS−1) of a page: bytes 1–4 of the SHA-1 of its id, so folds cut across the hold-out split. */

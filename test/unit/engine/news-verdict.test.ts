@@ -193,4 +193,66 @@ describe('judgeNews', () => {
     );
     expect(signals(v)).not.toContain('very_frequent_feed');
   });
+
+  it('weighs a wire credit and links to a newsroom reader pages for news, with the byline and links as evidence', () => {
+    const html = `<span class="byline">By Jane Roe, Associated Press</span>
+      <footer><a href="/corrections">Corrections</a><a href="/about/standards">Editorial Standards</a>
+      <a href="/newsroom">Newsroom</a></footer>`;
+    const v = judgeNews(input('paper.example', html));
+    const wire = v.reasons.find((r) => r.signal === 'wire_credit')!;
+    expect(wire.evidence).toContain('Associated Press');
+    const editorial = v.reasons.find((r) => r.signal === 'editorial_links')!;
+    expect(editorial.evidence).toContain('"Corrections" https://paper.example/corrections');
+    expect(editorial.evidence).toContain('Editorial Standards');
+    expect(editorial.evidence).not.toContain('Newsroom');
+    expect(v.score).toBeGreaterThan(judgeNews(input('paper.example', '<p>x</p>')).score);
+  });
+
+  it("does not read a company's newsroom, ethics or tips pages, or a lower-case agency name, as a newsroom's", () => {
+    const html = `<span class="author">Dr. Apa Lusardi</span><footer><a href="/newsroom">Newsroom</a>
+      <a href="/ethics">Ethics</a><a href="/tips">Tips</a><a href="/standards">Standards</a></footer>`;
+    const s = signals(judgeNews(input('company.example', html)));
+    expect(s).not.toContain('editorial_links');
+    expect(s).not.toContain('wire_credit');
+  });
+
+  it('counts a fact-check for news and a how-to or health reference against, unless a news type is declared', () => {
+    const check = judgeNews(
+      input('checks.example', `<script type="application/ld+json">{"@type":"ClaimReview"}</script>`),
+    );
+    expect(signals(check)).toContain('fact_check_schema');
+    const guide = judgeNews(
+      input('guides.example', `<script type="application/ld+json">{"@type":"HowTo"}</script>`),
+    );
+    expect(guide.reasons.find((r) => r.signal === 'guide_schema')!.evidence).toContain('HowTo');
+    const both = `<script type="application/ld+json">[{"@type":"NewsArticle"},{"@type":"FAQPage"}]</script>`;
+    expect(signals(judgeNews(input('paper.example', both)))).not.toContain('guide_schema');
+  });
+
+  it('counts a byline that names no writer against, and not as a byline', () => {
+    const v = judgeNews(input('blog.example', '<span class="byline">by admin</span>'));
+    expect(signals(v)).toContain('placeholder_byline');
+    expect(signals(v)).not.toContain('bylines');
+  });
+
+  it("counts a page whose story links point mostly to other sites against, as an aggregator's", () => {
+    const elsewhere = Array.from(
+      { length: 12 },
+      (_, i) => `<a href="https://site${i}.example/2026/11/20/story-about-topic-${i}">Story ${i}</a>`,
+    ).join('');
+    const aggregator = judgeNews(input('links.example', `<html>${elsewhere}${stories(3)}</html>`));
+    expect(aggregator.reasons.find((r) => r.signal === 'aggregator_links')!.evidence).toContain(
+      'story links to 12 other sites against 3 of its own',
+    );
+    // A newsroom that cites as many sites but links to more of its own stories is no aggregator.
+    const newsroom = judgeNews(input('paper.example', `<html>${elsewhere}${stories(8)}</html>`));
+    expect(signals(newsroom)).not.toContain('aggregator_links');
+  });
+
+  it("counts WordPress's own comment form against, and no other form", () => {
+    const blog = `<form action="https://blog.example/wp-comments-post.php" method="post"><textarea></textarea></form>`;
+    expect(signals(judgeNews(input('blog.example', blog)))).toContain('blog_comment_form');
+    const search = `<form action="/search" id="searchform"><input name="q"></form>`;
+    expect(signals(judgeNews(input('paper.example', search)))).not.toContain('blog_comment_form');
+  });
 });

@@ -119,6 +119,23 @@ describe('readPageFacts', () => {
     expect(facts.bylines).toEqual(['Jane Doe', 'Max Muster', 'By John Smith']);
   });
 
+  it("takes neither a commenter's name nor a comment form's name field for a byline", () => {
+    const facts = readPageFacts(
+      `<span class="author">Max Muster</span><cite class="comment-author">Happy Reader</cite>
+       <p class="comment-form-author"><label>Nama (wajib)</label></p>`,
+      URL,
+    );
+    expect(facts.bylines).toEqual(['Max Muster']);
+  });
+
+  it('does not take a language picker for section navigation', () => {
+    const facts = readPageFacts(
+      `<nav><a href="/en">Global English</a><a href="/de">Deutsch</a><a href="/technology">Technology</a></nav>`,
+      URL,
+    );
+    expect(Object.keys(facts.sections)).toEqual(['technology']);
+  });
+
   it('reads og:locale, publication and modification times and the address the page states', () => {
     const facts = readPageFacts(
       `<meta property="og:locale" content="de_AT"><meta property="article:published_time" content="2024-05-12T08:00:00+02:00">

@@ -1,0 +1,81 @@
+// What an article page shows of the newsroom behind it, beyond its markup: a byline crediting a news agency (only a
+// newsroom buys wire copy), links to the pages a newsroom keeps for its readers (corrections, editorial standards,
+// ethics, masthead, news tips, e-edition), a page whose story links point mostly to other sites (an aggregator's),
+// and bylines that name no one (a CMS's default account signs a blog's
+// posts, a newsroom names its writers). news-verdict.ts weighs them. Pure.
+import { getDomain } from 'tldts';
+import { articleUrlShape } from './article-urls.js';
+import type { PageLink } from './page-facts.js';
+
+/**
+ * News agencies as bylines credit them. Case-sensitive: the acronyms are written in capitals, and a lower-case
+ * "ap" or "dpa" inside a name is not a credit. Agencies that are also ordinary words or initials of people
+ * (PA, TT, ANI) are left out.
+ */
+const WIRE_CREDIT =
+  /(?<!\p{L})(?:Associated Press|AP|AAP|Reuters|AFP|Agence France-Presse|dpa|APA|KNA|epd|SDA|Keystone-SDA|ANP|NTB|Ritzau|STT|Lusa|Europa Press|EFE|ANSA|Kyodo|Jiji|Yonhap|Xinhua|PTI|IANS|Canadian Press|Press Association|PA Media|UPI|TASS|Interfax|Anadolu|Bernama|Antara)(?!\p{L})/u;
+
+/** The first byline crediting a news agency, with the agency; null when none does. */
+export function wireCredit(bylines: readonly string[]): { byline: string; agency: string } | null {
+  for (const byline of bylines.slice(0, 20)) {
+    const found = typeof byline === 'string' ? WIRE_CREDIT.exec(byline) : null;
+    if (found !== null) return { byline, agency: found[0] };
+  }
+  return null;
+}
+
+/**
+ * Anchor texts (whole) of the pages a newsroom keeps for its readers. Words other bodies use for their own pages are
+ * left out: "Newsroom" and "Press" (companies' and ministries' press releases), "Ethics" and "Standards" alone
+ * (compliance pages, standards bodies), "Tips" alone (a shop's or a recipe site's advice).
+ */
+const EDITORIAL_ANCHOR =
+  /^(?:corrections?|(?:editorial|journalism|journalistic|ethics and|ethics &) standards|standards (?:and|&) ethics|(?:journalism|journalistic) ethics|ethics policy|editorial (?:policy|policies|guidelines|code|independence)|masthead|(?:send us a|send us|submit a|news) tips?|e-?edition|e-?paper|today'?s paper|print edition|redaktion|rédaction|redacción)$/i;
+
+/** Internal links whose anchor names one of a newsroom's reader pages, once per anchor, at most `max`. */
+export function editorialLinks(links: readonly PageLink[], max = 3): PageLink[] {
+  const seen = new Set<string>();
+  const found: PageLink[] = [];
+  for (const link of links) {
+    if (!link.internal) continue;
+    const anchor = link.anchor.trim().toLowerCase();
+    if (!EDITORIAL_ANCHOR.test(anchor) || seen.has(anchor)) continue;
+    seen.add(anchor);
+    found.push(link);
+    if (found.length >= max) break;
+  }
+  return found;
+}
+
+/** A byline that names no writer: a CMS's default account (admin, administrator, webmaster). */
+const PLACEHOLDER_BYLINE =
+  /^(?:(?:by|posted by|von|par|por|oleh)\s+)?(?:admin|administrator|webmaster|site admin)$/i;
+
+export function isPlaceholderByline(byline: string): boolean {
+  return typeof byline === 'string' && PLACEHOLDER_BYLINE.test(byline.trim());
+}
+
+/** An aggregator's page: story links to at least this many other sites… */
+export const AGGREGATOR_MIN_SITES = 10;
+/** …and at least this many times as many as to the site's own stories. A newsroom links mostly to itself. */
+export const AGGREGATOR_RATIO = 2;
+
+/** Other sites' article-shaped links on a page, by site, when they make it an aggregator's page; else null. */
+export function aggregatorLinks(
+  links: readonly PageLink[],
+  ownArticleLinks: number,
+): { sites: number; examples: string[] } | null {
+  const bySite = new Map<string, string>();
+  for (const link of links) {
+    if (link.internal || articleUrlShape(link.url) === null) continue;
+    let site: string | null;
+    try {
+      site = getDomain(new URL(link.url).hostname, { allowPrivateDomains: true });
+    } catch {
+      continue;
+    }
+    if (site !== null && !bySite.has(site)) bySite.set(site, link.url);
+  }
+  if (bySite.size < AGGREGATOR_MIN_SITES || bySite.size < AGGREGATOR_RATIO * ownArticleLinks) return null;
+  return { sites: bySite.size, examples: [...bySite.values()].slice(0, 3) };
+}
