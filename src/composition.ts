@@ -53,9 +53,8 @@ import { createSeedService } from './services/seeds.js';
 import { NAME, readVersion } from './version.js';
 import { chunkWorker } from './workers/chunk-worker.js';
 import { contractHandler } from './workers/contract-worker.js';
-import { DISCOVERY_ITEM_COMMIT_GROUPS, discoveryHandler } from './workers/discovery-worker.js';
+import { discoveryHandler } from './workers/discovery-worker.js';
 import { createDomainPool } from './workers/domain-pool.js';
-import { itemCommitGroups } from './workers/item-commit-groups.js';
 import { livenessHandler } from './workers/liveness-worker.js';
 import { metadataWorker } from './workers/metadata-worker.js';
 import { recheckWorker } from './workers/recheck-worker.js';
@@ -315,15 +314,7 @@ export async function createSeedbed(options: SeedbedOptions) {
     ),
     DISCOVERY_QUEUE: chunkWorker(
       discoveryHandler({ discovery, domains, parametersOf: discovery.parameters }),
-      {
-        ...domainChunkDeps,
-        // On SQLite a COMMIT is an fsync on this thread: a discovery's qualifications share them
-        // (docs/discovery.md, "Speed"). On PostgreSQL it waits on the server, and one item per transaction keeps
-        // the candidate totals' row locks short.
-        ...(database.dialect === 'sqlite'
-          ? { itemCommits: itemCommitGroups(ledger, DISCOVERY_ITEM_COMMIT_GROUPS) }
-          : {}),
-      },
+      domainChunkDeps,
     ),
     SEED_ACTION_QUEUE: chunkWorker(seedActionHandler({ actions: seedActions }), chunkDeps),
     METADATA_QUEUE: metadataWorker({ metadata }),

@@ -10,10 +10,10 @@ import {
 } from '../domain/batches.js';
 import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
-import type { BatchItemTable, Database, DbExecutor, DbTransaction } from '../ports/database.js';
+import type { BatchItemTable, Database, DbExecutor } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import { insertRows } from './bulk-insert.js';
-import type { BeginStep, ChunkLedger, ItemCommit, RecordItemStep, RecordStep } from './chunk-ledger.js';
+import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
 
 const ROWS_PER_INSERT = 200;
@@ -263,31 +263,19 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
    * the item's status once committed: its own, or the earlier answer's.
    */
   async function commitItem(work: ChunkWork, index: number, record: RecordItemStep): Promise<ItemStatus> {
-    return database.transaction((trx) => answerItem(trx, { work, index, record }));
-  }
-
-  /** Several items' results in one transaction, each recorded as commitItem would; all or nothing. */
-  async function commitItems(entries: readonly ItemCommit[]): Promise<ItemStatus[]> {
     return database.transaction(async (trx) => {
-      const statuses: ItemStatus[] = [];
-      for (const entry of entries) statuses.push(await answerItem(trx, entry));
-      return statuses;
+      const earlier = await trx
+        .selectFrom('batch_items')
+        .select('status')
+        .where('batch_id', '=', work.batchId)
+        .where('item_index', '=', index)
+        .executeTakeFirst();
+      if (earlier) return earlier.status as ItemStatus;
+      const result = await record(trx);
+      if (result.index !== index) throw new Error(`item ${index} was answered as item ${result.index}`);
+      await recordItems(trx, work.batchId, work.chunk, [result]);
+      return result.status;
     });
-  }
-
-  /** One item's result in the caller's transaction, unless an earlier attempt answered it. */
-  async function answerItem(trx: DbTransaction, { work, index, record }: ItemCommit): Promise<ItemStatus> {
-    const earlier = await trx
-      .selectFrom('batch_items')
-      .select('status')
-      .where('batch_id', '=', work.batchId)
-      .where('item_index', '=', index)
-      .executeTakeFirst();
-    if (earlier) return earlier.status as ItemStatus;
-    const result = await record(trx);
-    if (result.index !== index) throw new Error(`item ${index} was answered as item ${result.index}`);
-    await recordItems(trx, work.batchId, work.chunk, [result]);
-    return result.status;
   }
 
   /** The chunk is done: counted once, and the batch closed when it was the last one. */
@@ -429,7 +417,6 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     insertChunks,
     beginChunk,
     commitItem,
-    commitItems,
     commitResults,
     completeChunk,
     failChunk,

@@ -20,12 +20,6 @@ export type Unit = DbTransaction;
 export type RecordStep = (unit: Unit, unanswered: (index: number) => boolean) => Promise<ItemResult[]>;
 /** What a handler writes with one item's result, inside that item's own transaction. */
 export type RecordItemStep = (unit: Unit) => Promise<ItemResult>;
-/** One item's result to commit: the chunk it belongs to, its index in the batch, and its record step. */
-export interface ItemCommit {
-  work: ChunkWork;
-  index: number;
-  record: RecordItemStep;
-}
 /**
  * What a handler writes when a delivery claims its chunk, inside the claim's transaction (research claims its
  * URLs there): it commits with the claim or not at all, and runs again on every delivery that claims the chunk.
@@ -124,13 +118,6 @@ export interface ChunkLedger {
    * Throws when `record` answers another item than `index` (nothing is committed).
    */
   commitItem(work: ChunkWork, index: number, record: RecordItemStep): Promise<ItemStatus>;
-
-  /**
-   * Several items' results, of any chunks, in one transaction (one durable commit), each as commitItem records
-   * it: an item an earlier attempt answered is left as it was. All or nothing: when one record step throws,
-   * nothing is committed and the error is thrown. Resolves with each item's status, in the order given.
-   */
-  commitItems(entries: readonly ItemCommit[]): Promise<ItemStatus[]>;
 
   /**
    * The rest of the chunk's results in one transaction: the rows `record` writes and the item results, only

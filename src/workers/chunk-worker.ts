@@ -15,7 +15,6 @@ import { errorMessage, PermanentError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
 import type { ChunkLedger, RecordItemStep, RecordStep, Unit } from '../services/chunk-ledger.js';
 import type { ChunkBudget } from './domain-pool.js';
-import type { ItemCommitGroups } from './item-commit-groups.js';
 import type { WorkerDefinition } from './runner.js';
 
 /** What a handler hands back: how to record its results, and what must follow the commit. */
@@ -75,12 +74,11 @@ function typedWork<Item>(work: ChunkWork, schema: z.ZodType<Item, unknown>): Chu
 
 /**
  * `budget`: the queue's chunks feed a shared pool (domains in flight); chunks are claimed while it has room,
- * up to `concurrency` at once. `itemCommits`: the items a handler commits one by one are grouped with other
- * chunks' into shared transactions (item-commit-groups.ts); without it each item has its own.
+ * up to `concurrency` at once.
  */
 export function chunkWorker<Item, Begun>(
   handler: ChunkHandler<Item, Begun>,
-  deps: { ledger: ChunkLedger; concurrency: number; budget?: ChunkBudget; itemCommits?: ItemCommitGroups },
+  deps: { ledger: ChunkLedger; concurrency: number; budget?: ChunkBudget },
 ): WorkerDefinition {
   const { ledger, budget } = deps;
   const job = JOBS[handler.queue];
@@ -110,9 +108,7 @@ export function chunkWorker<Item, Begun>(
         );
         if (claimed) {
           const work = claimed;
-          const items: ItemCommits = deps.itemCommits?.of(work) ?? {
-            commit: (index, record) => ledger.commitItem(work, index, record),
-          };
+          const items: ItemCommits = { commit: (index, record) => ledger.commitItem(work, index, record) };
           // A handler hands its items to the pool before its first await: counted as the claim ends.
           processing = handler.process(
             begun.work ?? typedWork(work, handler.item),

@@ -9,14 +9,6 @@ import type { DiscoveryFinding, DiscoveryService } from '../services/discovery.j
 import type { FetchScope } from '../services/fetch-scope.js';
 import { type ChunkHandler, commitDeadline, type ItemCommits } from './chunk-worker.js';
 import type { DomainRunner } from './domain-pool.js';
-import type { ItemCommitGroupOptions } from './item-commit-groups.js';
-
-/**
- * How a discovery's item results share transactions on the embedded database: the answers of 50 ms (and of
- * the time the group before them takes to write), at most 100 at once. A qualification is done with its domain's
- * slot before its commit, so the wait holds no fetching back; the batch's progress moves in 50 ms steps.
- */
-export const DISCOVERY_ITEM_COMMIT_GROUPS: ItemCommitGroupOptions = { windowMs: 50, maxItems: 100 };
 
 export function discoveryHandler(deps: {
   discovery: DiscoveryService;
