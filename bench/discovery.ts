@@ -16,8 +16,11 @@
 // planted, and their verdicts. A wrong count or a wrong verdict fails the bench (exit code 1).
 //
 //   npm run bench -- discovery
-//   BENCH_SEEDS=50 BENCH_CANDIDATES=1000 BENCH_DELAYS=150[,1000] [BENCH_TIMELINE=1] npx tsx bench/discovery.ts
-//   (BENCH_TIMELINE=1: per second of the qualification, requests in flight and candidates started and done)
+//   BENCH_SEEDS=50 BENCH_CANDIDATES=1000 BENCH_DELAYS=150[,1000] [BENCH_TIMELINE=1] [BENCH_CPU_PROFILE=prefix] \
+//     npx tsx bench/discovery.ts
+//   (BENCH_TIMELINE=1: per second of the qualification, requests in flight, candidates started and done, and how
+//   busy the main thread was; BENCH_CPU_PROFILE: a V8 CPU profile of the main thread from the discovery's POST to
+//   the batch's end, written to `<prefix>-<delay>ms.cpuprofile`)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +33,7 @@ import type { NamedSite } from './discovery-sites.js';
 import { inFlight, type ServedRequest, startLatencyInternet } from './latency-internet.js';
 import { type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
+import { mainThreadCpuMs, startCpuProfile } from './thread-cpu.js';
 
 const COUNTRY = 'sg';
 /** Every this-many-th candidate is a planted non-news site, a recipe blog and a shop in turn. */
@@ -131,8 +135,11 @@ export async function runDiscovery(options: {
       if (response.statusCode !== 201) throw new Error(`seed ${host} refused: ${response.body}`);
     }
     seedbed.startWorkers();
+    const profilePrefix = process.env['BENCH_CPU_PROFILE'];
+    const stopProfile = profilePrefix ? await startCpuProfile() : null;
     const startedAt = Date.now();
     const cpuBefore = process.cpuUsage();
+    const mainCpuBefore = mainThreadCpuMs();
     const busyBefore = performance.eventLoopUtilization();
     const response = await app.inject({
       method: 'POST',
@@ -141,16 +148,28 @@ export async function runDiscovery(options: {
     });
     if (response.statusCode !== 202) throw new Error(`discovery refused: ${response.body}`);
     const batchId: string = response.json().batchId;
-    let peakRss = process.memoryUsage().rss;
+    let peakRss = process.memoryUsage.rss();
     let view: any;
+    // How busy the main thread was between two looks at the batch (for the timeline).
+    const busySamples: Array<{ at: number; busy: number }> = [];
+    let busyMark = performance.eventLoopUtilization();
     for (;;) {
       view = (await app.inject({ url: `/api/v1/queues/batch/${batchId}` })).json();
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      const mark = performance.eventLoopUtilization();
+      busySamples.push({
+        at: Date.now(),
+        busy: performance.eventLoopUtilization(mark, busyMark).utilization,
+      });
+      busyMark = mark;
       if (view.status !== 'queued' && view.status !== 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const cpu = process.cpuUsage(cpuBefore);
+    const mainCpuAfter = mainThreadCpuMs();
+    const wallMs = Date.now() - startedAt;
     const busy = performance.eventLoopUtilization(busyBefore).utilization;
+    await stopProfile?.(`${profilePrefix}-${options.delayMs}ms.cpuprofile`);
     // Every item's commit time: the harvest's last is the end of the harvest phase, the qualifications' last
     // the end of the batch.
     const items: Array<{
@@ -232,7 +251,8 @@ export async function runDiscovery(options: {
 
     const load = inFlight([...candidateLog.values()].flat());
     if (process.env['BENCH_TIMELINE'] === '1') {
-      // Per second of the qualification: requests in flight (mean), candidates started and finished.
+      // Per second of the qualification: requests in flight (mean), candidates started and finished, and the
+      // main thread's busy share over the looks at the batch that ended in that second.
       const seconds = Math.ceil(qualifyEnd - harvestEnd) / 1000;
       const lines: string[] = [];
       for (let t = 0; t < seconds; t += 1) {
@@ -248,9 +268,16 @@ export async function runDiscovery(options: {
           if (first.arrivedAt >= from && first.arrivedAt < to) started += 1;
           if (last.endedAt >= from && last.endedAt < to) ended += 1;
         }
-        lines.push(`${t}s: ${(busyMs / 1000).toFixed(0)} in flight, +${started} started, ${ended} done`);
+        const shares = busySamples.filter((b) => b.at >= from && b.at < to).map((b) => b.busy);
+        const thread =
+          shares.length === 0
+            ? ''
+            : `, main ${Math.round((100 * shares.reduce((a, b) => a + b, 0)) / shares.length)} %`;
+        lines.push(
+          `${t}s: ${(busyMs / 1000).toFixed(0)} in flight, +${started} started, ${ended} done${thread}`,
+        );
       }
-      process.stdout.write(`  timeline: ${lines.join(' | ')}\n`);
+      process.stdout.write(`  timeline:\n    ${lines.join('\n    ')}\n`);
     }
     const harvestMs = harvestEnd - startedAt;
     const qualifyMs = qualifyEnd - harvestEnd;
@@ -285,8 +312,13 @@ export async function runDiscovery(options: {
         `news right ${newsRight}/${expectedNews}, planted recipe/shop not news ${plantedRight}/${planted}` +
         `${wrong.length > 0 ? `; wrong: ${wrong.slice(0, 5).join(', ')}` : ''}` +
         `${missing.length > 0 ? `; missing: ${missing.slice(0, 5).join(', ')}` : ''}\n` +
-        `  politeness: ${tooClose} arrivals closer than the gap; main thread busy ${(busy * 100).toFixed(0)} %, CPU ${((cpu.user + cpu.system) / 1000 / options.candidates).toFixed(1)} ms ` +
-        `per candidate (this process; the fake internet runs in another), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
+        `  politeness: ${tooClose} arrivals closer than the gap; main thread busy ${(busy * 100).toFixed(0)} % ` +
+        `(${((busy * wallMs) / options.candidates).toFixed(1)} ms per candidate, its CPU ${
+          mainCpuBefore === null || mainCpuAfter === null
+            ? '?'
+            : ((mainCpuAfter - mainCpuBefore) / options.candidates).toFixed(1)
+        } ms), CPU ${((cpu.user + cpu.system) / 1000 / options.candidates).toFixed(1)} ms ` +
+        `per candidate (every thread of this process; the fake internet runs in another), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
     );
     const result = report({
       name: `discovery at ${options.delayMs} ms latency, ${options.seeds} seeds → ${options.candidates} candidates`,

@@ -2,7 +2,8 @@
 // through the contract engine (qualify). Every item runs at once in the process's domain pool and is recorded the
 // moment it is done; after the chunk's commit, the next round is added to the batch once the round before it is in.
 // The items go to the pool before anything is awaited (the pool's count of claimed domains stays right); the
-// batch's parameters are awaited in each item's slot.
+// batch's parameters, and the countries citing the chunk's candidates (one read for the chunk), are awaited in
+// each item's slot.
 import { type DiscoveryItem, discoveryItemSchema } from '../domain/candidates.js';
 import type { DiscoveryFinding, DiscoveryService } from '../services/discovery.js';
 import type { FetchScope } from '../services/fetch-scope.js';
@@ -24,14 +25,15 @@ export function discoveryHandler(deps: {
       input: unknown;
       category: string;
       parameters: Promise<{ rounds: number; force: boolean }>;
+      citing: Promise<Map<string, Record<string, number>>>;
     },
     items: ItemCommits,
   ): Promise<void> {
     const work = async (scope: FetchScope): Promise<DiscoveryFinding> => {
       const { rounds, force } = await context.parameters;
-      return item.kind === 'harvest'
-        ? discovery.harvest(item, force, scope)
-        : discovery.qualify(item, { category: context.category, rounds }, scope);
+      if (item.kind === 'harvest') return discovery.harvest(item, force, scope);
+      const citing = (await context.citing).get(item.domain) ?? {};
+      return discovery.qualify(item, { category: context.category, rounds, citing }, scope);
     };
     const outcome = await domains.run(work);
     if (!outcome.ok) {
@@ -51,12 +53,20 @@ export function discoveryHandler(deps: {
     item: discoveryItemSchema,
     async process(work, items) {
       const parameters = deps.parametersOf(work.batchId);
-      // Every item awaits it; one that never runs (cut short before its slot) leaves no unhandled rejection.
+      const candidates = work.items.flatMap((item) => (item.kind === 'qualify' ? [item.domain] : []));
+      const citing =
+        candidates.length > 0 ? discovery.citingCountries(candidates) : Promise.resolve(new Map());
+      // Every item awaits them; one that never runs (cut short before its slot) leaves no unhandled rejection.
       parameters.catch(() => undefined);
+      citing.catch(() => undefined);
       const category = work.category ?? 'news';
       const done = await Promise.allSettled(
         work.items.map((item, i) =>
-          runOne(item, { index: work.itemOffset + i, input: work.inputs[i], category, parameters }, items),
+          runOne(
+            item,
+            { index: work.itemOffset + i, input: work.inputs[i], category, parameters, citing },
+            items,
+          ),
         ),
       );
       for (const result of done) if (result.status === 'rejected') throw result.reason;

@@ -3,7 +3,8 @@
 // SEEDBED_FETCH_RESOLVE. Three news seeds link to news sites (one of which links further), a recipe blog, a shop
 // and platform hosts; two rounds find, qualify and snowball; a person rejects one candidate, and a second
 // discovery leaves it alone. Which worker ran a chunk is not recorded anywhere (batch rows, logs), so the test does
-// not claim both took part; a step of a few items is one chunk (DISCOVERY_CHUNK_SIZE), run by whichever claims it.
+// not claim both took part; a step of a few items is one chunk (HARVEST_CHUNK_SIZE, QUALIFY_CHUNK_SIZE), run by
+// whichever claims it.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

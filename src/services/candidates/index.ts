@@ -126,7 +126,7 @@ export function createCandidateService(deps: {
     const row = await repository.find(executor, domain);
     if (!row) return null;
     const guess = found.country_guess?.code;
-    await repository.update(executor, domain, {
+    const columns = {
       state: row.state === 'new' ? 'qualified' : row.state,
       country: guess !== undefined && guess !== 'intl' ? guess : row.country,
       news: JSON.stringify(found.news),
@@ -140,7 +140,8 @@ export function createCandidateService(deps: {
       alive: found.alive ? 1 : 0,
       qualification: found.qualification ? JSON.stringify(found.qualification) : null,
       last_checked_at: found.checked_at,
-    });
+    };
+    await repository.update(executor, domain, columns, row);
     return row.state === 'new' ? 'qualified' : (row.state as CandidateState);
   }
 

@@ -62,16 +62,25 @@ export function createCandidateRepository(database: Database) {
     return made;
   }
 
-  /** Updates a candidate's columns; a change of its country, state or verdict moves it between kept totals. */
-  async function update(executor: DbExecutor, domain: string, columns: Partial<CandidateTable>) {
+  /**
+   * Updates a candidate's columns; a change of its country, state or verdict moves it between kept totals.
+   * `current`: the row as this transaction read it (locked, on PostgreSQL), so it is not read again.
+   */
+  async function update(
+    executor: DbExecutor,
+    domain: string,
+    columns: Partial<CandidateTable>,
+    current?: TotalsKey,
+  ) {
     const moves = 'country' in columns || 'state' in columns || 'news_verdict' in columns;
-    const before = moves
-      ? await executor
+    const before = !moves
+      ? undefined
+      : (current ??
+        (await executor
           .selectFrom('candidates')
           .select(['country', 'state', 'news_verdict'])
           .where('domain', '=', domain)
-          .executeTakeFirst()
-      : undefined;
+          .executeTakeFirst()));
     await executor.updateTable('candidates').set(columns).where('domain', '=', domain).execute();
     if (before)
       await keepTotals(executor, [
@@ -183,16 +192,26 @@ export function createCandidateRepository(database: Database) {
       .execute();
   }
 
-  /** Countries of a candidate's citers, with how many cite it from each. */
-  async function citingCountries(domain: string): Promise<Record<string, number>> {
-    const rows = await db
-      .selectFrom('candidate_citations')
-      .select(['citing_country', (eb) => eb.fn.countAll().as('n')])
-      .where('domain', '=', domain)
-      .where('citing', 'not like', 'import:%')
-      .groupBy('citing_country')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.citing_country, Number(r.n)]));
+  /**
+   * Countries of each candidate's citers, with how many cite it from each (an empty record for one nobody
+   * cites): one statement for a chunk's candidates, not one each.
+   */
+  async function citingCountries(domains: readonly string[]): Promise<Map<string, Record<string, number>>> {
+    const byDomain = new Map<string, Record<string, number>>(domains.map((d) => [d, {}]));
+    for (let i = 0; i < domains.length; i += 500) {
+      const rows = await db
+        .selectFrom('candidate_citations')
+        .select(['domain', 'citing_country', (eb) => eb.fn.countAll().as('n')])
+        .where('domain', 'in', domains.slice(i, i + 500))
+        .where('citing', 'not like', 'import:%')
+        .groupBy(['domain', 'citing_country'])
+        .execute();
+      for (const r of rows) {
+        const countries = byDomain.get(r.domain);
+        if (countries) countries[r.citing_country] = Number(r.n);
+      }
+    }
+    return byDomain;
   }
 
   /**
