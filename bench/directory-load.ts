@@ -10,13 +10,17 @@ import { createSqliteDatabase } from '../src/adapters/sql/sqlite-database.js';
 import { resolveSeedIdentity } from '../src/domain/seed-identity.js';
 import { type SeedStatus, seedCreateSchema } from '../src/domain/seeds.js';
 import type { CandidateTable, StoredSeedTable } from '../src/ports/database.js';
+import { insertRows } from '../src/services/bulk-insert.js';
+import { GROUP_LINES } from '../src/services/seed-import.js';
 import {
   draftRowOf,
   factColumns,
   firstRevision,
   listColumnsOf,
+  REVISION_COLUMNS,
   revisionRow,
   revisionValuesOf,
+  STORED_SEED_COLUMNS,
   storedRowOf,
 } from '../src/services/seed-repository/rows.js';
 import type { Kind, RawDatabase } from './directory-backend.js';
@@ -24,7 +28,6 @@ import { candidateRow, factsOf, seedLine } from './directory-data.js';
 
 /** Lines per import request: a person splits a large file (docs/api.md, "Imports"). */
 const LINES_PER_REQUEST = 250_000;
-const GROUP = 500;
 const STATEMENT_ROWS = 100;
 
 function importRange(url: string, from: number, to: number): Promise<Record<string, number>> {
@@ -67,7 +70,8 @@ export async function importSeeds(url: string, count: number): Promise<number> {
 
 /**
  * The baseline: the rows the import writes (a draft and its first revision per line), built outside the clock and
- * inserted through Kysely in multi-row statements, 500 lines a transaction, into an empty database of the same
+ * inserted as the service inserts them (multi-row statements written as text, bulk-insert.ts), GROUP_LINES lines
+ * a transaction, into an empty database of the same
  * kind. Answers seeds/s over the inserts alone.
  */
 export async function rawInsertRate(kind: Kind, location: string, count: number): Promise<number> {
@@ -75,10 +79,10 @@ export async function rawInsertRate(kind: Kind, location: string, count: number)
   await database.migrate();
   try {
     let insertNs = 0n;
-    for (let from = 0; from < count; from += GROUP) {
+    for (let from = 0; from < count; from += GROUP_LINES) {
       const at = new Date().toISOString();
       const rows: StoredSeedTable[] = [];
-      for (let i = from; i < Math.min(count, from + GROUP); i++) {
+      for (let i = from; i < Math.min(count, from + GROUP_LINES); i++) {
         const body = seedCreateSchema.parse(JSON.parse(seedLine(i)));
         rows.push(storedRowOf(draftRowOf(body, resolveSeedIdentity(body), at, { source: 'import' })));
       }
@@ -88,15 +92,21 @@ export async function rawInsertRate(kind: Kind, location: string, count: number)
       const started = process.hrtime.bigint();
       await database.transaction(async (trx) => {
         for (let i = 0; i < rows.length; i += STATEMENT_ROWS)
-          await trx
-            .insertInto('seeds')
-            .values(rows.slice(i, i + STATEMENT_ROWS))
-            .execute();
+          await insertRows(
+            trx,
+            database.dialect,
+            'seeds',
+            STORED_SEED_COLUMNS,
+            rows.slice(i, i + STATEMENT_ROWS),
+          );
         for (let i = 0; i < revisions.length; i += STATEMENT_ROWS)
-          await trx
-            .insertInto('seed_revisions')
-            .values(revisions.slice(i, i + STATEMENT_ROWS))
-            .execute();
+          await insertRows(
+            trx,
+            database.dialect,
+            'seed_revisions',
+            REVISION_COLUMNS,
+            revisions.slice(i, i + STATEMENT_ROWS),
+          );
       });
       insertNs += process.hrtime.bigint() - started;
     }

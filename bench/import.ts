@@ -1,7 +1,12 @@
 // Bulk import (POST /api/v1/seeds/import over real HTTP, the body streamed from a file of 200,000 export lines) in
-// seeds per second, against the raw insert of the same rows and their first revisions through Kysely in
-// transactions of 500 on the same SQLite, in the same run. Also: the file sent again (every line unchanged), and
-// the process's RSS while importing, sampled per 10,000 answers, to show it does not grow with the file.
+// seeds per second, against the raw insert of the same rows and their first revisions in the service's statements
+// and groups (bulk-insert.ts, GROUP_LINES a transaction) on the same SQLite, in the same run. Also: the file sent
+// again (every line unchanged), the process's CPU per seed (service and client: steadier than the rate on a loaded
+// machine), and its RSS while importing, sampled per 10,000 answers, to show it does not grow with the file.
+//
+//   [SEEDBED_BENCH_IMPORT_LINES=N] [BENCH_CPU_PROFILE=file.cpuprofile] npx tsx bench/import.ts
+// BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread over the first import alone (the service and the
+// client reading its answers; not the file's making or the raw insert), for bench/cpu-profile-summary.ts.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -10,17 +15,21 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { resolveSeedIdentity } from '../src/domain/seed-identity.js';
 import { seedCreateSchema } from '../src/domain/seeds.js';
+import { insertRows } from '../src/services/bulk-insert.js';
+import { GROUP_LINES } from '../src/services/seed-import.js';
 import {
   draftRowOf,
   firstRevision,
+  REVISION_COLUMNS,
   revisionRow,
   revisionValuesOf,
+  STORED_SEED_COLUMNS,
   storedRowOf,
 } from '../src/services/seed-repository/rows.js';
 import { type BenchResult, report, withSeedbed } from './support.js';
+import { startCpuProfile } from './thread-cpu.js';
 
 const LINES = Number(process.env['SEEDBED_BENCH_IMPORT_LINES'] ?? 200_000);
-const GROUP = 500;
 const STATEMENT_ROWS = 100;
 const MB = 1024 * 1024;
 
@@ -106,7 +115,7 @@ function importFile(url: string, path: string): Promise<ImportRun> {
   });
 }
 
-/** The same rows inserted raw: a seed row and its first revision per line, multi-row, 500 lines a transaction. */
+/** The same rows inserted raw: a seed row and its first revision per line, multi-row, GROUP_LINES lines a transaction. */
 async function rawInsert(path: string): Promise<number> {
   return withSeedbed({}, async (seedbed) => {
     let insertNs = 0n;
@@ -125,21 +134,27 @@ async function rawInsert(path: string): Promise<number> {
       const started = process.hrtime.bigint();
       await seedbed.database.transaction(async (trx) => {
         for (let i = 0; i < rows.length; i += STATEMENT_ROWS)
-          await trx
-            .insertInto('seeds')
-            .values(rows.slice(i, i + STATEMENT_ROWS).map(storedRowOf))
-            .execute();
+          await insertRows(
+            trx,
+            seedbed.database.dialect,
+            'seeds',
+            STORED_SEED_COLUMNS,
+            rows.slice(i, i + STATEMENT_ROWS).map(storedRowOf),
+          );
         for (let i = 0; i < revisions.length; i += STATEMENT_ROWS)
-          await trx
-            .insertInto('seed_revisions')
-            .values(revisions.slice(i, i + STATEMENT_ROWS))
-            .execute();
+          await insertRows(
+            trx,
+            seedbed.database.dialect,
+            'seed_revisions',
+            REVISION_COLUMNS,
+            revisions.slice(i, i + STATEMENT_ROWS),
+          );
       });
       insertNs += process.hrtime.bigint() - started;
     };
     for await (const line of createInterface({ input: createReadStream(path) })) {
       group.push(line);
-      if (group.length === GROUP) await flush();
+      if (group.length === GROUP_LINES) await flush();
     }
     if (group.length > 0) await flush();
     return LINES / (Number(insertNs) / 1e9);
@@ -157,7 +172,16 @@ export async function benchImport(): Promise<BenchResult[]> {
       const url = await app.listen({ host: '127.0.0.1', port: 0 });
       try {
         const before = process.memoryUsage.rss() / MB;
-        return [await importFile(url, path), await importFile(url, path), before] as const;
+        const profileFile = process.env['BENCH_CPU_PROFILE'];
+        const stopProfile = profileFile ? await startCpuProfile() : null;
+        const cpu = process.cpuUsage();
+        const created = await importFile(url, path);
+        const used = process.cpuUsage(cpu);
+        await stopProfile?.(profileFile as string);
+        process.stdout.write(
+          `  first import: ${((used.user + used.system) / LINES).toFixed(0)} µs of CPU a seed (service and client, user ${(used.user / LINES).toFixed(0)}, system ${(used.system / LINES).toFixed(0)})\n`,
+        );
+        return [created, await importFile(url, path), before] as const;
       } finally {
         await app.close();
       }
@@ -176,7 +200,7 @@ export async function benchImport(): Promise<BenchResult[]> {
         name: `seed import (${LINES.toLocaleString('en-US')} export lines, SQLite)`,
         subject: 'POST /seeds/import over HTTP',
         subjectValue: subject,
-        baseline: 'raw Kysely insert of the same rows, 500 a transaction',
+        baseline: `raw insert of the same rows, ${GROUP_LINES} a transaction`,
         baselineValue: baseline,
         unit: 'seeds/s',
         ratio: subject / baseline,

@@ -21,9 +21,14 @@ import type { SeedRepository } from './seed-repository/index.js';
 import { draftRowOf, firstRevision, type NewRevision, revisionValuesOf } from './seed-repository/rows.js';
 import type { SeedRevisionService } from './seed-revisions.js';
 
-/** Lines per transaction: large enough that a commit's fsync is paid rarely, small enough to answer promptly. */
-export const GROUP_LINES = 500;
-/** A group also ends at this many bytes of lines read, so 500 long lines never sit in memory at once. */
+/**
+ * Lines per transaction. A commit writes every page the group dirtied to the WAL and fsyncs it; the new seeds'
+ * ids are spread over the seed id and list indexes, so a group of 500 dirtied about a page per seed per spread
+ * index, and larger groups share those pages (docs/performance.md, "The import's rate"). 2,000 holds SQLite's
+ * one connection ~0.1–0.4 s a group and answers every few hundred milliseconds.
+ */
+export const GROUP_LINES = 2000;
+/** A group also ends at this many bytes of lines read, so a group of long lines never sits whole in memory. */
 export const GROUP_BYTES = 4 * 1024 * 1024;
 /** A group whose new seeds another writer inserted meanwhile (PostgreSQL) is run again, reading them. */
 const GROUP_ATTEMPTS = 3;
@@ -76,11 +81,14 @@ export function createSeedImport(deps: {
     for (const row of await repository.findMany(trx, [...ids], true)) rows.set(row.seed_id, row);
     let pending: SeedTable[] = [];
     let firsts: NewRevision[] = [];
+    // The seeds of `pending` by id: a group of 2,000 lines asks it once a proposal.
+    const unwritten = new Set<string>();
     const flush = async () => {
       if (pending.length === 0) return;
       if ((await repository.insertMany(trx, pending, firsts)) < pending.length) throw new RacedInsert();
       pending = [];
       firsts = [];
+      unwritten.clear();
     };
     const answers: ImportAnswer[] = [];
     for (const item of group) {
@@ -95,6 +103,7 @@ export function createSeedImport(deps: {
         const fresh = draftRowOf(body, identity, at, { source: 'import' });
         rows.set(seedId, fresh);
         pending.push(fresh);
+        unwritten.add(seedId);
         firsts.push(firstRevision(seedId, author, revisionValuesOf(fresh), at));
         answers.push({ line, seed_id: seedId, result: 'created' });
         continue;
@@ -105,7 +114,7 @@ export function createSeedImport(deps: {
         continue;
       }
       // A seed this group created is written before its proposal, which refers to it.
-      if (pending.includes(row)) await flush();
+      if (unwritten.has(seedId)) await flush();
       const counter = { seedId, last: Number(row.last_revision) };
       // The same proposal still open (the file sent again) is answered with its number, not recorded twice.
       const { number, recorded } = await revisions.propose(trx, counter, {

@@ -56,6 +56,9 @@ const seedLine = (i: number, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
+/** The body bound of the second instance: a group of 300-byte lines and a little more. */
+const BOUND = GROUP_LINES * 400;
+
 describe('POST /api/v1/seeds/import', () => {
   let origin: TestSeedbed;
   let copy: TestSeedbed;
@@ -71,7 +74,8 @@ describe('POST /api/v1/seeds/import', () => {
   beforeAll(async () => {
     [origin, copy] = await Promise.all([
       createApiSeedbed(),
-      createApiSeedbed({ SEEDBED_MAX_IMPORT_BYTES: '200000' }),
+      // A group of short lines fits under this bound, and a few groups do not.
+      createApiSeedbed({ SEEDBED_MAX_IMPORT_BYTES: String(BOUND) }),
     ]);
     const { database, services } = origin.seedbed;
     // Seeds of every kind: contract runs with facts (an AI policy shown in policy), a person's seed promoted and
@@ -288,18 +292,21 @@ describe('POST /api/v1/seeds/import', () => {
   });
 
   it('a body over the bound is a 413 problem, declared or found while reading', async () => {
-    const big = Array.from({ length: 1600 }, (_, i) => seedLine(5000 + i)).join('\n');
-    expect(big.length).toBeGreaterThan(200_000);
+    const big = Array.from({ length: GROUP_LINES * 4 }, (_, i) => seedLine(5000 + i)).join('\n');
+    expect(big.length).toBeGreaterThan(BOUND);
     expectProblem(await post(copy, big), 413, 'body_too_large');
     // No Content-Length: the bound is met while reading, before the first group is answered.
-    const small = Array.from({ length: 300 }, () => 'x'.repeat(1000)).join('\n');
+    const small = Array.from({ length: GROUP_LINES / 2 }, () => 'x'.repeat(1000)).join('\n');
+    expect(small.length).toBeGreaterThan(BOUND);
     expectProblem(await post(copy, Readable.from([small])), 413, 'body_too_large');
   });
 
   it('once answers went out, a body over the bound ends them with the problem; the answered lines are committed', async () => {
-    const lines = Array.from({ length: 800 }, (_, i) =>
+    const lines = Array.from({ length: GROUP_LINES * 1.6 }, (_, i) =>
       seedLine(7000 + i, { name: `Site ${7000 + i} ${'.'.repeat(200)}` }),
     );
+    expect(lines.slice(0, GROUP_LINES + 50).join('\n').length).toBeLessThan(BOUND);
+    expect(lines.join('\n').length).toBeGreaterThan(BOUND);
     // A line a chunk, without Content-Length: the bound is met while reading, after the first group.
     const answers = answersOf((await post(copy, Readable.from(lines.map((l) => `${l}\n`)))).body);
     expect(answers).toHaveLength(GROUP_LINES + 1);
@@ -308,9 +315,9 @@ describe('POST /api/v1/seeds/import', () => {
       summary: { lines: GROUP_LINES, created: GROUP_LINES },
     });
     // Sent again in parts under the bound: the committed lines are unchanged, the others created.
-    const again = answersOf((await post(copy, lines.slice(0, 550).join('\n'))).body);
+    const again = answersOf((await post(copy, lines.slice(0, GROUP_LINES + 50).join('\n'))).body);
     expect(again.at(-1)?.summary).toEqual({
-      lines: 550,
+      lines: GROUP_LINES + 50,
       created: 50,
       unchanged: GROUP_LINES,
       proposed: 0,
@@ -345,16 +352,16 @@ describe('POST /api/v1/seeds/import', () => {
           // The body is not finished: only an answer streamed before its end can be read here.
           if (!first && text.includes('\n')) {
             first = text;
-            req.end(`${seedLine(9999)}\n`);
+            req.end(`${seedLine(29999)}\n`);
           }
         });
         res.on('end', () => resolve(first));
       });
-      req.write(`${Array.from({ length: GROUP_LINES }, (_, i) => seedLine(9000 + i)).join('\n')}\n`);
+      req.write(`${Array.from({ length: GROUP_LINES }, (_, i) => seedLine(20000 + i)).join('\n')}\n`);
     });
     expect(JSON.parse(firstAnswers.split('\n')[0] as string)).toEqual({
       line: 1,
-      seed_id: 'other:fr:site9000.fr::news',
+      seed_id: 'other:fr:site20000.fr::news',
       result: 'created',
     });
   });

@@ -3,7 +3,9 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/adapters/sql/migrations.js';
-import type { Database, Tables } from '../../src/ports/database.js';
+import type { Database, StoredSeedTable, Tables } from '../../src/ports/database.js';
+import { insertRows as bulkInsertRows, insertRowsCounted } from '../../src/services/bulk-insert.js';
+import { REVISION_COLUMNS, STORED_SEED_COLUMNS } from '../../src/services/seed-repository/rows.js';
 
 export interface DatabaseFixture {
   /** A database on fresh, empty storage, not migrated yet. */
@@ -492,6 +494,31 @@ export function runDatabaseContract(
         // toStrictEqual: a bigint column read back as the string '5000000000' or a null as undefined fails.
         expect(sorted(read), table).toStrictEqual(sorted(ROWS[table]));
       }
+    });
+
+    it('a bulk insert written as text stores every column of seeds and revisions, and counts what it inserted', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      const [first, second] = ROWS.seeds as [StoredSeedTable, StoredSeedTable];
+      const { dialect } = database;
+      const tail = 'on conflict (seed_id) do nothing';
+      // One row, then both: two shapes of the statement; the first row is skipped the second time and not counted.
+      expect(await insertRowsCounted(database.db, dialect, 'seeds', STORED_SEED_COLUMNS, [first], tail)).toBe(
+        1,
+      );
+      expect(
+        await insertRowsCounted(database.db, dialect, 'seeds', STORED_SEED_COLUMNS, [first, second], tail),
+      ).toBe(1);
+      expect(await insertRowsCounted(database.db, dialect, 'seeds', STORED_SEED_COLUMNS, [first], tail)).toBe(
+        0,
+      );
+      await bulkInsertRows(database.db, dialect, 'seed_revisions', REVISION_COLUMNS, ROWS.seed_revisions);
+      expect(sorted(await database.db.selectFrom('seeds').selectAll().execute())).toStrictEqual(
+        sorted(ROWS.seeds),
+      );
+      expect(sorted(await database.db.selectFrom('seed_revisions').selectAll().execute())).toStrictEqual(
+        sorted(ROWS.seed_revisions),
+      );
     });
 
     it('answers count(*) and sum() over bigint columns with numbers', async () => {

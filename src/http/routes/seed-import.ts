@@ -68,7 +68,7 @@ export async function seedImportRoutes(
         summary:
           'Import seeds from JSON lines (streamed both ways, idempotent by seed id, one answer per line)',
         description:
-          'Each line is a seed as POST /seeds takes it (an export line is one). A new seed is created as a draft (status and facts of the line are ignored, as in POST); a seed that holds the line’s values is unchanged; one that differs gets a proposed revision, never an overwrite. Lines commit in groups of 500; a group’s answers are sent once it committed, so sending the file again is safe.',
+          'Each line is a seed as POST /seeds takes it (an export line is one). A new seed is created as a draft (status and facts of the line are ignored, as in POST); a seed that holds the line’s values is unchanged; one that differs gets a proposed revision, never an overwrite. Lines commit in groups of 2,000; a group’s answers are sent once it committed, so sending the file again is safe.',
         consumes: [JSON_LINES[0] as string],
         body: seedCreateSchema,
         response: { 200: answerLines },

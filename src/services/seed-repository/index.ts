@@ -6,17 +6,20 @@ import type { AiStatus, NewsVerdictValue, SeedDiscovery } from '../../domain/see
 import type { HealthState } from '../../domain/seed-health.js';
 import type { SeedStatus } from '../../domain/seeds.js';
 import type { Database, DbExecutor, SeedTable } from '../../ports/database.js';
+import { insertRows, insertRowsCounted } from '../bulk-insert.js';
 import type { CursorPageRequest, PageRequest } from '../common.js';
 import { type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
 import { countSeeds, listSeeds, seedsInOrder } from './list.js';
 import {
   listColumnsOf,
   type NewRevision,
+  REVISION_COLUMNS,
   type RevisionView,
   revisionOfRow,
   revisionRow,
   SEED_COLUMNS,
   type SeedValues,
+  STORED_SEED_COLUMNS,
   storedRowOf,
 } from './rows.js';
 
@@ -83,9 +86,10 @@ export function createSeedRepository(database: Database) {
   }
 
   /**
-   * New seeds and their first revisions, in multi-row statements of INSERT_ROWS rows (a statement per row would
-   * cost an import most of its time). A seed that exists already is left as it is; the answer is how many were
-   * inserted, so a caller that expected them all absent can tell a concurrent writer came first.
+   * New seeds and their first revisions, in multi-row statements of INSERT_ROWS rows written as text
+   * (bulk-insert.ts: a statement per row, or Kysely's builder, would cost an import most of its time). A seed
+   * that exists already is left as it is; the answer is how many were inserted, so a caller that expected them
+   * all absent can tell a concurrent writer came first.
    */
   async function insertMany(
     executor: DbExecutor,
@@ -93,20 +97,24 @@ export function createSeedRepository(database: Database) {
     firsts: readonly NewRevision[],
   ): Promise<number> {
     let inserted = 0;
-    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-      const result = await executor
-        .insertInto('seeds')
-        .values(rows.slice(i, i + INSERT_ROWS).map(storedRowOf))
-        .onConflict((oc) => oc.column('seed_id').doNothing())
-        .executeTakeFirst();
-      inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
+    for (let i = 0; i < rows.length; i += INSERT_ROWS)
+      inserted += await insertRowsCounted(
+        executor,
+        database.dialect,
+        'seeds',
+        STORED_SEED_COLUMNS,
+        rows.slice(i, i + INSERT_ROWS).map(storedRowOf),
+        'on conflict (seed_id) do nothing',
+      );
     if (inserted < rows.length) return inserted;
     for (let i = 0; i < firsts.length; i += INSERT_ROWS)
-      await executor
-        .insertInto('seed_revisions')
-        .values(firsts.slice(i, i + INSERT_ROWS).map(revisionRow))
-        .execute();
+      await insertRows(
+        executor,
+        database.dialect,
+        'seed_revisions',
+        REVISION_COLUMNS,
+        firsts.slice(i, i + INSERT_ROWS).map(revisionRow),
+      );
     return inserted;
   }
 
