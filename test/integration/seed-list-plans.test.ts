@@ -99,7 +99,9 @@ describe('seed list query plans (SQLite)', () => {
       // Known gap (docs/databases.md, "What is still slow"): a category, verdict, health or AI policy without a status
       // is counted over the whole of its status composite (after ANALYZE, a skip-scan of each status of it).
       if (filter.status === undefined && filter.language === undefined && filter.country === undefined) {
-        expect(plan, what).toMatch(/^(SCAN|SEARCH) seeds USING COVERING INDEX seeds_status_\w+( \(ANY\(status\).*)?$/);
+        expect(plan, what).toMatch(
+          /^(SCAN|SEARCH) seeds USING COVERING INDEX seeds_status_\w+( \(ANY\(status\).*)?$/,
+        );
         continue;
       }
       expect(plan, what).toMatch(/^SEARCH /);
