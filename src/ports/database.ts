@@ -228,6 +228,20 @@ export interface SeedFilterTotalTable {
 }
 
 /**
+ * Seeds by category, news verdict, health and AI policy, in a country and in every country (country ''): kept by
+ * triggers on `seeds` (migration 0016), as `seed_filter_totals`. A null fact is ''.
+ */
+export interface SeedFactTotalTable {
+  country: string;
+  status: string;
+  category: string;
+  news_verdict: string;
+  health_state: string;
+  ai_status: string;
+  n: number;
+}
+
+/**
  * A seed's language codes, a row each, with the seed's status, country and order keys: the `?language=` filter
  * walked in the list's order. Kept by triggers on `seeds` (migration 0015), never written by services.
  */
@@ -409,6 +423,7 @@ export interface Tables {
   seed_totals: SeedTotalTable;
   seed_languages: SeedLanguageTable;
   seed_filter_totals: SeedFilterTotalTable;
+  seed_fact_totals: SeedFactTotalTable;
   seed_revisions: SeedRevisionTable;
   domain_discoveries: DomainDiscoveryTable;
   domain_changes: DomainChangeTable;

@@ -2,120 +2,143 @@ import { type Migration, PostgresAdapter, sql } from 'kysely';
 import type { AnyDb } from './any-db.js';
 
 /**
- * The seed list's totals for the filters a page checks on the rows it walks (docs/databases.md, "Totals are kept"):
- * `seed_filter_totals` holds the seeds of each status, country, authority, source type, freshness, robots answer,
- * fetch type, main feed and liveness, and again of each of those without the country (country ''), so the total of
- * any of these filters together (`status=draft&freshness=stale`, the review page's fetch type in a country, …) is a
- * sum of a few rows, bounded by the number of their value combinations, not a count of every seed of the status.
- * Triggers on `seeds` keep it in the writing transaction, as they keep `seed_totals`.
+ * The seed list's totals beyond a status and a country (docs/databases.md, "Totals are kept"), so the total of a
+ * filter is a sum of a few rows, bounded by the number of its columns' value combinations, not a count of every
+ * seed that matches:
+ * - `seed_filter_totals`: the filters a page checks on the rows it walks (authority, source type, freshness,
+ *   robots answer, fetch type, main feed, liveness), any of them together (`status=draft&freshness=stale`);
+ * - `seed_fact_totals`: category, news verdict, health and AI policy, any of them together.
+ * Each holds the seeds of every combination with their status, in their country and again in every country (country
+ * ''). Triggers on `seeds` keep them in the writing transaction, as they keep `seed_totals`.
  */
 export const seedFilterTotals: Migration = {
   async up(db: AnyDb) {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    let table = db.schema.createTable('seed_filter_totals');
-    for (const [column, type] of FILTER_TOTAL_COLUMNS)
-      table = table.addColumn(column, type, (c) => c.notNull());
-    await table.addColumn('n', 'bigint', (c) => c.notNull()).execute();
-    // SQLite has one writer: one row per combination, upserted. PostgreSQL has many: a row per change, summed by
-    // readers and folded now and then (as seed_totals, migration 0013). Led by the country: a total without one
-    // reads the rows of country ''.
-    const key = db.schema
-      .createIndex('seed_filter_totals_key')
-      .on('seed_filter_totals')
-      .columns(FILTER_TOTAL_COLUMNS.map(([column]) => column));
-    await (postgres ? key : key.unique()).execute();
-    const values = filterValues('seeds', postgres);
-    for (const byCountry of [true, false])
-      await sql
-        .raw(`insert into seed_filter_totals (${KEY}, n)
-          select ${byCountry ? 'seeds.country' : "''"}, ${values}, count(*) from seeds
-          group by ${byCountry ? 'seeds.country, ' : ''}${values}`)
-        .execute(db);
-    if (postgres) await postgresTrigger(db);
-    else await sqliteTriggers(db);
-    // Its one use, those totals counted from the index (every seed of the status read for each page), is the sums
-    // above now; every insert and every move of a seed wrote it.
+    for (const table of KEPT_TOTALS) await keptTotals(db, table, postgres);
+    // Its one use, the total of the walked filters counted from the index (every seed of the status read for each
+    // page), is a sum of seed_filter_totals now; every insert and every move of a seed wrote it.
     await db.schema.dropIndex('seeds_status_counts').execute();
   },
 };
 
-/** The key of a kept total, in index order. Null flags are -1 (a unique index holds NULLs apart). */
-export const FILTER_TOTAL_COLUMNS = [
-  ['country', 'text'],
-  ['status', 'text'],
-  ['authority', 'text'],
-  ['source_type', 'text'],
-  ['freshness_state', 'text'],
-  ['robots_allowed', 'integer'],
-  ['fetch_type', 'text'],
-  ['main_feed', 'integer'],
-  ['alive', 'integer'],
-] as const;
-
-const KEY = FILTER_TOTAL_COLUMNS.map(([column]) => column).join(', ');
-
-/** The columns of `seeds` that move a seed from one kept total to another. */
-const TRACKED = [
-  'status',
-  'country',
-  'domain_id',
-  'source_type',
-  'freshness_state',
-  'robots_allowed',
-  'fetch_type',
-  'main_feed',
-  'alive',
-];
-
-/** A row's key after the country, as SQL over `row` (a table, or a trigger's old / new). */
-function filterValues(row: string, postgres: boolean): string {
-  // The authority is the domain id's first part (`gov:sg:mom.gov.sg`), as the filter's `LIKE 'gov:%'` reads it.
-  const authority = postgres
-    ? `split_part(${row}.domain_id, ':', 1)`
-    : `substr(${row}.domain_id, 1, instr(${row}.domain_id, ':') - 1)`;
-  return [
-    `${row}.status`,
-    authority,
-    `${row}.source_type`,
-    `${row}.freshness_state`,
-    `coalesce(${row}.robots_allowed, -1)`,
-    `${row}.fetch_type`,
-    `${row}.main_feed`,
-    `coalesce(${row}.alive, -1)`,
-  ].join(', ');
+interface KeptTotals {
+  name: 'seed_filter_totals' | 'seed_fact_totals';
+  /** After the country and the status: each column, its type, and its value as SQL over a row of `seeds`. */
+  columns: Array<[string, 'text' | 'integer', (row: string, postgres: boolean) => string]>;
+  /** The columns of `seeds` whose change moves a seed from one total to another. */
+  tracked: string[];
 }
 
-async function sqliteTriggers(db: AnyDb) {
+const column = (name: string) => (row: string) => `${row}.${name}`;
+/** A null is '' or -1: a unique index holds NULLs apart, so an upsert would never find their row. */
+const orEmpty = (name: string) => (row: string) => `coalesce(${row}.${name}, '')`;
+const orMinusOne = (name: string) => (row: string) => `coalesce(${row}.${name}, -1)`;
+
+export const KEPT_TOTALS: KeptTotals[] = [
+  {
+    name: 'seed_filter_totals',
+    columns: [
+      // The domain id's first part (`gov:sg:mom.gov.sg`), as the filter's `LIKE 'gov:%'` reads it.
+      [
+        'authority',
+        'text',
+        (row, postgres) =>
+          postgres
+            ? `split_part(${row}.domain_id, ':', 1)`
+            : `substr(${row}.domain_id, 1, instr(${row}.domain_id, ':') - 1)`,
+      ],
+      ['source_type', 'text', column('source_type')],
+      ['freshness_state', 'text', column('freshness_state')],
+      ['robots_allowed', 'integer', orMinusOne('robots_allowed')],
+      ['fetch_type', 'text', column('fetch_type')],
+      ['main_feed', 'integer', column('main_feed')],
+      ['alive', 'integer', orMinusOne('alive')],
+    ],
+    tracked: [
+      'domain_id',
+      'source_type',
+      'freshness_state',
+      'robots_allowed',
+      'fetch_type',
+      'main_feed',
+      'alive',
+    ],
+  },
+  {
+    name: 'seed_fact_totals',
+    columns: [
+      ['category', 'text', column('category')],
+      ['news_verdict', 'text', orEmpty('news_verdict')],
+      ['health_state', 'text', orEmpty('health_state')],
+      ['ai_status', 'text', orEmpty('ai_status')],
+    ],
+    tracked: ['category', 'news_verdict', 'health_state', 'ai_status'],
+  },
+];
+
+/** The table's key, in index order: led by the country, so a total without one reads the rows of country ''. */
+function keyOf(table: KeptTotals): string {
+  return ['country', 'status', ...table.columns.map(([name]) => name)].join(', ');
+}
+
+/** A row's key after the country, as SQL over `row` (a table, or a trigger's old / new). */
+function valuesOf(table: KeptTotals, row: string, postgres: boolean): string {
+  return [`${row}.status`, ...table.columns.map(([, , value]) => value(row, postgres))].join(', ');
+}
+
+async function keptTotals(db: AnyDb, table: KeptTotals, postgres: boolean) {
+  let create = db.schema
+    .createTable(table.name)
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull());
+  for (const [name, type] of table.columns) create = create.addColumn(name, type, (c) => c.notNull());
+  await create.addColumn('n', 'bigint', (c) => c.notNull()).execute();
+  // SQLite has one writer: one row per combination, upserted. PostgreSQL has many: a row per change, summed by
+  // readers and folded now and then (as seed_totals, migration 0013).
+  const key = db.schema.createIndex(`${table.name}_key`).on(table.name).columns(keyOf(table).split(', '));
+  await (postgres ? key : key.unique()).execute();
+  const values = valuesOf(table, 'seeds', postgres);
+  for (const byCountry of [true, false])
+    await sql
+      .raw(`insert into ${table.name} (${keyOf(table)}, n)
+        select ${byCountry ? 'seeds.country' : "''"}, ${values}, count(*) from seeds
+        group by ${byCountry ? 'seeds.country, ' : ''}${values}`)
+      .execute(db);
+  const tracked = ['status', 'country', ...table.tracked];
+  if (postgres) await postgresTrigger(db, table, tracked);
+  else await sqliteTriggers(db, table, tracked);
+}
+
+async function sqliteTriggers(db: AnyDb, table: KeptTotals, tracked: string[]) {
   // The row's combination in its country and in every country ('').
   const bump = (row: string, delta: number) =>
     [`${row}.country`, "''"]
       .map(
-        (
-          country,
-        ) => `insert into seed_filter_totals (${KEY}, n) values (${country}, ${filterValues(row, false)}, ${delta})
-          on conflict (${KEY}) do update set n = n + excluded.n;`,
+        (country) => `insert into ${table.name} (${keyOf(table)}, n)
+          values (${country}, ${valuesOf(table, row, false)}, ${delta})
+          on conflict (${keyOf(table)}) do update set n = n + excluded.n;`,
       )
       .join('\n');
   await sql
-    .raw(`create trigger seed_filter_totals_insert after insert on seeds begin ${bump('new', 1)} end`)
+    .raw(`create trigger ${table.name}_insert after insert on seeds begin ${bump('new', 1)} end`)
     .execute(db);
   await sql
-    .raw(`create trigger seed_filter_totals_delete after delete on seeds begin ${bump('old', -1)} end`)
+    .raw(`create trigger ${table.name}_delete after delete on seeds begin ${bump('old', -1)} end`)
     .execute(db);
-  const changed = TRACKED.map((column) => `old.${column} is not new.${column}`).join(' or ');
+  const changed = tracked.map((name) => `old.${name} is not new.${name}`).join(' or ');
   await sql
-    .raw(`create trigger seed_filter_totals_update after update of ${TRACKED.join(', ')} on seeds
+    .raw(`create trigger ${table.name}_update after update of ${tracked.join(', ')} on seeds
       when ${changed} begin ${bump('old', -1)} ${bump('new', 1)} end`)
     .execute(db);
 }
 
-async function postgresTrigger(db: AnyDb) {
+async function postgresTrigger(db: AnyDb, table: KeptTotals, tracked: string[]) {
   const rows = (row: string, delta: number) =>
-    `insert into seed_filter_totals (${KEY}, n) values
-      (${row}.country, ${filterValues(row, true)}, ${delta}), ('', ${filterValues(row, true)}, ${delta});`;
-  const same = TRACKED.map((column) => `old.${column} is not distinct from new.${column}`).join(' and ');
+    `insert into ${table.name} (${keyOf(table)}, n) values
+      (${row}.country, ${valuesOf(table, row, true)}, ${delta}), ('', ${valuesOf(table, row, true)}, ${delta});`;
+  const same = tracked.map((name) => `old.${name} is not distinct from new.${name}`).join(' and ');
   await sql
-    .raw(`create function seed_filter_totals_track() returns trigger language plpgsql as $$
+    .raw(`create function ${table.name}_track() returns trigger language plpgsql as $$
     begin
       if tg_op = 'UPDATE' and ${same} then return null; end if;
       if tg_op in ('UPDATE', 'DELETE') then ${rows('old', -1)} end if;
@@ -124,7 +147,7 @@ async function postgresTrigger(db: AnyDb) {
     end $$`)
     .execute(db);
   await sql
-    .raw(`create trigger seeds_filter_totals after insert or delete or update of ${TRACKED.join(', ')} on seeds
-      for each row execute function seed_filter_totals_track()`)
+    .raw(`create trigger seeds_${table.name} after insert or delete or update of ${tracked.join(', ')} on seeds
+      for each row execute function ${table.name}_track()`)
     .execute(db);
 }
