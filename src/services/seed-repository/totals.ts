@@ -1,7 +1,8 @@
 // The seed list's kept totals: `pagination.total` of a filter the triggers on `seeds` keep counted, read as a sum of a
 // few rows instead of a count of every match. `seed_totals` (migration 0013) holds each status and country;
 // `seed_filter_totals` (migration 0016) each status, country (or every country, '') and value of the filters a page
-// checks on the rows it walks; `seed_fact_totals` (0016) the same of category, verdict, health and AI policy. docs/databases.md, "Totals are kept", says which filter is summed and which counted.
+// checks on the rows it walks; `seed_fact_totals` (0016) the same of category, verdict, health and AI policy.
+// docs/databases.md, "Totals are kept", says which filter is summed and which counted.
 import { sql } from 'kysely';
 import type { Database } from '../../ports/database.js';
 import type { ReviewFilter, SeedFilter } from './filters.js';
