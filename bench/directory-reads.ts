@@ -1,12 +1,12 @@
 // The directory bench's reads: each list the API and the review page offer, timed at page 1 and at a deep
-// position, against the same statements replayed on the raw database in the same run. A deep position is followed
-// by `pagination.next` when the answer carries one (keyset paging), by `offset` otherwise; the raw side reads the
-// same pages the same way (the list's statements at that offset, or a keyset seek after the page before's last
-// row, with the list's count).
+// position, against the same statements replayed on the raw database in the same run. A deep position is opened
+// by `offset` (untimed), then followed as its reader would: the API's `pagination.next`, the review page's own Next
+// link (the href it renders, as a person clicks it); by `offset` only where the list gives no cursor. The raw side
+// reads the same pages the same way: the list's statements for the same cursor (or offset), recorded from the
+// repository and replayed on the bare driver.
 import { parseCandidateFilter } from '../src/http/routes/ui/candidate-filter-form.js';
 import { parseSeedFilter } from '../src/http/routes/ui/seed-filter-form.js';
 import type { CandidateFilter } from '../src/services/candidates/repository.js';
-import { encodeCursor } from '../src/services/cursor.js';
 import type { RawDatabase, Statement } from './directory-backend.js';
 
 export type ListKind = 'seeds' | 'candidates' | 'ui-seeds' | 'ui-candidates';
@@ -96,67 +96,33 @@ export const caseName = (c: ReadCase) =>
   `${c.kind === 'seeds' || c.kind === 'candidates' ? `GET /api/v1/${c.kind}` : `GET /ui/${c.kind.slice(3)}`}` +
   `${Object.keys(c.query).length > 0 ? `?${new URLSearchParams(c.query)}` : ''}`;
 
-/** What the service's list sends for this page, recorded on the raw side (ids of the rows for the citations). */
-async function listStatements(
-  raw: RawDatabase,
-  c: ReadCase,
-  position: { offset: number; after?: string },
-): Promise<Statement[]> {
+/** Where a page starts: a cursor the list gave out, or an offset. */
+type Position = { cursor: string } | { offset: number };
+
+/**
+ * What the service's list sends for this page, recorded on the raw side: the repository's list with the same
+ * filter, limit and cursor or offset (and, for candidates, the citations the service shows with each).
+ */
+async function listStatements(raw: RawDatabase, c: ReadCase, position: Position): Promise<Statement[]> {
   const limit = c.kind === 'ui-seeds' || c.kind === 'ui-candidates' ? UI_LIMIT : API_LIMIT;
+  const page = 'cursor' in position ? { offset: 0, cursor: position.cursor } : { offset: position.offset };
   if (c.kind === 'seeds' || c.kind === 'ui-seeds') {
     const filter = c.kind === 'ui-seeds' ? stripPage(parseSeedFilter(c.query)) : (c.query as never);
-    return raw.record(async () => {
-      // Keyset: the list's own statements for the cursor after the page before's last row (its rows, one more to
-      // know a next page follows, and the count).
-      const cursor =
-        position.after === undefined
-          ? {}
-          : { cursor: encodeCursor({ order: 'seed_id', after: [position.after] }) };
-      await raw.seeds.list({
-        ...filter,
-        limit,
-        offset: position.after === undefined ? position.offset : 0,
-        ...cursor,
-      });
-    });
+    return raw.record(() => raw.seeds.list({ ...filter, limit, ...page }));
   }
   const filter: CandidateFilter =
     c.kind === 'ui-candidates' ? stripPage(parseCandidateFilter(c.query)) : (c.query as CandidateFilter);
   return raw.record(async () => {
-    let rows: Array<{ domain: string }>;
-    if (position.after === undefined)
-      rows = (await raw.candidates.list({ ...filter, limit, offset: position.offset })).rows;
-    else {
-      const [page] = await Promise.all([
-        candidateFiltered(raw, filter)
-          .selectAll()
-          .where('domain', '>', position.after)
-          .orderBy('domain')
-          .limit(limit + 1)
-          .execute(),
-        candidateFiltered(raw, filter)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      rows = page.slice(0, limit);
-    }
+    const { rows } = await raw.candidates.list({ ...filter, limit, ...page });
     // The service shows each candidate with its first five citers (candidates/index.ts, list).
     for (const row of rows) await raw.candidates.citations(raw.db, row.domain, 5);
   });
 }
 
-/** The candidate list's where clause (candidates/repository.ts, filtered). */
-function candidateFiltered(raw: RawDatabase, filter: CandidateFilter) {
-  let query = raw.db.selectFrom('candidates');
-  if (filter.country !== undefined) query = query.where('country', '=', filter.country);
-  if (filter.state !== undefined) query = query.where('state', '=', filter.state);
-  if (filter.verdict !== undefined) query = query.where('news_verdict', '=', filter.verdict);
-  if (filter.min_score !== undefined) query = query.where('score', '>=', Number(filter.min_score));
-  return query;
-}
-
-function stripPage<T extends { offset?: number }>(filter: T): Omit<T, 'offset'> {
-  const { offset: _offset, ...rest } = filter;
+function stripPage<T extends { offset?: number; cursor?: string | undefined }>(
+  filter: T,
+): Omit<T, 'offset' | 'cursor'> {
+  const { offset: _offset, cursor: _cursor, ...rest } = filter;
   return rest;
 }
 
@@ -165,11 +131,25 @@ interface Answer {
   pagination?: { total: number; next?: string | null };
 }
 
-/** The key a keyset page is read after: the last row's seed id or domain. */
-const lastKey = (answer: Answer): string | undefined => {
-  const last = answer.data?.[answer.data.length - 1];
-  return last?.['seed_id'] ?? last?.['domain'];
-};
+/** The page after this one: its cursor, and the path that reads it. */
+interface NextPage {
+  cursor: string;
+  path: string;
+}
+
+/**
+ * The page after this one: by the API's `pagination.next`; on the review page, by the href its Next link renders
+ * (seed-list.ts, candidate-list.ts), followed as it is, as a person clicks it.
+ */
+function nextPage(c: ReadCase, body: string): NextPage | undefined {
+  if (c.kind === 'seeds' || c.kind === 'candidates') {
+    const cursor = (JSON.parse(body) as Answer).pagination?.next ?? undefined;
+    return cursor === undefined ? undefined : { cursor, path: pathOf(c.kind, c.query, { cursor }) };
+  }
+  const href = /<a href="([^"]*)" rel="next">/.exec(body)?.[1]?.replaceAll('&amp;', '&');
+  const cursor = href === undefined ? null : new URL(href, 'http://page').searchParams.get('cursor');
+  return href === undefined || cursor === null ? undefined : { cursor, path: href };
+}
 
 /** The total a page says (the HTML page says it in its caption; the API in pagination). */
 function totalOf(kind: ListKind, body: string): number {
@@ -212,29 +192,28 @@ export async function timeList(
   );
   if (deepOffset < limit * 2) return [first];
 
-  // Deep: the page at the deep offset opens the way (untimed); then `samples` pages in a row from there.
+  // Deep: the page at the deep offset opens the way (untimed); then `samples` pages in a row from there, each by the
+  // cursor the page before gave (its Next link on the review page), by offset where a list gives none.
   const opening = await timedGet(base, pathOf(c.kind, c.query, { offset: deepOffset }));
-  let answer: Answer = isUi ? {} : (JSON.parse(opening.body) as Answer);
-  const byCursor = !isUi && typeof answer.pagination?.next === 'string';
+  let next = nextPage(c, opening.body);
+  const byCursor = next !== undefined;
   const deep: Timing = {
     name: `${name} (page ${(deepOffset / limit + 1).toLocaleString('en-US')}+)`,
     service: [],
     raw: [],
-    paging: `${byCursor ? 'cursor' : 'offset'} from ${deepOffset.toLocaleString('en-US')}`,
+    paging: `${byCursor ? (isUi ? 'Next link' : 'cursor') : 'offset'} from ${deepOffset.toLocaleString('en-US')}`,
     target: c.target,
     statements: [],
   };
-  const positions: Array<{ offset: number; after?: string }> = [];
+  const positions: Position[] = [];
   for (let k = 1; k <= samples && !spent(deep.service); k++) {
     const offset = deepOffset + k * limit;
     if (offset >= total) break;
-    const after = lastKey(answer);
-    const cursor = byCursor ? (answer.pagination?.next ?? undefined) : undefined;
-    if (byCursor && cursor === undefined) break;
-    const got = await timedGet(base, pathOf(c.kind, c.query, cursor !== undefined ? { cursor } : { offset }));
+    if (byCursor && next === undefined) break;
+    const got = await timedGet(base, next?.path ?? pathOf(c.kind, c.query, { offset }));
     deep.service.push(got.ms);
-    positions.push(byCursor ? { offset, after: after as string } : { offset });
-    if (!isUi) answer = JSON.parse(got.body) as Answer;
+    positions.push(next !== undefined ? { cursor: next.cursor } : { offset });
+    if (byCursor) next = nextPage(c, got.body);
   }
   for (const position of positions) {
     const statements = await listStatements(raw, c, position);

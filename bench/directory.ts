@@ -7,8 +7,9 @@
 // workers would have found (verdicts, languages, rates, a third of the seeds promoted) are written straight into
 // the rows, and — the API having no bulk way to create candidates (`POST /candidates/import` reports gaps, it
 // inserts nothing) — the candidates are inserted straight into their table. On PostgreSQL the bench then runs
-// ANALYZE, as autovacuum would soon after a bulk load. Then, timed: the lists (page 1 and deep, by cursor when the
-// answer carries `pagination.next`, by offset otherwise), a seed's detail, promote by filter, the export, the
+// ANALYZE, as autovacuum would soon after a bulk load. Then, timed: the lists (page 1 and deep: the API's
+// `pagination.next`, the review page's Next link, by offset only where a list gives no cursor; directory-reads.ts),
+// a seed's detail, promote by filter, the export, the
 // snapshot and `by-country`, and the review page's lists; the raw side replays the statements the service's
 // repositories send for each (directory-backend.ts).
 //

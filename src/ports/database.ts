@@ -207,6 +207,41 @@ export interface SeedTotalTable {
 }
 
 /**
+ * Seeds by the filters a list page checks on the rows it walks, in a country and in every country (country ''):
+ * kept by triggers on `seeds` (migration 0016; SQLite: one row a combination; PostgreSQL: a row a change).
+ */
+export interface SeedFilterTotalTable {
+  /** The seeds' country, or '' for the same combination in every country. */
+  country: string;
+  status: string;
+  /** The domain id's first part (gov, com, …). */
+  authority: string;
+  source_type: string;
+  freshness_state: string;
+  /** 1 or 0; -1 when the policy does not say. */
+  robots_allowed: number;
+  fetch_type: string;
+  main_feed: number;
+  /** 1 or 0; -1 before a liveness check. */
+  alive: number;
+  n: number;
+}
+
+/**
+ * Seeds by category, news verdict, health and AI policy, in a country and in every country (country ''): kept by
+ * triggers on `seeds` (migration 0016), as `seed_filter_totals`. A null fact is ''.
+ */
+export interface SeedFactTotalTable {
+  country: string;
+  status: string;
+  category: string;
+  news_verdict: string;
+  health_state: string;
+  ai_status: string;
+  n: number;
+}
+
+/**
  * A seed's language codes, a row each, with the seed's status, country and order keys: the `?language=` filter
  * walked in the list's order. Kept by triggers on `seeds` (migration 0015), never written by services.
  */
@@ -387,6 +422,8 @@ export interface Tables {
   seeds: StoredSeedTable;
   seed_totals: SeedTotalTable;
   seed_languages: SeedLanguageTable;
+  seed_filter_totals: SeedFilterTotalTable;
+  seed_fact_totals: SeedFactTotalTable;
   seed_revisions: SeedRevisionTable;
   domain_discoveries: DomainDiscoveryTable;
   domain_changes: DomainChangeTable;

@@ -37,6 +37,9 @@ export const FILTERS: Filter[] = [
   { status: 'draft', category: 'news', verdict: 'maybe', language: 'fr' },
   { country: 'de', verdict: 'news' },
   { country: 'de', language: 'de', freshness: 'stale' },
+  // A fact beside a walked filter: no kept total holds both, so these are counted.
+  { status: 'draft', verdict: 'news', freshness: 'stale' },
+  { status: 'draft', country: 'de', category: 'news', fetch_type: 'rss' },
   // A language with every other filter: alone, beside a status, beside a status and a country.
   ...EACH.map((f) => ({ language: 'fr', ...f })),
   ...EACH.map((f) => ({ status: 'draft' as const, language: 'fr', ...f })),

@@ -20,6 +20,7 @@ import { discovery } from './migrations/0012_discovery.js';
 import { seedListIndexes } from './migrations/0013_seed_list_indexes.js';
 import { listIndexes } from './migrations/0014_list_indexes.js';
 import { seedLanguages } from './migrations/0015_seed_languages.js';
+import { seedFilterTotals } from './migrations/0016_seed_filter_totals.js';
 
 export { ratePerDay } from './migrations/0010_seed_rate.js';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0013_seed_list_indexes': seedListIndexes,
   '0014_list_indexes': listIndexes,
   '0015_seed_languages': seedLanguages,
+  '0016_seed_filter_totals': seedFilterTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,6 +37,24 @@ export interface ReviewFilter {
   sort?: SeedSort;
 }
 
+/** Every filter of the list and the review page: the key of `filter` objects that select seeds. */
+export const FILTER_KEYS = [
+  'country',
+  'status',
+  'source_type',
+  'category',
+  'language',
+  'ai',
+  'freshness',
+  'health',
+  'verdict',
+  'authority',
+  'robots_allowed',
+  'fetch_type',
+  'main_feed',
+  'alive',
+] as const satisfies ReadonlyArray<keyof (SeedFilter & ReviewFilter)>;
+
 type SeedQuery = SelectQueryBuilder<Tables, 'seeds', object>;
 
 /**

@@ -1,8 +1,8 @@
 // A page of seeds at any depth, and how many match: each page is a walk of one index in the list's order that
 // starts after the last row of the page before (keyset paging, services/cursor.ts) and checks the filters the
 // index does not hold on the rows it reads, so no page sorts its matches and a deep page costs what page 1
-// does. A language is walked in `seed_languages` (migration 0015), joined to its seeds. The total is kept by status
-// and country (migration 0013's triggers); another filter is counted.
+// does. A language is walked in `seed_languages` (migration 0015), joined to its seeds. The total is a sum of kept
+// totals (totals.ts) when they hold every filter given; another filter is counted.
 // docs/databases.md, "The seed list: paging and indexes", says which index serves which filter, and why.
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { ValidationError } from '../../domain/errors.js';
@@ -10,7 +10,8 @@ import type { SeedSort } from '../../domain/seeds.js';
 import type { Database, DbExecutor, StoredSeedTable, Tables } from '../../ports/database.js';
 import type { CursorPageRequest } from '../common.js';
 import { cursorPosition, type KeyValue, keysetPage } from '../cursor.js';
-import { type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
+import { FILTER_KEYS, type ReviewFilter, type SeedFilter, whereSeedsMatch } from './filters.js';
+import { keptTotal } from './totals.js';
 
 type SeedQuery = SelectQueryBuilder<Tables, 'seeds', object>;
 type LanguageQuery = SelectQueryBuilder<Tables, 'seed_languages', object>;
@@ -35,24 +36,6 @@ export function seedOrder(sort: SeedSort | undefined): SeedOrder {
   if (sort === '-rate') return { name: '-rate', key: 'rate_rank', descending: false };
   return { name: 'seed_id', key: 'seed_id', descending: false };
 }
-
-/** Every filter of the list and the review page: the key of `filter` objects that select seeds. */
-const FILTER_KEYS = [
-  'country',
-  'status',
-  'source_type',
-  'category',
-  'language',
-  'ai',
-  'freshness',
-  'health',
-  'verdict',
-  'authority',
-  'robots_allowed',
-  'fetch_type',
-  'main_feed',
-  'alive',
-] as const satisfies ReadonlyArray<keyof ListFilter>;
 
 /**
  * The index a SQLite page walks: with a language, the `seed_languages` index (migration 0015) of the language with
@@ -205,58 +188,27 @@ export async function listSeeds(database: Database, request: ListFilter & Cursor
   return { rows: pageRows, next, total };
 }
 
-/** Summed rows of the kept totals past which PostgreSQL folds them into one row a status and country. */
-const FOLD_AT = 4096;
-/** The advisory lock one fold at a time holds (any number; the same in every process). */
-const FOLD_LOCK = 7_210_013;
-
 /**
- * How many seeds match: a sum of the kept totals when the filter is at most a status and a country (the page's
- * usual one, and the one with the most matches), otherwise a count the filter's indexes answer.
+ * How many seeds match: a sum of the kept totals when they hold every filter given (totals.ts: a status, a
+ * country and the filters a page checks on the rows it walks), otherwise a count the filter's indexes answer.
  */
 export async function countSeeds(database: Database, filter: ListFilter): Promise<number> {
-  const kept = FILTER_KEYS.every((key) => filter[key] === undefined || key === 'status' || key === 'country');
-  if (!kept) return Number((await seedCountQuery(database, filter).executeTakeFirstOrThrow()).n);
-  const row = await database.db
-    .selectFrom('seed_totals')
-    .select((eb) => [eb.fn.sum('n').as('n'), eb.fn.countAll().as('rows')])
-    .$if(filter.status !== undefined, (qb) => qb.where('status', '=', filter.status as string))
-    .$if(filter.country !== undefined, (qb) => qb.where('country', '=', filter.country as string))
-    .executeTakeFirstOrThrow();
-  if (database.dialect === 'postgres' && Number(row.rows) > FOLD_AT) await foldTotals(database);
-  return Number(row.n ?? 0);
+  const kept = await keptTotal(database, filtersOf(filter));
+  if (kept !== undefined) return kept;
+  return Number((await seedCountQuery(database, filter).executeTakeFirstOrThrow()).n);
 }
 
-/** The filters seeds_status_counts holds, beside the status (migration 0013). */
-const COUNTED_KEYS = new Set<string>([
-  'status',
-  'country',
-  'source_type',
-  'freshness',
-  'robots_allowed',
-  'fetch_type',
-  'main_feed',
-  'alive',
-]);
-
-/**
- * Where a count reads: with a status and only filters seeds_status_counts holds, that index alone (SQLite is
- * told: without statistics it would read every row of the status); otherwise the planner's choice, which for a
- * category, verdict, health or AI policy beside a status is that filter's composite.
- */
-function countFrom(database: Database, filter: ListFilter): SeedQuery {
-  const counted =
-    filter.status !== undefined &&
-    FILTER_KEYS.every((key) => filter[key] === undefined || COUNTED_KEYS.has(key));
-  if (database.dialect !== 'sqlite' || !counted) return database.db.selectFrom('seeds');
-  return database.db.selectFrom(
-    sql`seeds`.as(sql.raw('seeds indexed by seeds_status_counts')),
-  ) as unknown as SeedQuery;
+/** The filters of a request, without its page, order or cursor. */
+function filtersOf(request: ListFilter): ListFilter {
+  return Object.fromEntries(FILTER_KEYS.map((key) => [key, request[key]])) as ListFilter;
 }
 
 /**
- * The count of a filter the kept totals do not cover. A language with at most a status and a country is a count
- * of one range of a `seed_languages` index, from the index alone; with other filters, of the walk that checks them.
+ * The count of a filter the kept totals do not cover: one with a category, verdict, health, AI policy or language.
+ * A language with at most a status and a country is a count of one range of a `seed_languages` index, from the index
+ * alone; with other filters, of the walk that checks them. The others are the planner's choice, which beside a
+ * status is the filter's composite (`seeds_status_category_seed`, …): a range of the matches, checked row by row
+ * for any walked filter beside it.
  */
 export function seedCountQuery(database: Database, filter: ListFilter) {
   if (walkOf(filter) === 'seed_languages') {
@@ -266,22 +218,5 @@ export function seedCountQuery(database: Database, filter: ListFilter) {
       : (languageRows(database.db.selectFrom('seed_languages'), filter) as unknown as SeedQuery);
     return query.select((eb) => eb.fn.countAll().as('n'));
   }
-  return whereSeedsMatch(countFrom(database, filter), filter).select((eb) => eb.fn.countAll().as('n'));
-}
-
-/**
- * PostgreSQL's kept totals, a row per change, summed into a row per status and country. One statement deletes
- * the rows it sees and inserts their sums, so a reader sees the rows before or the sums after, never both; a
- * change committed meanwhile keeps its row. One fold at a time (the others skip it: the next read folds).
- */
-export async function foldTotals(database: Database): Promise<void> {
-  await database.transaction(async (trx) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`.execute(trx);
-    if (rows[0]?.locked !== true) return;
-    await sql`with gone as (delete from seed_totals returning status, country, n)
-      insert into seed_totals (status, country, n)
-      select status, country, sum(n) from gone group by status, country having sum(n) <> 0`.execute(trx);
-  });
+  return whereSeedsMatch(database.db.selectFrom('seeds'), filter).select((eb) => eb.fn.countAll().as('n'));
 }
