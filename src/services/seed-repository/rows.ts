@@ -119,75 +119,6 @@ export function listColumnsOf(columns: Partial<SeedTable>): Partial<SeedListColu
   return derived;
 }
 
-/**
- * Every column of a stored seed, for a bulk insert that names its columns (bulk-insert.ts). The type below fails
- * to compile when a column is added to the table and not here.
- */
-export const STORED_SEED_COLUMNS = [
-  'seed_id',
-  'domain_id',
-  'registrable_domain',
-  'country',
-  'category',
-  'content_type',
-  'source_type',
-  'status',
-  'version',
-  'name',
-  'entry_url',
-  'fetch',
-  'schedule',
-  'policy',
-  'discovery',
-  'provenance',
-  'created_at',
-  'updated_at',
-  'promoted_at',
-  'feeds',
-  'sitemap',
-  'human_fields',
-  'last_revision',
-  'freshness',
-  'languages',
-  'ai',
-  'language_codes',
-  'ai_status',
-  'items_per_day',
-  'health',
-  'health_state',
-  'news',
-  'news_verdict',
-  'country_guess',
-  'freshness_state',
-  'robots_allowed',
-  'fetch_type',
-  'main_feed',
-  'alive',
-  'rate_rank',
-] as const satisfies ReadonlyArray<keyof StoredSeedTable>;
-
-/** Every column of a revision, as STORED_SEED_COLUMNS. */
-export const REVISION_COLUMNS = [
-  'seed_id',
-  'number',
-  'status',
-  'author',
-  'created_at',
-  'base_version',
-  'changes',
-  'settled_by',
-  'settled_at',
-] as const satisfies ReadonlyArray<keyof SeedRevisionTable>;
-
-type Unlisted<Table, Listed> = Exclude<keyof Table, Listed>;
-/** Compiles only while both lists name every column of their table. */
-export const COLUMN_LISTS_COMPLETE: [
-  Unlisted<StoredSeedTable, (typeof STORED_SEED_COLUMNS)[number]>,
-  Unlisted<SeedRevisionTable, (typeof REVISION_COLUMNS)[number]>,
-] extends [never, never]
-  ? true
-  : never = true;
-
 /** A new row with every list column, derived from its JSON. */
 export function storedRowOf(row: SeedTable): StoredSeedTable {
   // Not `{ ...row, ...columns }`: V8 makes a copy given keys after its spread a slow dictionary object (35 µs a
@@ -252,6 +183,48 @@ export const SEED_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof SeedTable>;
 
 export type SeedColumn = (typeof SEED_COLUMNS)[number];
+
+/**
+ * Every column of a stored seed (a seed's own, then the kept ones), for a bulk insert that names its columns
+ * (bulk-insert.ts). COLUMN_LISTS_COMPLETE below fails to compile when a column is added to the table and not here.
+ */
+export const STORED_SEED_COLUMNS = [
+  ...SEED_COLUMNS,
+  'last_revision',
+  'language_codes',
+  'ai_status',
+  'items_per_day',
+  'health_state',
+  'news_verdict',
+  'freshness_state',
+  'robots_allowed',
+  'fetch_type',
+  'main_feed',
+  'alive',
+  'rate_rank',
+] as const satisfies ReadonlyArray<keyof StoredSeedTable>;
+
+/** Every column of a revision, as STORED_SEED_COLUMNS. */
+export const REVISION_COLUMNS = [
+  'seed_id',
+  'number',
+  'status',
+  'author',
+  'created_at',
+  'base_version',
+  'changes',
+  'settled_by',
+  'settled_at',
+] as const satisfies ReadonlyArray<keyof SeedRevisionTable>;
+
+type Unlisted<Table, Listed> = Exclude<keyof Table, Listed>;
+/** Compiles only while both lists name every column of their table. */
+export const COLUMN_LISTS_COMPLETE: [
+  Unlisted<StoredSeedTable, (typeof STORED_SEED_COLUMNS)[number]>,
+  Unlisted<SeedRevisionTable, (typeof REVISION_COLUMNS)[number]>,
+] extends [never, never]
+  ? true
+  : never = true;
 
 /** A seed's row read as an array: its SEED_COLUMNS values, in that order. */
 export type SeedValues = readonly unknown[];
