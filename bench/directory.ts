@@ -20,7 +20,7 @@ import { type Kysely, sql } from 'kysely';
 import type { NewsVerdictValue } from '../src/domain/seed-facts.js';
 import type { Database, Tables } from '../src/ports/database.js';
 import { GROUP_LINES } from '../src/services/seed-import.js';
-import { foldTotals } from '../src/services/seed-repository/totals.js';
+import { foldAllTotals } from '../src/services/seed-repository/totals.js';
 import { STREAM_PAGE } from '../src/services/seeds.js';
 import { type Backend, type Kind, startBackend } from './directory-backend.js';
 import { countryOfRank, languageOf } from './directory-data.js';
@@ -254,10 +254,10 @@ async function runBackend(kind: Kind): Promise<{ rows: Row[]; results: BenchResu
     log(`  facts written in ${seconds(started).toFixed(1)} s`);
     started = process.hrtime.bigint();
     if (candidates > 0) await insertCandidates(backend.raw, candidates);
-    // The service folds PostgreSQL's kept totals (a row per change after the import) on the first count that reads
-    // past FOLD_AT of them; the three tables are folded here before any read is timed, for the service and the raw
-    // side alike.
-    if (kind === 'postgres') await foldKeptTotals(backend.raw.db);
+    // The import folded PostgreSQL's kept totals as it ended; the facts written since (a row per change) would be
+    // folded by the first count that reads past FOLD_AT of them. Folded here, before any read is timed, for the
+    // service and the raw side alike.
+    if (kind === 'postgres') await foldAllTotals(postgresDatabaseOf(backend.raw.db));
     // What autovacuum does after a bulk load (its insert threshold, PostgreSQL 13+), done now rather than whenever
     // it comes: the visibility map set (so a count is an index-only scan), the folded totals' dead rows gone, and
     // fresh statistics. The timed reads then meet the database a running service has, not one mid-load.
@@ -406,15 +406,13 @@ async function runBackend(kind: Kind): Promise<{ rows: Row[]; results: BenchResu
   }
 }
 
-/** The service's own fold of PostgreSQL's three kept-totals tables, run once after the load. */
-async function foldKeptTotals(db: Kysely<Tables>): Promise<void> {
-  const database = {
+/** The raw side's Kysely as the `Database` the service's fold takes (it needs only these three). */
+function postgresDatabaseOf(db: Kysely<Tables>): Database {
+  return {
     dialect: 'postgres',
     db,
     transaction: <T>(work: (trx: Kysely<Tables>) => Promise<T>) => db.transaction().execute(work),
   } as unknown as Database;
-  for (const table of ['seed_totals', 'seed_filter_totals', 'seed_fact_totals'] as const)
-    await foldTotals(database, table);
 }
 
 export async function benchDirectory(): Promise<BenchResult[]> {

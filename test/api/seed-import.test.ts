@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_LINES } from '../../src/services/seed-import.js';
+import { FOLD_AT } from '../../src/services/seed-repository/totals.js';
 import { createApiSeedbed, expectJson, expectProblem, inject, newsDraft } from '../support/api-helpers.js';
 import { writeDraft } from '../support/contract-runs.js';
 import type { TestSeedbed } from '../support/harness.js';
@@ -262,6 +263,37 @@ describe('POST /api/v1/seeds/import', () => {
       ]);
     } finally {
       await t.close();
+    }
+  });
+
+  it('a large import leaves the kept totals folded: a row per key, summing to the seeds (PostgreSQL folds as it ends)', async () => {
+    const lines = Array.from({ length: FOLD_AT + 10 }, (_, i) => seedLine(50_000 + i));
+    const answers = answersOf((await post(origin, lines.join('\n'))).body);
+    expect(answers.at(-1)?.summary).toMatchObject({ created: lines.length, rejected: 0 });
+    const { db } = origin.seedbed.database;
+    const seeds = await db
+      .selectFrom('seeds')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const [table, key] of [
+      ['seed_totals', ['status', 'country']],
+      ['seed_fact_totals', ['country', 'status', 'category', 'news_verdict', 'health_state', 'ai_status']],
+    ] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select(key as unknown as 'status')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .groupBy(key as unknown as 'status')
+        .execute();
+      const stored = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      // One row a key: nothing of the import's changes left to fold.
+      expect(Number(stored.n)).toBe(rows.length);
+      const everyCountry =
+        table === 'seed_totals' ? rows : rows.filter((r) => (r as { country?: string }).country === '');
+      expect(everyCountry.reduce((sum, r) => sum + Number(r.n), 0)).toBe(Number(seeds.n));
     }
   });
 

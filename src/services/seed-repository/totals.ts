@@ -37,7 +37,7 @@ const SUM_TABLES: Record<
 };
 
 /** Summed rows of a kept total past which PostgreSQL folds its table (rows of changes beyond one a key). */
-const FOLD_AT = 4096;
+export const FOLD_AT = 4096;
 /** The advisory lock one fold at a time holds (any number; the same in every process). */
 const FOLD_LOCK = 7_210_013;
 
@@ -152,4 +152,15 @@ export async function foldTotals(database: Database, table: keyof typeof FOLD_KE
       select ${key}, sum(n) from gone group by ${key} having sum(n) <> 0`)
       .execute(trx);
   });
+}
+
+/**
+ * Folds every kept-totals table now (PostgreSQL; SQLite keeps one row a key and has nothing to fold). A bulk write
+ * calls it once it is done, so the rows of its changes (two or three a seed and table) are not left for the next
+ * reader's count to fold.
+ */
+export async function foldAllTotals(database: Database): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  for (const table of Object.keys(FOLD_KEYS) as Array<keyof typeof FOLD_KEYS>)
+    await foldTotals(database, table);
 }
