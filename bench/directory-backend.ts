@@ -32,6 +32,8 @@ export interface RawDatabase {
   record(work: () => Promise<unknown>): Promise<Statement[]>;
   /** A Kysely on the same database, logging into `record`; for the bench's own writes too. */
   db: Kysely<Tables>;
+  /** `db` as the service's `Database` port (what the repositories below and the service's own helpers take). */
+  database: Database;
   seeds: ReturnType<typeof createSeedRepository>;
   candidates: ReturnType<typeof createCandidateRepository>;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ function recorder(kind: Kind, dialect: SqliteDialect | PostgresDialect) {
   } as unknown as Database;
   return {
     db,
+    database,
     seeds: createSeedRepository(database),
     candidates: createCandidateRepository(database),
     async record(work: () => Promise<unknown>): Promise<Statement[]> {

@@ -16,9 +16,8 @@
 // SEEDBED_BENCH_DIRECTORY_SEEDS (1,000,000), SEEDBED_BENCH_DIRECTORY_CANDIDATES (as many as seeds, SQLite only
 // unless SEEDBED_BENCH_DIRECTORY_PG_CANDIDATES=1), SEEDBED_BENCH_DIRECTORY_SAMPLES (25 per read),
 // SEEDBED_BENCH_DIRECTORY_BACKENDS (sqlite,postgres).
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { NewsVerdictValue } from '../src/domain/seed-facts.js';
-import type { Database, Tables } from '../src/ports/database.js';
 import { GROUP_LINES } from '../src/services/seed-import.js';
 import { foldAllTotals } from '../src/services/seed-repository/totals.js';
 import { STREAM_PAGE } from '../src/services/seeds.js';
@@ -257,7 +256,7 @@ async function runBackend(kind: Kind): Promise<{ rows: Row[]; results: BenchResu
     // The import folded PostgreSQL's kept totals as it ended; the facts written since (a row per change) would be
     // folded by the first count that reads past FOLD_AT of them. Folded here, before any read is timed, for the
     // service and the raw side alike.
-    if (kind === 'postgres') await foldAllTotals(postgresDatabaseOf(backend.raw.db));
+    if (kind === 'postgres') await foldAllTotals(backend.raw.database);
     // What autovacuum does after a bulk load (its insert threshold, PostgreSQL 13+), done now rather than whenever
     // it comes: the visibility map set (so a count is an index-only scan), the folded totals' dead rows gone, and
     // fresh statistics. The timed reads then meet the database a running service has, not one mid-load.
@@ -404,15 +403,6 @@ async function runBackend(kind: Kind): Promise<{ rows: Row[]; results: BenchResu
   } finally {
     await backend.close();
   }
-}
-
-/** The raw side's Kysely as the `Database` the service's fold takes (it needs only these three). */
-function postgresDatabaseOf(db: Kysely<Tables>): Database {
-  return {
-    dialect: 'postgres',
-    db,
-    transaction: <T>(work: (trx: Kysely<Tables>) => Promise<T>) => db.transaction().execute(work),
-  } as unknown as Database;
 }
 
 export async function benchDirectory(): Promise<BenchResult[]> {
