@@ -11,6 +11,13 @@ export const FRESH_PAGES_DIR = join(
   'fixtures',
   'real-pages-fresh',
 );
+/** The third set, measured blind: four more corpora, other publishers, labelled before the engine ran (its SOURCES.md). */
+export const THIRD_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-third',
+);
 
 export type RealPageKind =
   | 'news'
