@@ -87,6 +87,33 @@ export const WEIGHTS = {
   stale_feeds: -0.7,
 } as const;
 
+/** The log-odds of the top of the maybe band (score 0.599): `no_newsroom_sign` takes a score no lower. */
+export const MAYBE_CEILING_LOG_ODDS = Math.log(0.599 / 0.401);
+/** The most `no_newsroom_sign` takes off. */
+export const NO_NEWSROOM_SIGN_WEIGHT = -1;
+
+/**
+ * Signals only a newsroom gives (news markup or sitemap, a section menu, newsroom meta, a wire credit, reader pages,
+ * a fact-check, a newspaper name, a feed of several stories a day). The others for news — an article's og:type and
+ * time, article-shaped links, bylines, dated items — show a publisher of articles, which blogs, magazines, tutorial
+ * sites and research institutes are too: without one of these `no_newsroom_sign` takes up to 1 off, never below maybe.
+ */
+export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
+  'news_schema',
+  'news_sitemap',
+  'sections_many',
+  'sections_some',
+  'sections_two',
+  'wire_credit',
+  'editorial_links',
+  'fact_check_schema',
+  'publisher_meta_many',
+  'publisher_meta_one',
+  'newsroom_name',
+  'frequent_feed',
+  'very_frequent_feed',
+]);
+
 /** Article links on one page for each tier: a front page lists dozens of stories, a blog a handful of posts. */
 export const ARTICLE_LINK_TIERS = { many: 30, some: 15, few: 6 } as const;
 /** Feed items per day for each tier. */
@@ -469,7 +496,19 @@ export function judgeNews(input: NewsInput): NewsVerdict {
       weight: WEIGHTS.nothing_dated,
       evidence: `no dated or article-like link, publication time, feed item or news sitemap on ${all.length} page(s)`,
     });
-  const sum = reasons.reduce((total, r) => total + r.weight, BASE_LOG_ODDS);
+  let sum = reasons.reduce((total, r) => total + r.weight, BASE_LOG_ODDS);
+  const articleSigns = reasons.filter((r) => r.weight > 0);
+  if (sum > MAYBE_CEILING_LOG_ODDS && !articleSigns.some((r) => NEWSROOM_SIGNS.has(r.signal))) {
+    // At most NO_NEWSROOM_SIGN_WEIGHT, and never below the maybe band: a page with plenty of article evidence and no
+    // markup (an unmarked newsroom) can still be news, and a weaker one stays a candidate for a person to look at.
+    const weight = round(Math.max(NO_NEWSROOM_SIGN_WEIGHT, MAYBE_CEILING_LOG_ODDS - sum));
+    reasons.push({
+      signal: 'no_newsroom_sign',
+      weight,
+      evidence: `only signs of a publisher of articles (${articleSigns.map((r) => r.signal).join(', ')}), none of a newsroom (news markup or sitemap, section menu, newsroom meta, wire credit, reader pages, frequent feed) on ${all.length} page(s)`,
+    });
+    sum += weight;
+  }
   const score = round(1 / (1 + Math.exp(-sum)));
   return {
     verdict: verdictOfScore(score),

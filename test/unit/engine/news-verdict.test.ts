@@ -255,4 +255,32 @@ describe('judgeNews', () => {
     const search = `<form action="/search" id="searchform"><input name="q"></form>`;
     expect(signals(judgeNews(input('paper.example', search)))).not.toContain('blog_comment_form');
   });
+
+  it('takes up to 1 off a page with signs of a publisher of articles only, never below maybe', () => {
+    const article = `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">
+      <p class="byline">By Jane Writer</p>`;
+    // Article time, a byline and a handful of posts: a blog or a magazine as much as a newsroom.
+    const blog = judgeNews(input('tutorials.example', `<html>${article}${stories(8)}</html>`));
+    expect(blog.verdict).toBe('maybe');
+    expect(blog.score).toBe(0.599);
+    const capped = blog.reasons.find((r) => r.signal === 'no_newsroom_sign')!;
+    expect(capped.weight).toBeLessThan(0);
+    expect(capped.weight).toBeGreaterThanOrEqual(-1);
+    expect(capped.evidence).toContain('article_published');
+    // Plenty of article evidence and no markup: an unmarked newsroom is still news, 1 off.
+    const unmarked = judgeNews(
+      input(
+        'courier.example',
+        `<html>${article}${stories(40)}<time datetime="2026-11-25">a</time><time datetime="2026-11-25">b</time><time datetime="2026-11-24">c</time></html>`,
+      ),
+    );
+    expect(unmarked.verdict).toBe('news');
+    expect(unmarked.reasons.find((r) => r.signal === 'no_newsroom_sign')!.weight).toBe(-1);
+    // One sign of a newsroom (a section menu) and the reason is not taken; a weak page is not pushed lower.
+    const sectioned = judgeNews(input('daily.example', `<html>${NEWS_NAV}${article}${stories(8)}</html>`));
+    expect(signals(sectioned)).not.toContain('no_newsroom_sign');
+    expect(sectioned.verdict).toBe('news');
+    const weak = judgeNews(input('notes.example', `<html>${stories(6)}</html>`));
+    expect(signals(weak)).not.toContain('no_newsroom_sign');
+  });
 });
