@@ -35,8 +35,11 @@ export interface NewsInput {
 
 /** The starting log-odds: with no evidence at all a site is more likely not a newsroom (score 0.27). */
 export const BASE_LOG_ODDS = -1;
-/** score ≥ this: news. */
-export const NEWS_THRESHOLD = 0.6;
+/**
+ * score ≥ this: news. logistic(0.4) rounded: the weights are tenths of log-odds, and 0.6 (log-odds 0.405) left evidence
+ * worth exactly 1.4 over the base — a section menu or a wire credit with a named byline — just under the line.
+ */
+export const NEWS_THRESHOLD = 0.599;
 /** score < this: not_news; between the two: maybe. */
 export const NOT_NEWS_THRESHOLD = 0.4;
 
@@ -87,8 +90,8 @@ export const WEIGHTS = {
   stale_feeds: -0.7,
 } as const;
 
-/** The log-odds of the top of the maybe band (score 0.599): `no_newsroom_sign` takes a score no lower. */
-export const MAYBE_CEILING_LOG_ODDS = Math.log(0.599 / 0.401);
+/** Log-odds a tenth under the news line's 0.4 (score 0.574): `no_newsroom_sign` takes a score no lower. */
+export const MAYBE_CEILING_LOG_ODDS = 0.3;
 /** The most `no_newsroom_sign` takes off. */
 export const NO_NEWSROOM_SIGN_WEIGHT = -1;
 

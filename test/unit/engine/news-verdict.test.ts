@@ -262,7 +262,7 @@ describe('judgeNews', () => {
     // Article time, a byline and a handful of posts: a blog or a magazine as much as a newsroom.
     const blog = judgeNews(input('tutorials.example', `<html>${article}${stories(8)}</html>`));
     expect(blog.verdict).toBe('maybe');
-    expect(blog.score).toBe(0.599);
+    expect(blog.score).toBe(0.574);
     const capped = blog.reasons.find((r) => r.signal === 'no_newsroom_sign')!;
     expect(capped.weight).toBeLessThan(0);
     expect(capped.weight).toBeGreaterThanOrEqual(-1);
@@ -282,5 +282,19 @@ describe('judgeNews', () => {
     expect(sectioned.verdict).toBe('news');
     const weak = judgeNews(input('notes.example', `<html>${stories(6)}</html>`));
     expect(signals(weak)).not.toContain('no_newsroom_sign');
+  });
+
+  it('puts evidence worth 1.4 on the news line when one of it is a sign of a newsroom', () => {
+    const byline = '<p class="byline">By Jane Writer</p>';
+    const menu = `<nav><a href="/politics">Politics</a><a href="/business">Business</a><a href="/sport">Sport</a></nav>`;
+    const sectioned = judgeNews(input('paper.example', `<html>${menu}${stories(3)}${byline}</html>`));
+    expect(signals(sectioned)).toEqual(expect.arrayContaining(['sections_some', 'bylines']));
+    expect(sectioned.score).toBe(NEWS_THRESHOLD);
+    expect(sectioned.verdict).toBe('news');
+    const linked = judgeNews(input('posts.example', `<html>${stories(15)}${byline}</html>`));
+    expect(signals(linked)).toEqual(
+      expect.arrayContaining(['article_links_some', 'bylines', 'no_newsroom_sign']),
+    );
+    expect(linked.verdict).toBe('maybe');
   });
 });
