@@ -3,8 +3,9 @@
 // figures and their mean and minimum, to see how much the figures vary with the pages drawn.
 // Run: npx tsx bench/real-pages-folds.ts [--misses]   (--misses lists the tuning part's misjudged pages and reasons)
 // The second hold-out set (test/fixtures/real-pages-fresh) is printed whole and by halves (isFreshHoldOut); --misses
-// lists its tuning half's misjudged pages only, never its hold-out half's.
-import { FRESH_PAGES_DIR, loadRealPages } from '../test/support/real-pages.js';
+// lists its tuning half's misjudged pages only, never its hold-out half's. The third set (test/fixtures/real-pages-third)
+// is printed whole and never listed: no rule is tuned on it.
+import { FRESH_PAGES_DIR, loadRealPages, THIRD_PAGES_DIR } from '../test/support/real-pages.js';
 import {
   type Figures,
   FOLDS,
@@ -17,6 +18,7 @@ import {
 
 const judged = loadRealPages().map(judge);
 const fresh = loadRealPages(FRESH_PAGES_DIR).map(judge);
+const third = loadRealPages(THIRD_PAGES_DIR).map(judge);
 const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
 const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
@@ -43,6 +45,7 @@ const lines = [
   row('fresh', figures(fresh)),
   row('fresh tun', figures(freshTuning)),
   row('fresh h-o', figures(freshHoldOut)),
+  row('third', figures(third)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,

@@ -2,7 +2,12 @@
 // draws on, from publishers neither holds, a third of them not news, labelled from the publisher's identity before the
 // engine ran on them. Each page is taken as its domain's entry page, as in real-pages-quality.test.ts.
 import { describe, expect, it } from 'vitest';
-import { loadRealPages, THIRD_PAGES_DIR } from '../../support/real-pages.js';
+import {
+  FRESH_PAGES_DIR,
+  loadRealPages,
+  readRealPagesManifest,
+  THIRD_PAGES_DIR,
+} from '../../support/real-pages.js';
 import { confusionByKind, figures, judge } from '../../support/real-pages-eval.js';
 
 const judged = loadRealPages(THIRD_PAGES_DIR).map(judge);
@@ -12,5 +17,23 @@ describe('discovery verdicts on the third set', () => {
     console.log(`third: ${JSON.stringify(figures(judged))}\n${confusionByKind(judged)}`);
     expect(judged.length).toBeGreaterThanOrEqual(150);
     expect(judged.filter((j) => !j.page.labels.news).length / judged.length).toBeGreaterThanOrEqual(0.3);
+  });
+
+  it('holds no publisher of the earlier sets', () => {
+    const earlier = new Set(
+      [readRealPagesManifest(), readRealPagesManifest(FRESH_PAGES_DIR)].flatMap((m) =>
+        m.pages.map((p) => p.registrable_domain),
+      ),
+    );
+    expect(judged.map((j) => j.page.labels.registrable_domain).filter((d) => earlier.has(d))).toEqual([]);
+  });
+
+  // Read blind once with the rules of news round 3: precision 0.939, recall 0.911 (docs/discovery.md). The rules
+  // changed after that on the earlier sets' tuning halves only (no_newsroom_sign, the news line on the weights' grid);
+  // re-read after: 0.948 / 0.901. The floors are that level; precision stays under the 0.95 target.
+  it('news precision ≥ 0.94, recall ≥ 0.90', () => {
+    const f = figures(judged);
+    expect(f.precision).toBeGreaterThanOrEqual(0.94);
+    expect(f.recall).toBeGreaterThanOrEqual(0.9);
   });
 });
