@@ -230,3 +230,31 @@ export function placeCountryReason(
     weight: PLACE_WEIGHT,
   };
 }
+
+/**
+ * A newsroom named for its city, region or country (The Dallas Morning News, La Presse de Tunisie, Berliner Zeitung)
+ * is that place's: as much as a page naming its places, not as much as a ccTLD or a chosen region — outlets named for
+ * a country they cover from abroad exist (a Mexico news daily in English), so it stays weak.
+ */
+export const PUBLISHER_PLACE_WEIGHT = 1.5;
+
+/**
+ * The places the publisher's own name gives (og:site_name, JSON-LD publisher, the title's last part), read with the
+ * page's primary language: a reason when they are places of one country only.
+ */
+export function publisherPlaceReason(
+  counts: PlaceNameCounts | null | undefined,
+  languages: readonly string[],
+): CountryReason | null {
+  const table = placesOfLanguage(typeof languages?.[0] === 'string' ? languages[0] : '');
+  if (table === null) return null;
+  const { byCountry } = placesByCountry(counts, table);
+  if (byCountry.size !== 1) return null;
+  const [country, { places }] = [...byCountry][0]!;
+  return {
+    signal: 'publisher_place',
+    country,
+    evidence: `the publisher's name (site name, publisher or title) names ${listed(places)}`,
+    weight: PUBLISHER_PLACE_WEIGHT,
+  };
+}

@@ -84,6 +84,11 @@ export interface PageFacts {
   place_names: PlaceNameCounts;
   /** The same in the link texts of its menus (nav, header, menu classes): the sections a newsroom gives places. */
   menu_place_names: PlaceNameCounts;
+  /**
+   * The same in the publisher's own name: og:site_name, JSON-LD publisher names and the title's last part
+   * ("… | Dallas Morning News"), where a newsroom named for its city or country says where it is.
+   */
+  publisher_place_names: PlaceNameCounts;
 }
 
 export const MAX_LINKS = 400;
@@ -172,6 +177,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     text_markers: emptyTextMarkers(),
     place_names: {},
     menu_place_names: {},
+    publisher_place_names: {},
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -388,9 +394,26 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     facts.text_markers = readTextMarkers(text);
     facts.place_names = readPlaceNames([facts.title ?? '', text]);
     facts.menu_place_names = readPlaceNames(menuAnchors);
+    facts.publisher_place_names = readPlaceNames([
+      facts.og_site_name ?? '',
+      ...facts.publisher_names,
+      titleSiteName(facts.title),
+    ]);
     return facts;
   };
   return { handler, result };
+}
+
+/** A title's parts: "Headline | Site", "Headline - Section - Site", "Headline — Site". */
+const TITLE_SEPARATOR = /\s+[|–—·-]\s+|\s*\|\s*|\s+::\s+/;
+/** Longer than this, the title's last part is a headline's tail, not a site's name. */
+const MAX_SITE_NAME_CHARS = 60;
+
+/** The last part of a title of two or more parts: where sites write their own name. */
+function titleSiteName(title: string | null): string {
+  const parts = (title ?? '').split(TITLE_SEPARATOR);
+  const last = parts.length >= 2 ? parts[parts.length - 1]!.trim() : '';
+  return last.length <= MAX_SITE_NAME_CHARS ? last : '';
 }
 
 function readMeta(attribs: Record<string, string>, facts: PageFacts): void {

@@ -121,6 +121,7 @@ export function pageCountrySignals(
     textMarkers: page?.text_markers ?? null,
     placeNames: page?.place_names ?? null,
     menuPlaceNames: page?.menu_place_names ?? null,
+    publisherPlaceNames: page?.publisher_place_names ?? null,
   };
 }
 

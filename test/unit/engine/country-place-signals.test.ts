@@ -6,7 +6,9 @@ import { type CountryInput, guessCountry } from '../../../src/engine/country-gue
 import {
   MIN_PLACES,
   PLACE_WEIGHT,
+  PUBLISHER_PLACE_WEIGHT,
   placeCountryReason,
+  publisherPlaceReason,
   readPlaceNames,
 } from '../../../src/engine/country-place-signals.js';
 import { readPageFacts } from '../../../src/engine/page-facts.js';
@@ -196,5 +198,47 @@ describe('places in the country guess', () => {
     expect(guessCountry(onDotCom(mexican, 'es-ES')).code).toBe('mx');
     const onDotEs = onDotCom(mexican, 'es', { host: 'diario.es', registrableDomain: 'diario.es' });
     expect(guessCountry(onDotEs).code).toBe('es');
+  });
+});
+
+describe("places in the publisher's name", () => {
+  it("are read by readPageFacts from og:site_name, the JSON-LD publisher and the title's last part", () => {
+    const titled = '<html lang="en"><title>Police with holiday spirit | Dallas Morning News</title></html>';
+    expect(readPageFacts(titled, 'https://dallasnews.com/').publisher_place_names).toEqual({ Dallas: 1 });
+    // A title of one part is a headline: the places it names are the story's.
+    const headline = '<html lang="en"><title>Storm hits Dallas</title></html>';
+    expect(readPageFacts(headline, 'https://news.com/').publisher_place_names).toEqual({});
+    const meta = `<html lang="fr"><meta property="og:site_name" content="La Presse de Tunisie">
+      <script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"La Presse de Tunisie"}}</script></html>`;
+    expect(readPageFacts(meta, 'https://lapresse.com/').publisher_place_names).toEqual({ Tunisie: 2 });
+  });
+
+  it("name a country when all their places are of one country, read with the page's language", () => {
+    expect(publisherPlaceReason(readPlaceNames(['The Seattle Times']), ['en'])).toEqual({
+      signal: 'publisher_place',
+      country: 'us',
+      evidence: "the publisher's name (site name, publisher or title) names Seattle",
+      weight: PUBLISHER_PLACE_WEIGHT,
+    });
+    expect(publisherPlaceReason(readPlaceNames(['Berliner Zeitung']), ['de'])?.country).toBe('de');
+    expect(publisherPlaceReason(readPlaceNames(['Toronto to Sydney Weekly']), ['en'])).toBeNull();
+    expect(publisherPlaceReason(readPlaceNames(['Berliner Zeitung']), ['es'])).toBeNull();
+    expect(publisherPlaceReason(null, ['en'])).toBeNull();
+  });
+
+  it("decide a .com page with nothing else, outweigh a language's default region, never a ccTLD", () => {
+    const named = (host: string, htmlLang: string) =>
+      guessCountry({
+        host,
+        registrableDomain: host,
+        htmlLang,
+        contentLanguage: [],
+        hreflang: [],
+        languages: [{ code: htmlLang }],
+        publisherPlaceNames: readPlaceNames(['Houston Chronicle']),
+      }).code;
+    expect(named('chron.com', 'en')).toBe('us');
+    expect(named('chron.com', 'en-GB')).toBe('us');
+    expect(named('chron.co.uk', 'en')).toBe('gb');
   });
 });
