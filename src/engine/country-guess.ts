@@ -169,7 +169,7 @@ function pageReasons(input: CountryInput): CountryReason[] {
     nationalPlatformReason(asList(input.externalLinks), codes),
     ...textCountryReasons(input.textMarkers, codes),
     placeCountryReason(input.placeNames, codes, input.menuPlaceNames),
-    publisherPlaceReason(input.publisherPlaceNames, codes),
+    publisherPlaceReason(input.publisherPlaceNames, codes, input.registrableDomain),
   ].filter((r): r is CountryReason => r !== null);
 }
 

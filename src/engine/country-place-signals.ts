@@ -237,24 +237,61 @@ export function placeCountryReason(
  * a country they cover from abroad exist (a Mexico news daily in English), so it stays weak.
  */
 export const PUBLISHER_PLACE_WEIGHT = 1.5;
+/** A place's letters a domain must begin or end with: shorter names are too often parts of other words. */
+export const MIN_DOMAIN_PLACE_LETTERS = 5;
+
+function lettersOf(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}]/gu, '');
+}
 
 /**
- * The places the publisher's own name gives (og:site_name, JSON-LD publisher, the title's last part), read with the
- * page's primary language: a reason when they are places of one country only.
+ * The table's places the domain's name begins or ends with, after a leading "the" (dallasnews.com, newyorker.com,
+ * braunschweiger-zeitung.de, thestar → nothing): how newsrooms named for a place name their sites.
+ */
+function domainPlaces(registrableDomain: string, table: ReadonlyMap<string, PlaceOf>): Map<string, string[]> {
+  const byCountry = new Map<string, string[]>();
+  const label = lettersOf(
+    (typeof registrableDomain === 'string' ? registrableDomain : '').split('.')[0] ?? '',
+  );
+  const bare = label.startsWith('the') ? label.slice(3) : label;
+  if (bare.length < MIN_DOMAIN_PLACE_LETTERS) return byCountry;
+  for (const [name, place] of table) {
+    const letters = lettersOf(name);
+    if (letters.length < MIN_DOMAIN_PLACE_LETTERS) continue;
+    if (!bare.startsWith(letters) && !bare.endsWith(letters)) continue;
+    const places = byCountry.get(place.country) ?? [];
+    if (!places.includes(place.place)) places.push(place.place);
+    byCountry.set(place.country, places);
+  }
+  return byCountry;
+}
+
+/**
+ * The places the publisher's own name gives (og:site_name, JSON-LD publisher, the title's last part, the domain's
+ * name), read with the page's primary language: a reason when they are places of one country only.
  */
 export function publisherPlaceReason(
   counts: PlaceNameCounts | null | undefined,
   languages: readonly string[],
+  registrableDomain = '',
 ): CountryReason | null {
   const table = placesOfLanguage(typeof languages?.[0] === 'string' ? languages[0] : '');
   if (table === null) return null;
-  const { byCountry } = placesByCountry(counts, table);
-  if (byCountry.size !== 1) return null;
-  const [country, { places }] = [...byCountry][0]!;
+  const named = placesByCountry(counts, table).byCountry;
+  const inDomain = domainPlaces(registrableDomain, table);
+  const countries = new Set([...named.keys(), ...inDomain.keys()]);
+  if (countries.size !== 1) return null;
+  const [country] = [...countries] as [string];
+  const sources = [
+    ...(named.has(country) ? [`its name names ${listed(named.get(country)!.places)}`] : []),
+    ...(inDomain.has(country)
+      ? [`its domain ${registrableDomain} names ${inDomain.get(country)!.join(', ')}`]
+      : []),
+  ];
   return {
     signal: 'publisher_place',
     country,
-    evidence: `the publisher's name (site name, publisher or title) names ${listed(places)}`,
+    evidence: `the publisher (site name, publisher, title or domain): ${sources.join('; ')}`,
     weight: PUBLISHER_PLACE_WEIGHT,
   };
 }

@@ -217,13 +217,25 @@ describe("places in the publisher's name", () => {
     expect(publisherPlaceReason(readPlaceNames(['The Seattle Times']), ['en'])).toEqual({
       signal: 'publisher_place',
       country: 'us',
-      evidence: "the publisher's name (site name, publisher or title) names Seattle",
+      evidence: 'the publisher (site name, publisher, title or domain): its name names Seattle',
       weight: PUBLISHER_PLACE_WEIGHT,
     });
     expect(publisherPlaceReason(readPlaceNames(['Berliner Zeitung']), ['de'])?.country).toBe('de');
     expect(publisherPlaceReason(readPlaceNames(['Toronto to Sydney Weekly']), ['en'])).toBeNull();
     expect(publisherPlaceReason(readPlaceNames(['Berliner Zeitung']), ['es'])).toBeNull();
     expect(publisherPlaceReason(null, ['en'])).toBeNull();
+  });
+
+  it("name a country from the domain's name beginning or ending with a place of five letters or more", () => {
+    expect(publisherPlaceReason(null, ['en'], 'dallasnews.com')?.evidence).toBe(
+      'the publisher (site name, publisher, title or domain): its domain dallasnews.com names Dallas',
+    );
+    expect(publisherPlaceReason(null, ['en'], 'thenewyorker.com')?.country).toBe('us');
+    expect(publisherPlaceReason(null, ['de'], 'braunschweiger-zeitung.de')?.country).toBe('de');
+    // A place inside the name, or a short one, is not read; nor a domain and a site name of two countries.
+    expect(publisherPlaceReason(null, ['en'], 'newsdallasweekly.com')).toBeNull();
+    expect(publisherPlaceReason(null, ['en'], 'lagosnews.com')?.country).toBe('ng');
+    expect(publisherPlaceReason(readPlaceNames(['Toronto Star']), ['en'], 'dallasnews.com')).toBeNull();
   });
 
   it("decide a .com page with nothing else, outweigh a language's default region, never a ccTLD", () => {
