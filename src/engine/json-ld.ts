@@ -14,6 +14,8 @@ export interface JsonLdFacts {
   dates: string[];
   /** addressCountry of any address (a publisher's PostalAddress): a code or a name, as written. */
   addressCountries: string[];
+  /** `telephone` of any node (an organisation or its ContactPoint), as written: its calling code names a country. */
+  telephones: string[];
 }
 
 /** Nodes visited per page: enough for a @graph of a few hundred items, not for a hostile megabyte of nesting. */
@@ -24,7 +26,15 @@ const MAX_VALUES = 50;
 export const MAX_JSON_LD_CHARS = 1_000_000;
 
 export function emptyJsonLdFacts(): JsonLdFacts {
-  return { types: [], publishers: [], datePublished: null, authors: [], dates: [], addressCountries: [] };
+  return {
+    types: [],
+    publishers: [],
+    datePublished: null,
+    authors: [],
+    dates: [],
+    addressCountries: [],
+    telephones: [],
+  };
 }
 
 /** `http://schema.org/NewsArticle`, `schema:NewsArticle` → `NewsArticle`. */
@@ -83,6 +93,7 @@ export function readJsonLdBlock(text: string, facts: JsonLdFacts): void {
       if (facts.dates.length < 20) addOnce(facts.dates, record[key]);
     const country = record['addressCountry'];
     addOnce(facts.addressCountries, nameOf(country) ?? (country as Record<string, unknown> | null)?.['@id']);
+    if (facts.telephones.length < 10) addOnce(facts.telephones, record['telephone']);
     const author = record['author'];
     for (const one of Array.isArray(author) ? author.slice(0, 10) : [author])
       addOnce(facts.authors, nameOf(one));

@@ -391,7 +391,11 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
-    facts.text_markers = readTextMarkers(text);
+    // The publisher's telephone in its structured data is read as if printed, unless the text prints it already.
+    const telephones = jsonLd.telephones.filter((t) => !text.includes(t));
+    facts.text_markers = readTextMarkers(
+      telephones.length === 0 ? text : `${text} ${telephones.join(' ; ')}`,
+    );
     facts.place_names = readPlaceNames([facts.title ?? '', text]);
     facts.menu_place_names = readPlaceNames(menuAnchors);
     facts.publisher_place_names = readPlaceNames([
