@@ -267,8 +267,8 @@ function domainPlaces(registrableDomain: string, table: ReadonlyMap<string, Plac
 }
 
 /**
- * The places the publisher's own name gives (og:site_name, JSON-LD publisher, the title's last part, the domain's
- * name), read with the page's primary language: a reason when they are places of one country only.
+ * The places the publisher's own name and address give (og:site_name, JSON-LD publisher, the title's last part,
+ * JSON-LD addressLocality / addressRegion, the domain's name), read with the page's primary language: a reason when they are places of one country only.
  */
 export function publisherPlaceReason(
   counts: PlaceNameCounts | null | undefined,
@@ -283,7 +283,7 @@ export function publisherPlaceReason(
   if (countries.size !== 1) return null;
   const [country] = [...countries] as [string];
   const sources = [
-    ...(named.has(country) ? [`its name names ${listed(named.get(country)!.places)}`] : []),
+    ...(named.has(country) ? [`its name or address names ${listed(named.get(country)!.places)}`] : []),
     ...(inDomain.has(country)
       ? [`its domain ${registrableDomain} names ${inDomain.get(country)!.join(', ')}`]
       : []),
@@ -291,7 +291,7 @@ export function publisherPlaceReason(
   return {
     signal: 'publisher_place',
     country,
-    evidence: `the publisher (site name, publisher, title or domain): ${sources.join('; ')}`,
+    evidence: `the publisher (site name, publisher, title, address or domain): ${sources.join('; ')}`,
     weight: PUBLISHER_PLACE_WEIGHT,
   };
 }

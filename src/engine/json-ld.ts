@@ -16,6 +16,8 @@ export interface JsonLdFacts {
   addressCountries: string[];
   /** `telephone` of any node (an organisation or its ContactPoint), as written: its calling code names a country. */
   telephones: string[];
+  /** addressLocality and addressRegion of any address, as written (Dallas, Comunidad de Madrid). */
+  addressPlaces: string[];
 }
 
 /** Nodes visited per page: enough for a @graph of a few hundred items, not for a hostile megabyte of nesting. */
@@ -34,6 +36,7 @@ export function emptyJsonLdFacts(): JsonLdFacts {
     dates: [],
     addressCountries: [],
     telephones: [],
+    addressPlaces: [],
   };
 }
 
@@ -94,6 +97,8 @@ export function readJsonLdBlock(text: string, facts: JsonLdFacts): void {
     const country = record['addressCountry'];
     addOnce(facts.addressCountries, nameOf(country) ?? (country as Record<string, unknown> | null)?.['@id']);
     if (facts.telephones.length < 10) addOnce(facts.telephones, record['telephone']);
+    if (facts.addressPlaces.length < 10)
+      for (const key of ['addressLocality', 'addressRegion']) addOnce(facts.addressPlaces, record[key]);
     const author = record['author'];
     for (const one of Array.isArray(author) ? author.slice(0, 10) : [author])
       addOnce(facts.authors, nameOf(one));

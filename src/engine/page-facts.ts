@@ -85,8 +85,8 @@ export interface PageFacts {
   /** The same in the link texts of its menus (nav, header, menu classes): the sections a newsroom gives places. */
   menu_place_names: PlaceNameCounts;
   /**
-   * The same in the publisher's own name: og:site_name, JSON-LD publisher names and the title's last part
-   * ("… | Dallas Morning News"), where a newsroom named for its city or country says where it is.
+   * The same in the publisher's own name and address: og:site_name, JSON-LD publisher names, the title's last part
+   * ("… | Dallas Morning News") and JSON-LD addressLocality / addressRegion: where the newsroom says it is.
    */
   publisher_place_names: PlaceNameCounts;
 }
@@ -402,6 +402,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
       facts.og_site_name ?? '',
       ...facts.publisher_names,
       titleSiteName(facts.title),
+      ...jsonLd.addressPlaces,
     ]);
     return facts;
   };

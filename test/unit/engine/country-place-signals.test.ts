@@ -211,13 +211,20 @@ describe("places in the publisher's name", () => {
     const meta = `<html lang="fr"><meta property="og:site_name" content="La Presse de Tunisie">
       <script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"La Presse de Tunisie"}}</script></html>`;
     expect(readPageFacts(meta, 'https://lapresse.com/').publisher_place_names).toEqual({ Tunisie: 2 });
+    const address = `<html lang="en"><script type="application/ld+json">{"@type":"NewsMediaOrganization","name":"Herald",
+      "address":{"@type":"PostalAddress","addressLocality":"Houston","addressRegion":"Texas"}}</script></html>`;
+    expect(readPageFacts(address, 'https://herald.com/').publisher_place_names).toEqual({
+      Houston: 1,
+      Texas: 1,
+    });
   });
 
   it("name a country when all their places are of one country, read with the page's language", () => {
     expect(publisherPlaceReason(readPlaceNames(['The Seattle Times']), ['en'])).toEqual({
       signal: 'publisher_place',
       country: 'us',
-      evidence: 'the publisher (site name, publisher, title or domain): its name names Seattle',
+      evidence:
+        'the publisher (site name, publisher, title, address or domain): its name or address names Seattle',
       weight: PUBLISHER_PLACE_WEIGHT,
     });
     expect(publisherPlaceReason(readPlaceNames(['Berliner Zeitung']), ['de'])?.country).toBe('de');
@@ -228,7 +235,7 @@ describe("places in the publisher's name", () => {
 
   it("name a country from the domain's name beginning or ending with a place of five letters or more", () => {
     expect(publisherPlaceReason(null, ['en'], 'dallasnews.com')?.evidence).toBe(
-      'the publisher (site name, publisher, title or domain): its domain dallasnews.com names Dallas',
+      'the publisher (site name, publisher, title, address or domain): its domain dallasnews.com names Dallas',
     );
     expect(publisherPlaceReason(null, ['en'], 'thenewyorker.com')?.country).toBe('us');
     expect(publisherPlaceReason(null, ['de'], 'braunschweiger-zeitung.de')?.country).toBe('de');
