@@ -46,6 +46,8 @@ export interface CountryInput {
   menuPlaceNames?: PlaceNameCounts | null;
   /** The same in the publisher's own name (site name, JSON-LD publisher, the title's last part). */
   publisherPlaceNames?: PlaceNameCounts | null;
+  /** The publisher's own names as written (site name, JSON-LD publisher, the title's last part). */
+  siteNames?: string[];
 }
 
 /** A country-code TLD of the host: decisive unless other strong signals disagree. */
@@ -169,7 +171,7 @@ function pageReasons(input: CountryInput): CountryReason[] {
     nationalPlatformReason(asList(input.externalLinks), codes),
     ...textCountryReasons(input.textMarkers, codes),
     placeCountryReason(input.placeNames, codes, input.menuPlaceNames),
-    publisherPlaceReason(input.publisherPlaceNames, codes, input.registrableDomain),
+    publisherPlaceReason(input.publisherPlaceNames, codes, input.registrableDomain, asList(input.siteNames)),
   ].filter((r): r is CountryReason => r !== null);
 }
 

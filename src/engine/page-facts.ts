@@ -89,6 +89,8 @@ export interface PageFacts {
    * ("… | Dallas Morning News") and JSON-LD addressLocality / addressRegion: where the newsroom says it is.
    */
   publisher_place_names: PlaceNameCounts;
+  /** The publisher's own names as written: og:site_name, JSON-LD publishers, the title's last part (≤ 12). */
+  site_names: string[];
 }
 
 export const MAX_LINKS = 400;
@@ -178,6 +180,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     place_names: {},
     menu_place_names: {},
     publisher_place_names: {},
+    site_names: [],
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -398,12 +401,9 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     );
     facts.place_names = readPlaceNames([facts.title ?? '', text]);
     facts.menu_place_names = readPlaceNames(menuAnchors);
-    facts.publisher_place_names = readPlaceNames([
-      facts.og_site_name ?? '',
-      ...facts.publisher_names,
-      titleSiteName(facts.title),
-      ...jsonLd.addressPlaces,
-    ]);
+    for (const name of [facts.og_site_name ?? '', ...facts.publisher_names, titleSiteName(facts.title)])
+      pushOnce(facts.site_names, name, 12);
+    facts.publisher_place_names = readPlaceNames([...facts.site_names, ...jsonLd.addressPlaces]);
     return facts;
   };
   return { handler, result };

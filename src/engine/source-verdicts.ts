@@ -122,6 +122,7 @@ export function pageCountrySignals(
     placeNames: page?.place_names ?? null,
     menuPlaceNames: page?.menu_place_names ?? null,
     publisherPlaceNames: page?.publisher_place_names ?? null,
+    siteNames: page?.site_names ?? [],
   };
 }
 

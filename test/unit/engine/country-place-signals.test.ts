@@ -202,7 +202,7 @@ describe('places in the country guess', () => {
 });
 
 describe("places in the publisher's name", () => {
-  it("are read by readPageFacts from og:site_name, the JSON-LD publisher and the title's last part", () => {
+  it("are read by readPageFacts from og:site_name, the JSON-LD publisher and address, the title's last part", () => {
     const titled = '<html lang="en"><title>Police with holiday spirit | Dallas Morning News</title></html>';
     expect(readPageFacts(titled, 'https://dallasnews.com/').publisher_place_names).toEqual({ Dallas: 1 });
     // A title of one part is a headline: the places it names are the story's.
@@ -210,7 +210,7 @@ describe("places in the publisher's name", () => {
     expect(readPageFacts(headline, 'https://news.com/').publisher_place_names).toEqual({});
     const meta = `<html lang="fr"><meta property="og:site_name" content="La Presse de Tunisie">
       <script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"La Presse de Tunisie"}}</script></html>`;
-    expect(readPageFacts(meta, 'https://lapresse.com/').publisher_place_names).toEqual({ Tunisie: 2 });
+    expect(readPageFacts(meta, 'https://lapresse.com/').publisher_place_names).toEqual({ Tunisie: 1 });
     const address = `<html lang="en"><script type="application/ld+json">{"@type":"NewsMediaOrganization","name":"Herald",
       "address":{"@type":"PostalAddress","addressLocality":"Houston","addressRegion":"Texas"}}</script></html>`;
     expect(readPageFacts(address, 'https://herald.com/').publisher_place_names).toEqual({
@@ -243,6 +243,25 @@ describe("places in the publisher's name", () => {
     expect(publisherPlaceReason(null, ['en'], 'newsdallasweekly.com')).toBeNull();
     expect(publisherPlaceReason(null, ['en'], 'lagosnews.com')?.country).toBe('ng');
     expect(publisherPlaceReason(readPlaceNames(['Toronto Star']), ['en'], 'dallasnews.com')).toBeNull();
+  });
+
+  it("name a country from its English name in an English publisher's name, not after New or a compass point", () => {
+    const named = (siteName: string, language = 'en') =>
+      publisherPlaceReason(null, [language], 'paper.com', [siteName])?.country ?? null;
+    expect(named('Lesotho Times')).toBe('ls');
+    expect(named('Mexico News Daily')).toBe('mx');
+    expect(publisherPlaceReason(null, ['en'], 'paper.com', ['The Japan Times'])?.evidence).toBe(
+      'the publisher (site name, publisher, title, address or domain): its name names Japan',
+    );
+    expect(named('New Mexico Political Report')).toBeNull();
+    expect(named('South China Morning Post')).toBeNull();
+    expect(named('Georgia Public Broadcasting')).toBeNull();
+    expect(named('Japanese Times')).toBeNull();
+    // English names on an English page only; with a place of another country, nothing.
+    expect(named('Mexico News Daily', 'es')).toBeNull();
+    expect(
+      publisherPlaceReason(readPlaceNames(['Houston']), ['en'], 'paper.com', ['Mexico News']),
+    ).toBeNull();
   });
 
   it("decide a .com page with nothing else, outweigh a language's default region, never a ccTLD", () => {
