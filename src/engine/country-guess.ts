@@ -13,7 +13,7 @@ import {
   offsetReason,
   SPELLING_LOCALES,
 } from './country-page-signals.js';
-import { type PlaceNameCounts, placeCountryReason } from './country-place-signals.js';
+import { type PlaceNameCounts, placeCountryReason, publisherPlaceReason } from './country-place-signals.js';
 import { type TextMarkers, textCountryReasons } from './country-text-signals.js';
 
 export type { CountryGuess } from '../domain/seed-facts.js';
@@ -44,6 +44,10 @@ export interface CountryInput {
   placeNames?: PlaceNameCounts | null;
   /** The same in the link texts of its menus. */
   menuPlaceNames?: PlaceNameCounts | null;
+  /** The same in the publisher's own name (site name, JSON-LD publisher, the title's last part). */
+  publisherPlaceNames?: PlaceNameCounts | null;
+  /** The publisher's own names as written (site name, JSON-LD publisher, the title's last part). */
+  siteNames?: string[];
 }
 
 /** A country-code TLD of the host: decisive unless other strong signals disagree. */
@@ -167,6 +171,7 @@ function pageReasons(input: CountryInput): CountryReason[] {
     nationalPlatformReason(asList(input.externalLinks), codes),
     ...textCountryReasons(input.textMarkers, codes),
     placeCountryReason(input.placeNames, codes, input.menuPlaceNames),
+    publisherPlaceReason(input.publisherPlaceNames, codes, input.registrableDomain, asList(input.siteNames)),
   ].filter((r): r is CountryReason => r !== null);
 }
 

@@ -4,6 +4,7 @@
 // and case-sensitive (Arabic with its one- or two-letter proclitics: وبيروت, ببغداد; Chinese, which has no spaces,
 // by the longest name at each character). Read with the page's language: only that language's countries count.
 // Pure; nothing throws.
+import { COUNTRY_CODES } from '../domain/countries.js';
 import { allPlaceNames, type PlaceOf, placesOfLanguage } from '../domain/place-names.js';
 import type { CountryGuess } from '../domain/seed-facts.js';
 
@@ -228,5 +229,111 @@ export function placeCountryReason(
     country,
     evidence: `${places.size} places of ${country} named (${listed(places)}), ${mentions} of ${total} mentions of places`,
     weight: PLACE_WEIGHT,
+  };
+}
+
+/**
+ * A newsroom named for its city, region or country (The Dallas Morning News, La Presse de Tunisie, Berliner Zeitung)
+ * is that place's: as much as a page naming its places, not as much as a ccTLD or a chosen region — outlets named for
+ * a country they cover from abroad exist (a Mexico news daily in English), so it stays weak.
+ */
+export const PUBLISHER_PLACE_WEIGHT = 1.5;
+/** A place's letters a domain must begin or end with: shorter names are too often parts of other words. */
+export const MIN_DOMAIN_PLACE_LETTERS = 5;
+
+function lettersOf(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}]/gu, '');
+}
+
+/**
+ * The table's places the domain's name begins or ends with, after a leading "the" (dallasnews.com, newyorker.com,
+ * braunschweiger-zeitung.de, thestar → nothing): how newsrooms named for a place name their sites.
+ */
+function domainPlaces(registrableDomain: string, table: ReadonlyMap<string, PlaceOf>): Map<string, string[]> {
+  const byCountry = new Map<string, string[]>();
+  const label = lettersOf(
+    (typeof registrableDomain === 'string' ? registrableDomain : '').split('.')[0] ?? '',
+  );
+  const bare = label.startsWith('the') ? label.slice(3) : label;
+  if (bare.length < MIN_DOMAIN_PLACE_LETTERS) return byCountry;
+  for (const [name, place] of table) {
+    const letters = lettersOf(name);
+    if (letters.length < MIN_DOMAIN_PLACE_LETTERS) continue;
+    if (!bare.startsWith(letters) && !bare.endsWith(letters)) continue;
+    const places = byCountry.get(place.country) ?? [];
+    if (!places.includes(place.place)) places.push(place.place);
+    byCountry.set(place.country, places);
+  }
+  return byCountry;
+}
+
+/**
+ * Country names an English publisher's name may hold (The Japan Times, Lesotho Times, Mexico News Daily): every
+ * country's English name (Intl), except those that are also a US state's (Georgia) or part of one (New Jersey).
+ */
+let englishCountryNames: Array<[string, string]> | null = null;
+const US_STATE_HOMONYMS: ReadonlySet<string> = new Set(['Georgia', 'Jersey']);
+
+function englishCountryNamesIn(siteNames: readonly string[]): Map<string, string[]> {
+  if (englishCountryNames === null) {
+    englishCountryNames = [];
+    try {
+      const names = new Intl.DisplayNames(['en'], { type: 'region' });
+      for (const code of COUNTRY_CODES) {
+        const name = code === 'intl' ? undefined : names.of(code.toUpperCase());
+        if (name !== undefined && /^[\p{L} ]+$/u.test(name) && !US_STATE_HOMONYMS.has(name))
+          englishCountryNames.push([name, code]);
+      }
+    } catch {
+      // no ICU names: the gazetteer's places still count
+    }
+  }
+  const byCountry = new Map<string, string[]>();
+  const text = siteNames
+    .filter((n) => typeof n === 'string')
+    .join(' ; ')
+    .slice(0, 2000);
+  if (text === '') return byCountry;
+  for (const [name, code] of englishCountryNames) {
+    if (!text.includes(name)) continue;
+    // Whole words, as capitalised; never after "New" (New Mexico) or a compass point (South China Morning Post).
+    const at = new RegExp(`(?<!\\p{L})(?<!(?:New|North|South|East|West|Central) )${name}(?!\\p{L})`, 'u');
+    if (at.test(text)) byCountry.set(code, [name]);
+  }
+  return byCountry;
+}
+
+/**
+ * The places the publisher's own name and address give (og:site_name, JSON-LD publisher, the title's last part,
+ * JSON-LD addressLocality / addressRegion, the domain's name), read with the page's primary language: a reason when they are places of one country only.
+ */
+export function publisherPlaceReason(
+  counts: PlaceNameCounts | null | undefined,
+  languages: readonly string[],
+  registrableDomain = '',
+  siteNames: readonly string[] = [],
+): CountryReason | null {
+  const primary = typeof languages?.[0] === 'string' ? languages[0] : '';
+  const table = placesOfLanguage(primary);
+  if (table === null) return null;
+  const named = placesByCountry(counts, table).byCountry;
+  const inDomain = domainPlaces(registrableDomain, table);
+  const english = primary.toLowerCase().split(/[-_]/)[0] === 'en';
+  const countryNamed = english ? englishCountryNamesIn(Array.isArray(siteNames) ? siteNames : []) : new Map();
+  const countries = new Set([...named.keys(), ...inDomain.keys(), ...countryNamed.keys()]);
+  if (countries.size !== 1) return null;
+  const [country] = [...countries] as [string];
+  const sources = [
+    ...(named.has(country) ? [`its name or address names ${listed(named.get(country)!.places)}`] : []),
+    ...(inDomain.has(country)
+      ? [`its domain ${registrableDomain} names ${inDomain.get(country)!.join(', ')}`]
+      : []),
+    ...(countryNamed.has(country) ? [`its name names ${countryNamed.get(country)!.join(', ')}`] : []),
+  ];
+  return {
+    signal: 'publisher_place',
+    country,
+    evidence: `the publisher (site name, publisher, title, address or domain): ${sources.join('; ')}`,
+    weight: PUBLISHER_PLACE_WEIGHT,
   };
 }

@@ -156,6 +156,12 @@ export const SCRIPT_RATIO = 10;
 export const TEXT_WEIGHTS = {
   us_spelling: 0.5,
   time_zone: 1,
+  /**
+   * A single clock time in a zone: mostly the story's own timestamp ("December 29, 2014 4:08 pm EST"), so the zone
+   * the newsroom works in, but once it may be a match or broadcast time abroad — it decides only where nothing else
+   * speaks.
+   */
+  one_time_zone: 0.5,
   currency: 1,
   us_privacy_notice: 0.5,
   simplified_chinese: 1,
@@ -215,6 +221,13 @@ export function textCountryReasons(
       country: zone[0],
       evidence: `clock times in ${Object.keys(markers.time_zones).slice(0, 4).join(', ')} (${zone[1]} of ${zone[2]})`,
       weight: TEXT_WEIGHTS.time_zone,
+    });
+  else if (zone !== null && zone[2] === 1)
+    reasons.push({
+      signal: 'text_time_zone',
+      country: zone[0],
+      evidence: `one clock time in ${Object.keys(markers.time_zones).find((key) => ZONE_COUNTRIES[key] === zone[0])}`,
+      weight: TEXT_WEIGHTS.one_time_zone,
     });
   const currency = topCountry(markers.currencies, (key) => key);
   if (currency !== null && currency[2] >= MIN_TEXT_MARKS && currency[1] >= TEXT_MARK_SHARE * currency[2])

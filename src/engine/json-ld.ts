@@ -14,6 +14,10 @@ export interface JsonLdFacts {
   dates: string[];
   /** addressCountry of any address (a publisher's PostalAddress): a code or a name, as written. */
   addressCountries: string[];
+  /** `telephone` of any node (an organisation or its ContactPoint), as written: its calling code names a country. */
+  telephones: string[];
+  /** addressLocality and addressRegion of any address, as written (Dallas, Comunidad de Madrid). */
+  addressPlaces: string[];
 }
 
 /** Nodes visited per page: enough for a @graph of a few hundred items, not for a hostile megabyte of nesting. */
@@ -24,7 +28,16 @@ const MAX_VALUES = 50;
 export const MAX_JSON_LD_CHARS = 1_000_000;
 
 export function emptyJsonLdFacts(): JsonLdFacts {
-  return { types: [], publishers: [], datePublished: null, authors: [], dates: [], addressCountries: [] };
+  return {
+    types: [],
+    publishers: [],
+    datePublished: null,
+    authors: [],
+    dates: [],
+    addressCountries: [],
+    telephones: [],
+    addressPlaces: [],
+  };
 }
 
 /** `http://schema.org/NewsArticle`, `schema:NewsArticle` → `NewsArticle`. */
@@ -83,6 +96,9 @@ export function readJsonLdBlock(text: string, facts: JsonLdFacts): void {
       if (facts.dates.length < 20) addOnce(facts.dates, record[key]);
     const country = record['addressCountry'];
     addOnce(facts.addressCountries, nameOf(country) ?? (country as Record<string, unknown> | null)?.['@id']);
+    if (facts.telephones.length < 10) addOnce(facts.telephones, record['telephone']);
+    if (facts.addressPlaces.length < 10)
+      for (const key of ['addressLocality', 'addressRegion']) addOnce(facts.addressPlaces, record[key]);
     const author = record['author'];
     for (const one of Array.isArray(author) ? author.slice(0, 10) : [author])
       addOnce(facts.authors, nameOf(one));

@@ -84,6 +84,13 @@ export interface PageFacts {
   place_names: PlaceNameCounts;
   /** The same in the link texts of its menus (nav, header, menu classes): the sections a newsroom gives places. */
   menu_place_names: PlaceNameCounts;
+  /**
+   * The same in the publisher's own name and address: og:site_name, JSON-LD publisher names, the title's last part
+   * ("… | Dallas Morning News") and JSON-LD addressLocality / addressRegion: where the newsroom says it is.
+   */
+  publisher_place_names: PlaceNameCounts;
+  /** The publisher's own names as written: og:site_name, JSON-LD publishers, the title's last part (≤ 12). */
+  site_names: string[];
 }
 
 export const MAX_LINKS = 400;
@@ -172,6 +179,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     text_markers: emptyTextMarkers(),
     place_names: {},
     menu_place_names: {},
+    publisher_place_names: {},
+    site_names: [],
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -385,12 +394,31 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
-    facts.text_markers = readTextMarkers(text);
+    // The publisher's telephone in its structured data is read as if printed, unless the text prints it already.
+    const telephones = jsonLd.telephones.filter((t) => !text.includes(t));
+    facts.text_markers = readTextMarkers(
+      telephones.length === 0 ? text : `${text} ${telephones.join(' ; ')}`,
+    );
     facts.place_names = readPlaceNames([facts.title ?? '', text]);
     facts.menu_place_names = readPlaceNames(menuAnchors);
+    for (const name of [facts.og_site_name ?? '', ...facts.publisher_names, titleSiteName(facts.title)])
+      pushOnce(facts.site_names, name, 12);
+    facts.publisher_place_names = readPlaceNames([...facts.site_names, ...jsonLd.addressPlaces]);
     return facts;
   };
   return { handler, result };
+}
+
+/** A title's parts: "Headline | Site", "Headline - Section - Site", "Headline — Site". */
+const TITLE_SEPARATOR = /\s+[|–—·-]\s+|\s*\|\s*|\s+::\s+/;
+/** Longer than this, the title's last part is a headline's tail, not a site's name. */
+const MAX_SITE_NAME_CHARS = 60;
+
+/** The last part of a title of two or more parts: where sites write their own name. */
+function titleSiteName(title: string | null): string {
+  const parts = (title ?? '').split(TITLE_SEPARATOR);
+  const last = parts.length >= 2 ? parts[parts.length - 1]!.trim() : '';
+  return last.length <= MAX_SITE_NAME_CHARS ? last : '';
 }
 
 function readMeta(attribs: Record<string, string>, facts: PageFacts): void {

@@ -121,6 +121,8 @@ export function pageCountrySignals(
     textMarkers: page?.text_markers ?? null,
     placeNames: page?.place_names ?? null,
     menuPlaceNames: page?.menu_place_names ?? null,
+    publisherPlaceNames: page?.publisher_place_names ?? null,
+    siteNames: page?.site_names ?? [],
   };
 }
 

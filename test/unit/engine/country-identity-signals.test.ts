@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type CountryInput, guessCountry } from '../../../src/engine/country-guess.js';
 import { identityCountryReasons, readIdentityMarkers } from '../../../src/engine/country-identity-signals.js';
 import { readTextMarkers } from '../../../src/engine/country-text-signals.js';
+import { readPageFacts } from '../../../src/engine/page-facts.js';
 
 function onDotCom(text: string, language = 'de', extra: Partial<CountryInput> = {}): CountryInput {
   return {
@@ -46,6 +47,22 @@ describe('telephone numbers', () => {
     ]);
     expect(identityCountryReasons({ phones: { at: 3 }, registrations: {} })[0]?.weight).toBe(1.5);
     expect(identityCountryReasons({ phones: { at: 1, de: 1 }, registrations: {} })).toEqual([]);
+  });
+});
+
+describe('telephone numbers in structured data', () => {
+  it("reads the publisher's JSON-LD telephone as if printed, once when the text prints it too", () => {
+    const ld = (telephone: string, text = '') =>
+      readPageFacts(
+        `<html lang="en"><script type="application/ld+json">{"@type":"NewsMediaOrganization","name":"Globe",
+          "contactPoint":{"@type":"ContactPoint","telephone":"${telephone}"}}</script><p>${text}</p></html>`,
+        'https://globe.com/',
+      ).text_markers.identity.phones;
+    expect(ld('+1-416-585-5000')).toEqual({ ca: 1 });
+    expect(ld('+91 120 300 7222')).toEqual({ in: 1 });
+    expect(ld('+91 120 300 7222', 'Call +91 120 300 7222')).toEqual({ in: 1 });
+    // A national number without its calling code names nobody.
+    expect(ld('0231 90590')).toEqual({});
   });
 });
 

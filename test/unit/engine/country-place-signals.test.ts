@@ -6,7 +6,9 @@ import { type CountryInput, guessCountry } from '../../../src/engine/country-gue
 import {
   MIN_PLACES,
   PLACE_WEIGHT,
+  PUBLISHER_PLACE_WEIGHT,
   placeCountryReason,
+  publisherPlaceReason,
   readPlaceNames,
 } from '../../../src/engine/country-place-signals.js';
 import { readPageFacts } from '../../../src/engine/page-facts.js';
@@ -196,5 +198,85 @@ describe('places in the country guess', () => {
     expect(guessCountry(onDotCom(mexican, 'es-ES')).code).toBe('mx');
     const onDotEs = onDotCom(mexican, 'es', { host: 'diario.es', registrableDomain: 'diario.es' });
     expect(guessCountry(onDotEs).code).toBe('es');
+  });
+});
+
+describe("places in the publisher's name", () => {
+  it("are read by readPageFacts from og:site_name, the JSON-LD publisher and address, the title's last part", () => {
+    const titled = '<html lang="en"><title>Police with holiday spirit | Dallas Morning News</title></html>';
+    expect(readPageFacts(titled, 'https://dallasnews.com/').publisher_place_names).toEqual({ Dallas: 1 });
+    // A title of one part is a headline: the places it names are the story's.
+    const headline = '<html lang="en"><title>Storm hits Dallas</title></html>';
+    expect(readPageFacts(headline, 'https://news.com/').publisher_place_names).toEqual({});
+    const meta = `<html lang="fr"><meta property="og:site_name" content="La Presse de Tunisie">
+      <script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"La Presse de Tunisie"}}</script></html>`;
+    expect(readPageFacts(meta, 'https://lapresse.com/').publisher_place_names).toEqual({ Tunisie: 1 });
+    const address = `<html lang="en"><script type="application/ld+json">{"@type":"NewsMediaOrganization","name":"Herald",
+      "address":{"@type":"PostalAddress","addressLocality":"Houston","addressRegion":"Texas"}}</script></html>`;
+    expect(readPageFacts(address, 'https://herald.com/').publisher_place_names).toEqual({
+      Houston: 1,
+      Texas: 1,
+    });
+  });
+
+  it("name a country when all their places are of one country, read with the page's language", () => {
+    expect(publisherPlaceReason(readPlaceNames(['The Seattle Times']), ['en'])).toEqual({
+      signal: 'publisher_place',
+      country: 'us',
+      evidence:
+        'the publisher (site name, publisher, title, address or domain): its name or address names Seattle',
+      weight: PUBLISHER_PLACE_WEIGHT,
+    });
+    expect(publisherPlaceReason(readPlaceNames(['Berliner Zeitung']), ['de'])?.country).toBe('de');
+    expect(publisherPlaceReason(readPlaceNames(['Toronto to Sydney Weekly']), ['en'])).toBeNull();
+    expect(publisherPlaceReason(readPlaceNames(['Berliner Zeitung']), ['es'])).toBeNull();
+    expect(publisherPlaceReason(null, ['en'])).toBeNull();
+  });
+
+  it("name a country from the domain's name beginning or ending with a place of five letters or more", () => {
+    expect(publisherPlaceReason(null, ['en'], 'dallasnews.com')?.evidence).toBe(
+      'the publisher (site name, publisher, title, address or domain): its domain dallasnews.com names Dallas',
+    );
+    expect(publisherPlaceReason(null, ['en'], 'thenewyorker.com')?.country).toBe('us');
+    expect(publisherPlaceReason(null, ['de'], 'braunschweiger-zeitung.de')?.country).toBe('de');
+    // A place inside the name, or a short one, is not read; nor a domain and a site name of two countries.
+    expect(publisherPlaceReason(null, ['en'], 'newsdallasweekly.com')).toBeNull();
+    expect(publisherPlaceReason(null, ['en'], 'lagosnews.com')?.country).toBe('ng');
+    expect(publisherPlaceReason(readPlaceNames(['Toronto Star']), ['en'], 'dallasnews.com')).toBeNull();
+  });
+
+  it("name a country from its English name in an English publisher's name, not after New or a compass point", () => {
+    const named = (siteName: string, language = 'en') =>
+      publisherPlaceReason(null, [language], 'paper.com', [siteName])?.country ?? null;
+    expect(named('Lesotho Times')).toBe('ls');
+    expect(named('Mexico News Daily')).toBe('mx');
+    expect(publisherPlaceReason(null, ['en'], 'paper.com', ['The Japan Times'])?.evidence).toBe(
+      'the publisher (site name, publisher, title, address or domain): its name names Japan',
+    );
+    expect(named('New Mexico Political Report')).toBeNull();
+    expect(named('South China Morning Post')).toBeNull();
+    expect(named('Georgia Public Broadcasting')).toBeNull();
+    expect(named('Japanese Times')).toBeNull();
+    // English names on an English page only; with a place of another country, nothing.
+    expect(named('Mexico News Daily', 'es')).toBeNull();
+    expect(
+      publisherPlaceReason(readPlaceNames(['Houston']), ['en'], 'paper.com', ['Mexico News']),
+    ).toBeNull();
+  });
+
+  it("decide a .com page with nothing else, outweigh a language's default region, never a ccTLD", () => {
+    const named = (host: string, htmlLang: string) =>
+      guessCountry({
+        host,
+        registrableDomain: host,
+        htmlLang,
+        contentLanguage: [],
+        hreflang: [],
+        languages: [{ code: htmlLang }],
+        publisherPlaceNames: readPlaceNames(['Houston Chronicle']),
+      }).code;
+    expect(named('chron.com', 'en')).toBe('us');
+    expect(named('chron.com', 'en-GB')).toBe('us');
+    expect(named('chron.co.uk', 'en')).toBe('gb');
   });
 });

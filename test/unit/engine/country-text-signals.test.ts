@@ -48,9 +48,21 @@ describe('country hints of the visible text', () => {
     expect(us.code).toBe('us');
     expect(us.reasons[0]!.signal).toBe('text_time_zone');
     expect(guessCountry(input('news.com', 'Updated 14:05 BST; first published 09:10 BST')).code).toBe('gb');
-    // A zone without a clock time (a word, an acronym) is not read; one clock time alone is not enough.
+    // A zone without a clock time (a word, an acronym) is not read.
     expect(readTextMarkers('PT Barnum and the ET movie; IST is a word').time_zones).toEqual({});
-    expect(guessCountry(input('news.com', 'Updated 10:14 AM EDT')).code).toBe('intl');
+  });
+
+  it('reads one clock time in a zone as a weak hint, which decides only where nothing else speaks', () => {
+    const one = guessCountry(input('news.com', 'December 29, 2014 4:08 pm EST'));
+    expect(one.code).toBe('us');
+    expect(one.reasons).toEqual([
+      { signal: 'text_time_zone', country: 'us', evidence: 'one clock time in EST', weight: 0.5 },
+    ]);
+    // A British spelling standard outweighs it; a ccTLD too.
+    expect(guessCountry(input('news.com', 'Kickoff 7pm PDT', { htmlLang: 'en-GB' })).code).toBe('gb');
+    expect(guessCountry(input('thelocal.se', 'Kickoff 7pm PDT')).code).toBe('se');
+    // Two zones of two countries, once each: no country holds two thirds.
+    expect(guessCountry(input('news.com', 'at 7pm AEST, 10:00 BST')).code).toBe('intl');
   });
 
   it('reads the currency of quoted amounts, only signs that belong to one country', () => {

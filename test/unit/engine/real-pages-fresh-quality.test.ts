@@ -24,10 +24,12 @@ describe('discovery verdicts on the second hold-out set', () => {
   });
 
   // Floors just under the level reached (docs/discovery.md, 2026-11-26). Country: 0.847 at its one reading before
-  // its misses were read, 0.888 after the changes those misses led to (so no longer a hold-out figure).
-  it('country guess right on ≥ 0.88 of the pages with a known country, and ≥ 0.95 where it names one', () => {
+  // its misses were read, 0.888 after the changes those misses led to (so no longer a hold-out figure), 0.908 after
+  // the publisher-place, structured-telephone and one-clock-time signals (tuning half 0.868 → 0.906, hold-out half
+  // 0.911 → 0.911).
+  it('country guess right on ≥ 0.9 of the pages with a known country, and ≥ 0.95 where it names one', () => {
     const f = figures(judged);
-    expect(f.countryAccuracy).toBeGreaterThanOrEqual(0.88);
+    expect(f.countryAccuracy).toBeGreaterThanOrEqual(0.9);
     expect(f.countryPrecision).toBeGreaterThanOrEqual(0.95);
   });
 

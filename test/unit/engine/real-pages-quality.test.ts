@@ -50,12 +50,12 @@ describe('discovery verdicts on the real-page corpus (each page as its domain en
 
   // "maybe" counts as not news for precision and as a miss for recall: only a news verdict is a claim.
   // The floors are just under the level reached (docs/discovery.md): measured precision 0.988 / 1.000, recall
-  // 0.933 / 0.946, country accuracy 0.984 / 0.848 (tuning / hold-out, 2026-11-26, after no_newsroom_sign and the news
-  // line on the weights' grid). The hold-out country accuracy is
-  // below the 0.85 target (78 of 92 pages; 79 would reach it).
+  // 0.933 / 0.946 (2026-11-26, after no_newsroom_sign and the news line on the weights' grid), country accuracy
+  // 0.984 / 0.859 (tuning / hold-out, after the publisher-place, structured-telephone and one-clock-time signals:
+  // the hold-out reaches the 0.85 target, 79 of 92 pages).
   for (const [name, part, precisionFloor, recallFloor, countryFloor] of [
     ['tuning', tuning, 0.98, 0.93, 0.98],
-    ['hold-out', holdOut, 0.99, 0.94, 0.84],
+    ['hold-out', holdOut, 0.99, 0.94, 0.85],
   ] as const) {
     it(`${name}: news precision ≥ ${precisionFloor}, recall ≥ ${recallFloor}`, () => {
       const f = figures(part);
@@ -78,12 +78,12 @@ describe('discovery verdicts on the real-page corpus (each page as its domain en
   }
 
   // Five folds by hash of the page id, to see past the luck of one split: measured mean precision 0.993, recall
-  // 0.937, country 0.939; the worst fold 0.981 / 0.912 / 0.918.
+  // 0.937, country 0.943; the worst fold 0.981 / 0.912 / 0.918.
   it(`${FOLDS}-fold: mean and worst fold above their floors`, () => {
     const { mean, min } = foldFigures(judged);
     expect(mean.precision).toBeGreaterThanOrEqual(0.99);
     expect(mean.recall).toBeGreaterThanOrEqual(0.93);
-    expect(mean.countryAccuracy).toBeGreaterThanOrEqual(0.93);
+    expect(mean.countryAccuracy).toBeGreaterThanOrEqual(0.94);
     expect(min.precision).toBeGreaterThanOrEqual(0.98);
     expect(min.recall).toBeGreaterThanOrEqual(0.91);
     expect(min.countryAccuracy).toBeGreaterThanOrEqual(0.91);
