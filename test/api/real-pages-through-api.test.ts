@@ -29,6 +29,23 @@ interface Facts {
   verdict: string;
   country: string;
   language: string | null;
+  /** The news score and the signals behind the verdict and the guess: a signal lost on the way shows here. */
+  score: number;
+  signals: string[];
+}
+
+/** The score and the signals of a news verdict and a country guess, as stored or as judge() gives them. */
+function evidence(
+  news: { score: number; reasons: Array<{ signal: string }> },
+  guess: { reasons: Array<{ signal: string; country: string | null }> },
+): Pick<Facts, 'score' | 'signals'> {
+  return {
+    score: news.score,
+    signals: [
+      ...news.reasons.map((r) => r.signal),
+      ...guess.reasons.map((r) => `${r.signal}:${r.country}`),
+    ].sort(),
+  };
 }
 
 const primary = (languages: Array<{ code: string }>) => languages[0]?.code.split('-')[0] ?? null;
@@ -88,7 +105,7 @@ describe('real pages through the API', () => {
     expect(all.filter((p) => p.padded).length).toBeGreaterThanOrEqual(3);
   });
 
-  it("a contract batch stores, for every page, judge()'s verdict, country and language", async () => {
+  it("a contract batch stores, for every page, judge()'s verdict, score, country, language and signals", async () => {
     const batchId = await post('/api/v1/queues/contract', {
       country: 'intl',
       category: 'news',
@@ -111,8 +128,14 @@ describe('real pages through the API', () => {
           verdict: seed.news.verdict,
           country: seed.country_guess.code,
           language: primary(seed.languages),
+          ...evidence(seed.news, seed.country_guess),
         },
-        judged: { verdict: same.verdict, country: same.country, language: same.language },
+        judged: {
+          verdict: same.verdict,
+          country: same.country,
+          language: same.language,
+          ...evidence(same.news, same.countryGuess),
+        },
       });
     }
     expect(disagreements(rows)).toEqual([]);
@@ -121,7 +144,7 @@ describe('real pages through the API', () => {
     for (const served of sample.contract.filter((p) => p.gzip)) expect(gzipped).toContain(served.host);
   }, 600_000);
 
-  it("a discovery batch qualifies the hub's candidates with judge()'s verdict, country and language", async () => {
+  it("a discovery batch qualifies the hub's candidates as judge() reads them", async () => {
     const hubBatch = await post('/api/v1/queues/contract', {
       country: HUB_COUNTRY,
       category: 'news',
@@ -138,15 +161,21 @@ describe('real pages through the API', () => {
       expect(candidate.state, served.page.id).toBe('qualified');
       const same = judge({ ...served.page, url: `http://${served.host}/` });
       // A candidate's country guess also counts the countries of the seeds citing it: the hub's, once.
-      const country = guessCountry({ ...same.countryInput, citing: { [HUB_COUNTRY]: 1 } }).code;
+      const guess = guessCountry({ ...same.countryInput, citing: { [HUB_COUNTRY]: 1 } });
       rows.push({
         served,
         api: {
           verdict: candidate.news.verdict,
           country: candidate.country_guess.code,
           language: primary(candidate.languages),
+          ...evidence(candidate.news, candidate.country_guess),
         },
-        judged: { verdict: same.verdict, country, language: same.language },
+        judged: {
+          verdict: same.verdict,
+          country: guess.code,
+          language: same.language,
+          ...evidence(same.news, guess),
+        },
       });
     }
     expect(rows.length).toBeGreaterThanOrEqual(12);
