@@ -323,6 +323,7 @@ export async function discoverContract(
     contentLanguage: headers['content-language'],
     feeds,
     sitemap: sitemaps?.aggregates ?? null,
+    pageTitles: read === null ? [] : [read.facts.title ?? '', ...read.facts.headlines],
   });
   const ai = readAiPolicy({ robots: policy, entryUrl, headers, page: signals, tdmrep });
   // Last, so its article samples (when the verdict needs them) come after everything the contract itself reads.

@@ -1,5 +1,6 @@
 // The languages a source publishes in, each with where it was read: <html lang>, Content-Language, hreflang
-// alternates, feed <language>, news:language; detected from item titles only when none of them says.
+// alternates, feed <language>, news:language; detected from item titles only when none of them says, and from the
+// homepage's own title and headlines when the items tell nothing either (a site without feeds or news sitemap).
 
 import type { LanguageSource, SourceLanguage } from '../domain/seed-facts.js';
 import type { DiscoveredFeed } from './feeds.js';
@@ -29,11 +30,14 @@ export interface LanguageInput {
   contentLanguage: string | undefined;
   feeds: readonly DiscoveredFeed[];
   sitemap: SitemapAggregates | null;
+  /** The homepage's <title> and the headlines of its article links (PageFacts), detected last. */
+  pageTitles?: readonly string[];
 }
 
 /**
  * Every declared language with its sources, strongest first (weight of its sources, then first seen). When none
- * is declared, the language of the main feeds' (and news sitemap's) titles, when enough of them agree.
+ * is declared, the language of the main feeds' (and news sitemap's) titles, when enough of them agree; when they
+ * do not tell, that of the homepage's title and headlines (what the real-page figures of docs/discovery.md read).
  */
 export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
   const found = new Map<string, Set<LanguageSource>>();
@@ -69,7 +73,8 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
   if (declared.length > 0) return declared;
 
   const titles = [...content.flatMap((f) => f.item_titles), ...(input.sitemap?.news.sample_titles ?? [])];
-  const detected = detectTitlesLanguage(titles);
+  const pageTitles = (input.pageTitles ?? []).filter((t) => t !== '');
+  const detected = detectTitlesLanguage(titles) ?? detectTitlesLanguage(pageTitles);
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];

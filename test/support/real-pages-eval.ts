@@ -9,7 +9,6 @@ import { judgeNews, type NewsVerdict, type NewsVerdictValue } from '../../src/en
 import { readPageFacts } from '../../src/engine/page-facts.js';
 import { readPageSignals } from '../../src/engine/page-signals.js';
 import { pageCountrySignals } from '../../src/engine/source-verdicts.js';
-import { detectTitlesLanguage } from '../../src/engine/title-language.js';
 import type { RealPage } from './real-pages.js';
 
 /** One page in three goes to the hold-out part, by the first byte of the SHA-1 of its id. */
@@ -58,18 +57,14 @@ export function judge(page: RealPage): Judged {
     feeds: [],
     now: new Date('2026-11-26T00:00:00Z'),
   });
-  const declared = sourceLanguages({
+  // Nothing declared: the title and the headlines of the page's article links, as a contract run detects them.
+  const languages = sourceLanguages({
     page: readPageSignals(page.html),
     contentLanguage: undefined,
     feeds: [],
     sitemap: null,
+    pageTitles: [facts.title ?? '', ...facts.headlines],
   });
-  // Nothing declared: the title and the headlines of the page's article links, as languages.ts does with feed titles.
-  const detected =
-    declared.length === 0
-      ? detectTitlesLanguage([facts.title ?? '', ...facts.headlines].filter((t) => t !== ''))
-      : null;
-  const languages = declared.length > 0 ? declared : detected === null ? [] : [{ code: detected.code }];
   const countryInput: CountryInput = {
     ...pageCountrySignals(facts),
     host: url.hostname,

@@ -80,7 +80,7 @@ export function realPageExists(id: string, dir = REAL_PAGES_DIR): boolean {
 }
 
 /** The charset a page declares in a meta tag (first 8 KiB), if any. */
-function declaredCharset(bytes: Buffer): string | null {
+export function declaredCharset(bytes: Buffer): string | null {
   const head = bytes.subarray(0, 8192).toString('latin1');
   const direct = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i.exec(head);
   return direct?.[1]?.toLowerCase() ?? null;
@@ -98,11 +98,21 @@ export function decodeHtml(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
+/** A page's bytes as published (the fixture file unzipped). */
+export function realPageBytes(id: string, dir = REAL_PAGES_DIR): Buffer {
+  return gunzipSync(readFileSync(realPageFile(id, dir)));
+}
+
 export function loadRealPages(dir = REAL_PAGES_DIR): RealPage[] {
-  return readRealPagesManifest(dir).pages.map((entry) => ({
+  return readRealPagesManifest(dir).pages.map((entry) => realPageOf(entry, realPageBytes(entry.id, dir)));
+}
+
+/** A manifest entry and its bytes as the quality tests read them. */
+export function realPageOf(entry: RealPageEntry, bytes: Buffer): RealPage {
+  return {
     id: entry.id,
     url: entry.url,
-    html: decodeHtml(gunzipSync(readFileSync(realPageFile(entry.id, dir)))),
+    html: decodeHtml(bytes),
     labels: {
       news: entry.news,
       kind: entry.kind,
@@ -111,5 +121,5 @@ export function loadRealPages(dir = REAL_PAGES_DIR): RealPage[] {
       page_type: entry.page_type,
       registrable_domain: entry.registrable_domain,
     },
-  }));
+  };
 }

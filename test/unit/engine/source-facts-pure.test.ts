@@ -196,6 +196,46 @@ describe('languages', () => {
     expect(mixed).toEqual([]);
   });
 
+  it("without feed or sitemap titles that tell, the homepage's title and headlines are detected", () => {
+    const none = readPageSignals('<html><head></head></html>');
+    const pageTitles = [
+      'Главные новости дня и последние события',
+      'Правительство объявило о новой программе поддержки',
+      'Учёные обнаружили новый вид глубоководных рыб',
+      'В городе открылась выставка современного искусства',
+    ];
+    expect(
+      sourceLanguages({ page: none, contentLanguage: undefined, feeds: [], sitemap: null, pageTitles }),
+    ).toEqual([{ code: 'ru', sources: ['detected'], confidence: 1 }]);
+    // Feed titles that tell come first; the page's are read only when they do not.
+    const french = feed({
+      item_titles: [
+        'Le gouvernement annonce une nouvelle réforme des retraites',
+        'Les chercheurs découvrent une nouvelle espèce de poisson',
+        'La ville ouvre une exposition consacrée à l’art moderne',
+      ],
+    });
+    expect(
+      sourceLanguages({
+        page: none,
+        contentLanguage: undefined,
+        feeds: [french],
+        sitemap: null,
+        pageTitles,
+      })[0]?.code,
+    ).toBe('fr');
+    // A declared language still wins over both.
+    expect(
+      sourceLanguages({
+        page: readPageSignals('<html lang="en"><head></head></html>'),
+        contentLanguage: undefined,
+        feeds: [],
+        sitemap: null,
+        pageTitles,
+      }),
+    ).toEqual([{ code: 'en', sources: ['html_lang'] }]);
+  });
+
   it('indexes each code and its primary subtag for the list filter', () => {
     expect(
       languageIndex([
