@@ -89,16 +89,14 @@ const OBJECT_SUFFIX = '._S3rver_object';
  * request fail and will retry it: removing them leaves the bucket as S3 would have it after an outage.
  */
 async function dropCutWrites(directory: string): Promise<void> {
-  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
+  for (const entry of await readdir(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) await dropCutWrites(path);
     if (!entry.isFile() || !entry.name.endsWith(OBJECT_SUFFIX)) continue;
-    const objectPath = join(entry.parentPath, entry.name);
-    const keyPath = objectPath.slice(0, -OBJECT_SUFFIX.length);
-    if (await isWholeObject(objectPath, `${keyPath}._S3rver_metadata.json`)) continue;
+    const keyPath = path.slice(0, -OBJECT_SUFFIX.length);
+    if (await isWholeObject(path, `${keyPath}._S3rver_metadata.json`)) continue;
     await Promise.all(
-      [objectPath, `${objectPath}.md5`, `${keyPath}._S3rver_metadata.json`].map((file) =>
-        rm(file, { force: true }),
-      ),
+      [path, `${path}.md5`, `${keyPath}._S3rver_metadata.json`].map((file) => rm(file, { force: true })),
     );
   }
 }
