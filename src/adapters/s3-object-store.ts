@@ -61,11 +61,12 @@ export function createS3ObjectStore(config: S3ObjectStoreConfig): ObjectStore {
   // Outermost, so it sees what is left after the SDK's own retries: an S3 server that cannot be reached is
   // a BackendUnavailableError (the job is handed back unspent); an answer (404, 412, 403) passes unchanged.
   client.middlewareStack.add(
-    (next) => async (args) => {
+    (next, context) => async (args) => {
       try {
         return await next(args);
       } catch (error) {
-        throw isObjectStoreUnavailable(error) ? new BackendUnavailableError('object store', error) : error;
+        if (isObjectStoreUnavailable(error)) throw new BackendUnavailableError('object store', error);
+        throw withBareStatusNamed(error, context.commandName ?? 'S3 request');
       }
     },
     { step: 'initialize', name: 'seedbedBackendUnavailable' },
@@ -216,6 +217,19 @@ function normalisePrefix(prefix: string): string {
 // a safe key could start with, so '../', '/abs' or 'a//' are refused like unsafe keys.
 function assertSafePrefix(prefix: string): void {
   if (prefix !== '') assertSafeKey(`${prefix}x`);
+}
+
+/**
+ * An error answer without a body — every HEAD (HeadBucket is the readiness probe), a proxy's bare 5xx — reaches
+ * us from the SDK with the message 'UnknownError'. Its HTTP status is all that says what happened, so it goes
+ * into the message that /health/ready and the job log show. Name and status are left as they are.
+ */
+function withBareStatusNamed(error: unknown, command: string): unknown {
+  const status = httpStatus(error);
+  if (error instanceof Error && error.message === 'UnknownError' && status !== undefined) {
+    error.message = `${command} answered HTTP ${status} without an error code`;
+  }
+  return error;
 }
 
 function httpStatus(error: unknown): number | undefined {

@@ -151,6 +151,31 @@ describe('parseS3Url', () => {
 
 // A write loses on a server that enforces If-None-Match although the HEAD pre-check found nothing: the race
 // that only the conditional header closes. Answers are scripted; the requests are recorded.
+describe('S3 adapter errors without a body', () => {
+  it('names the command and the HTTP status of a bare error answer instead of "UnknownError"', async () => {
+    // What s3rver answers to HeadBucket when an object in the bucket has unreadable metadata: a bare 500.
+    const http = createServer((req, res) => {
+      req.on('end', () => res.writeHead(500).end()).resume();
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    const store = createS3ObjectStore({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'b-1',
+      prefix: 'p',
+      accessKeyId: 'fake',
+      secretAccessKey: 'fake',
+    });
+    try {
+      await expect(store.ping()).rejects.toThrow('HeadBucketCommand answered HTTP 500 without an error code');
+      await expect(store.head('k.json')).rejects.toThrow('HeadObjectCommand answered HTTP 500');
+    } finally {
+      await store.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
 describe('S3 adapter conditional writes (fake server enforcing If-None-Match)', () => {
   const SMALL = 'small body';
   const large = () => Readable.from([Buffer.alloc(6 * 1024 * 1024, 7)]); // above the 5 MiB part size

@@ -23,6 +23,10 @@ const URLS = 10_000;
 const CHUNK_SIZE = 100;
 const S3_OUTAGE_MS = 10_000;
 const PG_OUTAGE_MS = 3_000;
+// A guard on each readiness wait, well inside the test's timeout, so a wait that never ends fails saying what
+// /health/ready answered last instead of as a bare test timeout. Not a timing assertion: a healthy run's
+// waits end within seconds of the backend's change.
+const READY_GUARD_MS = 60_000;
 
 let pgServer: PrivatePostgres | undefined;
 let s3: S3rverHandle | undefined;
@@ -42,15 +46,54 @@ interface Readiness {
 }
 
 async function readiness(api: string): Promise<Readiness> {
-  const response = await fetch(new URL('/health/ready', api));
+  // A request that never ends would hold the wait past its guard: it counts as an answer of its own.
+  const response = await fetch(new URL('/health/ready', api), {
+    signal: AbortSignal.timeout(READY_GUARD_MS),
+  });
   return { status: response.status, body: (await response.json()) as Readiness['body'] };
 }
 
-/** Polls /health/ready until `wanted` holds; returns that answer (the test's timeout guards a hang). */
-async function readinessUntil(api: string, wanted: (r: Readiness) => boolean): Promise<Readiness> {
+/** One answer (or the request's error) as a line a failure can print: the status and each check's state. */
+function describeAnswer(answer: Readiness | unknown): string {
+  if (!(answer && typeof answer === 'object' && 'status' in answer && 'body' in answer))
+    return `no answer: ${answer instanceof Error ? answer.message : String(answer)}`;
+  const { status, body } = answer as Readiness;
+  const checks = Object.entries(body.checks ?? {}).map(
+    ([name, c]) => `${name}=${c.ok ? 'ok' : `DOWN (${c.error ?? 'no error given'})`}`,
+  );
+  return `${status} ${checks.join(', ')}`;
+}
+
+/**
+ * Polls /health/ready until `wanted` holds and returns that answer. Past READY_GUARD_MS it throws with
+ * what it saw: every change of answer (when, relative to the wait's start) and the last one — so a wait
+ * that never ends names the check that stayed down and its error, well before the test's own timeout.
+ */
+async function readinessUntil(
+  api: string,
+  what: string,
+  wanted: (r: Readiness) => boolean,
+): Promise<Readiness> {
+  const started = Date.now();
+  const seen: string[] = [];
+  let last = '';
   for (;;) {
-    const answer = await readiness(api);
-    if (wanted(answer)) return answer;
+    let answer: Readiness | unknown;
+    try {
+      answer = await readiness(api);
+      if (wanted(answer as Readiness)) return answer as Readiness;
+    } catch (error) {
+      answer = error;
+    }
+    const line = describeAnswer(answer);
+    if (line !== last) seen.push(`+${Date.now() - started} ms: ${line}`);
+    last = line;
+    if (Date.now() - started > READY_GUARD_MS) {
+      throw new Error(
+        `/health/ready never showed ${what} within ${READY_GUARD_MS} ms; last answer: ${line}\n` +
+          `answers seen:\n  ${seen.join('\n  ')}`,
+      );
+    }
     await sleep(100);
   }
 }
@@ -127,8 +170,13 @@ describe.skipIf(!pgUp || !s3Up)('PostgreSQL restarted and S3 stopped in the midd
   it('completes the batch with every URL exactly once; ready is 503 during the outage and 200 after', async () => {
     onTestFailed(() => {
       // What each process said last, to tell a crash from a stuck batch.
-      for (const [i, p] of processes.entries())
-        console.error(`--- process ${i}\n${p.logs.slice(-30).join('\n')}`);
+      // Its warnings and errors too: what a backend's client said during the outage is often long scrolled off.
+      for (const [i, p] of processes.entries()) {
+        const complaints = p.logs.filter((line) => /"level":(4|5)\d/.test(line) || !line.startsWith('{'));
+        console.error(`--- process ${i} (${i === 0 ? 'api' : 'worker'}): warnings and errors, last 40`);
+        console.error(complaints.slice(-40).join('\n'));
+        console.error(`--- process ${i}: last 30 lines\n${p.logs.slice(-30).join('\n')}`);
+      }
     });
     const api = await startSeedbedProcess(env, ['api']);
     processes.push(api);
@@ -160,11 +208,11 @@ describe.skipIf(!pgUp || !s3Up)('PostgreSQL restarted and S3 stopped in the midd
     // S3 goes away first; PostgreSQL restarts inside the S3 outage, so neither can end the batch early.
     const s3Halted = Date.now();
     await s3!.halt();
-    const objectsDown = await readinessUntil(api.url, (r) => !r.body.checks.objects.ok);
+    const objectsDown = await readinessUntil(api.url, 'objects down', (r) => !r.body.checks.objects.ok);
     expect(objectsDown.status).toBe(503);
 
     await pgServer!.stop();
-    const databaseDown = await readinessUntil(api.url, (r) => !r.body.checks.database.ok);
+    const databaseDown = await readinessUntil(api.url, 'database down', (r) => !r.body.checks.database.ok);
     expect(databaseDown.status).toBe(503);
     // The API answers what it cannot do with a 503 too, not a 500.
     const unreadable = await fetch(new URL(`/api/v1/queues/batch/${batchId}`, api.url));
@@ -176,6 +224,7 @@ describe.skipIf(!pgUp || !s3Up)('PostgreSQL restarted and S3 stopped in the midd
     // The API's pool and pg-boss reconnect on their own; S3 is still down, so still not ready.
     const databaseBack = await readinessUntil(
       api.url,
+      'database and queue back',
       (r) => r.body.checks.database.ok && r.body.checks.queue.ok,
     );
     expect(databaseBack.status).toBe(503);
@@ -183,7 +232,7 @@ describe.skipIf(!pgUp || !s3Up)('PostgreSQL restarted and S3 stopped in the midd
 
     await sleep(Math.max(0, s3Halted + S3_OUTAGE_MS - Date.now()));
     await s3!.resume();
-    const ready = await readinessUntil(api.url, (r) => r.status === 200);
+    const ready = await readinessUntil(api.url, 'ready (200)', (r) => r.status === 200);
     expect(ready.body.status).toBe('ready');
 
     let batch: any;

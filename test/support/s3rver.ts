@@ -2,7 +2,8 @@
 // and a throw-away folder. A child process keeps its OpenSSL flag and its crashes out of the test worker.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 
 export interface S3rverHandle {
   endpoint: string;
+  /** The folder s3rver keeps its buckets in (one subfolder per bucket, one set of files per object). */
+  directory: string;
   bucket: string;
   region: string;
   /** s3rver checks signatures against these fixed dummy credentials. */
@@ -18,7 +21,10 @@ export interface S3rverHandle {
   stop(): Promise<void>;
   /** Stops the server but keeps its folder: connections are refused until resume(). */
   halt(): Promise<void>;
-  /** Starts the server again on the same port and folder (the bucket and its objects are still there). */
+  /**
+   * Starts the server again on the same port and folder: the bucket and every object whose PUT completed are
+   * still there; a PUT the halt cut short is gone, as on S3 (see dropCutWrites).
+   */
   resume(): Promise<void>;
 }
 
@@ -59,13 +65,53 @@ export async function startS3rver(): Promise<S3rverHandle> {
     const resume = async (): Promise<void> => {
       if (stopped) throw new Error('s3rver was stopped for good');
       await halt();
+      await dropCutWrites(directory);
       child = spawnS3rver(directory, port);
       await waitForListening(child);
     };
-    return { endpoint, bucket: BUCKET, region: REGION, ...CREDENTIALS, stop, halt, resume };
+    return { endpoint, directory, bucket: BUCKET, region: REGION, ...CREDENTIALS, stop, halt, resume };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+// s3rver keeps an object as three files written one after another, each with a plain (truncating) write:
+// KEY._S3rver_object, then KEY._S3rver_object.md5, then KEY._S3rver_metadata.json.
+const OBJECT_SUFFIX = '._S3rver_object';
+
+/**
+ * Removes the objects whose PUT the halt cut short (SIGTERM mid-write): an object file whose checksum or
+ * metadata file is missing, truncated or does not match. s3rver serves such an object as it is — HEAD and GET
+ * of its key answer 500 (unparsable metadata) or a truncated body, and so does every HeadBucket, which s3rver
+ * answers by listing the bucket — until somebody deletes it by hand. S3 makes a PUT visible whole or not at all,
+ * and none of these was acknowledged (s3rver answers once all three files are written), so the client saw the
+ * request fail and will retry it: removing them leaves the bucket as S3 would have it after an outage.
+ */
+async function dropCutWrites(directory: string): Promise<void> {
+  for (const entry of await readdir(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) await dropCutWrites(path);
+    if (!entry.isFile() || !entry.name.endsWith(OBJECT_SUFFIX)) continue;
+    const keyPath = path.slice(0, -OBJECT_SUFFIX.length);
+    if (await isWholeObject(path, `${keyPath}._S3rver_metadata.json`)) continue;
+    await Promise.all(
+      [path, `${path}.md5`, `${keyPath}._S3rver_metadata.json`].map((file) => rm(file, { force: true })),
+    );
+  }
+}
+
+async function isWholeObject(objectPath: string, metadataPath: string): Promise<boolean> {
+  try {
+    JSON.parse(await readFile(metadataPath, 'utf8'));
+    const md5 = (await readFile(`${objectPath}.md5`, 'utf8')).trim();
+    return (
+      createHash('md5')
+        .update(await readFile(objectPath))
+        .digest('hex') === md5
+    );
+  } catch {
+    return false; // a file missing or the metadata truncated
   }
 }
 
