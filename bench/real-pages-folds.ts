@@ -3,8 +3,9 @@
 // figures and their mean and minimum, to see how much the figures vary with the pages drawn.
 // Run: npx tsx bench/real-pages-folds.ts [--misses]   (--misses lists the tuning part's misjudged pages and reasons)
 // The second hold-out set (test/fixtures/real-pages-fresh) is printed whole and by halves (isFreshHoldOut); --misses
-// lists its tuning half's misjudged pages only, never its hold-out half's. The third set (test/fixtures/real-pages-third)
-// is printed whole and never listed: no rule is tuned on it.
+// lists its tuning half's misjudged pages only, never its hold-out half's. The third set (test/fixtures/real-pages-third),
+// read blind once, is now split the same way (isFreshHoldOut) for news round 5: printed whole and by halves, --misses
+// lists its tuning half only.
 import { FRESH_PAGES_DIR, loadRealPages, THIRD_PAGES_DIR } from '../test/support/real-pages.js';
 import {
   type Figures,
@@ -23,6 +24,8 @@ const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
 const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
 const freshHoldOut = fresh.filter((j) => isFreshHoldOut(j.page.id));
+const thirdTuning = third.filter((j) => !isFreshHoldOut(j.page.id));
+const thirdHoldOut = third.filter((j) => isFreshHoldOut(j.page.id));
 
 function row(name: string, f: Figures): string {
   return [
@@ -46,6 +49,8 @@ const lines = [
   row('fresh tun', figures(freshTuning)),
   row('fresh h-o', figures(freshHoldOut)),
   row('third', figures(third)),
+  row('third tun', figures(thirdTuning)),
+  row('third h-o', figures(thirdHoldOut)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
@@ -58,6 +63,11 @@ if (process.argv.includes('--misses')) {
     );
   lines.push('misjudged news (fresh set, tuning half):');
   for (const j of freshTuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
+    lines.push(
+      `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
+    );
+  lines.push('misjudged news (third set, tuning half):');
+  for (const j of thirdTuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
     lines.push(
       `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
     );
