@@ -154,25 +154,15 @@ describe('parseS3Url', () => {
 describe('S3 adapter errors without a body', () => {
   it('names the command and the HTTP status of a bare error answer instead of "UnknownError"', async () => {
     // What s3rver answers to HeadBucket when an object in the bucket has unreadable metadata: a bare 500.
-    const http = createServer((req, res) => {
-      req.on('end', () => res.writeHead(500).end()).resume();
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const { port } = http.address() as AddressInfo;
-    const store = createS3ObjectStore({
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: 'b-1',
-      prefix: 'p',
-      accessKeyId: 'fake',
-      secretAccessKey: 'fake',
-    });
-    try {
-      await expect(store.ping()).rejects.toThrow('HeadBucketCommand answered HTTP 500 without an error code');
-      await expect(store.head('k.json')).rejects.toThrow('HeadObjectCommand answered HTTP 500');
-    } finally {
-      await store.close();
-      await new Promise((resolve) => http.close(resolve));
-    }
+    await withStoreAnsweredBy(
+      (_req, res) => res.writeHead(500).end(),
+      async (store) => {
+        await expect(store.ping()).rejects.toThrow(
+          'HeadBucketCommand answered HTTP 500 without an error code',
+        );
+        await expect(store.head('k.json')).rejects.toThrow('HeadObjectCommand answered HTTP 500');
+      },
+    );
   });
 });
 
@@ -275,6 +265,14 @@ async function withFakeS3(
       xml(res, answer.status, `<Error><Code>${answer.code}</Code><Message>scripted</Message></Error>`);
     }
   };
+  await withStoreAnsweredBy(respond, (store) => run(fake, store));
+}
+
+/** An S3 store whose server answers each request (its body read first) with `respond`; both closed after `run`. */
+async function withStoreAnsweredBy(
+  respond: (req: IncomingMessage, res: ServerResponse) => void,
+  run: (store: ReturnType<typeof createS3ObjectStore>) => Promise<void>,
+): Promise<void> {
   const http = createServer((req, res) => {
     req.on('end', () => respond(req, res)).resume();
   });
@@ -288,7 +286,7 @@ async function withFakeS3(
     secretAccessKey: 'fake',
   });
   try {
-    await run(fake, store);
+    await run(store);
   } finally {
     await store.close();
     await new Promise((resolve) => http.close(resolve));
