@@ -75,6 +75,7 @@ export const WEIGHTS = {
   forum_schema: -1.5,
   blog_schema: -0.7,
   guide_schema: -1,
+  howto_headlines: -1.5,
   placeholder_byline: -0.5,
   blog_comment_form: -0.5,
   aggregator_links: -1,
@@ -83,6 +84,7 @@ export const WEIGHTS = {
   wiki_generator: -2,
   docs_generator: -2,
   blog_generator: -0.7,
+  newsroom_generator: 0.5,
   shop_signals_many: -1.5,
   shop_signals_one: -0.7,
   parked: -4,
@@ -113,6 +115,7 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'publisher_meta_many',
   'publisher_meta_one',
   'newsroom_name',
+  'newsroom_generator',
   'frequent_feed',
   'very_frequent_feed',
 ]);
@@ -258,8 +261,32 @@ function homepageReasons(page: PageFacts): NewsReason[] {
   return reasons;
 }
 
+/**
+ * Headlines that teach rather than report, in the languages of the page vocabulary: "How to…", "7 ways to…", "Wie
+ * man…", "Cómo…", "Comment faire…". A newsroom runs the odd explainer; a how-to site's links are mostly these.
+ */
+const HOWTO_HEADLINE =
+  /^(?:read article\s+)?(?:how to|how do (?:i|you)|\d+ (?:ways|tips|steps) to|wie man|so (?:geht|gelingt)|anleitung|c[oó]mo (?:hacer|se|hacer)|como fazer|comment (?:faire|r[ée]ussir)|come (?:fare|si)|как (?:сделать|приготовить))\b/iu;
+/** At least this many headlines on a page, half of them how-tos, make `howto_headlines`. */
+export const HOWTO_MIN_HEADLINES = 3;
+
+function howtoReasons(all: PageFacts[]): NewsReason[] {
+  for (const page of all) {
+    const howtos = page.headlines.filter((h) => HOWTO_HEADLINE.test(h.trim()));
+    if (page.headlines.length >= HOWTO_MIN_HEADLINES && howtos.length * 2 >= page.headlines.length)
+      return [
+        {
+          signal: 'howto_headlines',
+          weight: WEIGHTS.howto_headlines,
+          evidence: `${howtos.length} of ${page.headlines.length} headlines on ${page.url} are how-tos, e.g. "${howtos[0]}"`,
+        },
+      ];
+  }
+  return [];
+}
+
 function pageSignalReasons(all: PageFacts[]): NewsReason[] {
-  const reasons: NewsReason[] = [];
+  const reasons: NewsReason[] = [...howtoReasons(all)];
   // A byline counts when it names someone: "admin" is the blog software's default account.
   const named = (p: PageFacts) => p.bylines.filter((b) => !isPlaceholderByline(b));
   const bylined = all.find((p) => named(p).length > 0);
@@ -433,7 +460,7 @@ function publicBodySite(all: PageFacts[]): NewsReason[] {
   return [];
 }
 
-/** Software that makes wikis, documentation or blogs rather than newsrooms' sites (`<meta name="generator">`). */
+/** Software that makes wikis, documentation or blogs rather than newsrooms' sites, or a publishers' editorial system (`<meta name="generator">`). */
 function generatorReasons(all: PageFacts[]): NewsReason[] {
   for (const page of all) {
     const found = generatorKind(page.generator ?? []);

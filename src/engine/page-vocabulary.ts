@@ -13,6 +13,7 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'политика', 'siyaset', 'politika', 'πολιτική', 'polityka', 'politiikka', 'politikk', 'poliitika',
     'politică', 'política', 'politics & government', '政治', '时政', '時政', '政治・行政', '정치', 'سياسة', 'سیاست',
     'פוליטיקה', 'राजनीति', 'การเมือง', 'chính trị', 'politiek', 'politički', 'politikë',
+    'політика',
   ],
   economy: [
     'business', 'economy', 'economics', 'finance', 'markets', 'money', 'wirtschaft', 'finanzen', 'économie',
@@ -20,6 +21,7 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'finanse', 'экономика', 'бизнес', 'финансы', 'ekonomi', 'ekonomika', 'talous', 'økonomi', 'näringsliv',
     'οικονομία', 'gazdaság', 'economie', 'negócios', 'dinheiro', '经济', '經濟', '财经', '財經', '経済', 'ビジネス', '경제',
     'اقتصاد', 'כלכלה', 'व्यापार', 'अर्थव्यवस्था', 'เศรษฐกิจ', 'kinh tế', 'ekonomija', 'bisnis',
+    'економіка', 'икономика', 'privreda', 'gospodarstvo', 'biznis', 'бізнес', 'фінанси', 'финанси', 'hospodárstvo', 'ekonomie', 'afaceri', 'ekonomika ir verslas',
   ],
   sport: [
     'sport', 'sports', 'deportes', 'deporte', 'esporte', 'esportes', 'desporto', 'sportivo', 'calcio',
@@ -33,6 +35,7 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'мир', 'в мире', 'dünya', 'utrikes', 'ulkomaat', 'utenriks', 'udland', 'κόσμος', 'nagyvilág', 'svět',
     'zahraničí', '国际', '國際', '国際', '世界', '국제', '세계', 'عالم', 'دولي', 'العالم', 'جهان', 'עולם', 'दुनिया',
     'विदेश', 'ต่างประเทศ', 'thế giới', 'dunia', 'internasional',
+    'світ', 'у світі', 'свят', 'svijet', 'svet', 'свет', 'externe', 'internațional', 'extranjero', 'zahraničie', 'pasaulis', 'pasaulē', 'maailm',
   ],
   opinion: [
     'opinion', 'opinions', 'commentary', 'editorial', 'editorials', 'columns', 'columnists', 'meinung',
@@ -48,15 +51,18 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'innenriks', 'indland', 'ελλάδα', 'belföld', 'domácí', '国内', '國內', '社会', '사회', '전국', 'محليات', 'محلي',
     'ישראל', 'देश', 'राज्य', 'ในประเทศ', 'thời sự', 'nasional', 'uk', 'us', 'u.s.', 'metro', 'city', 'stadt',
     'region', 'régions',
+    'україна', 'в україні', 'bih', 'hrvatska', 'srbija', 'србија', 'românia', 'българия', 'slovensko', 'slovenija', 'lietuva', 'latvija', 'eesti', 'crna gora', 'регіони', 'регионы', 'regioni', 'regiony',
   ],
   society: [
     'society', 'gesellschaft', 'sociedad', 'società', 'sociedade', 'społeczeństwo', 'общество', 'toplum',
     'samhälle', 'κοινωνία', 'xã hội', 'مجتمع',
+    'суспільство', 'društvo', 'spoločnosť', 'společnost', 'societate',
   ],
   crime: [
     'crime', 'justice', 'courts', 'justiz', 'faits divers', 'justicia', 'sucesos', 'policía', 'polizia',
     'giustizia', 'policja', 'происшествия', 'криминал', 'asayiş', 'polis', 'brott', 'rikos', '事件', '사건사고',
     'حوادث',
+    'crna hronika', 'hronika', 'kronika', 'кримінал', 'пригоди', 'krimi', 'eveniment', 'evenimente',
   ],
 };
 
@@ -65,6 +71,7 @@ export const OTHER_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   culture: [
     'culture', 'arts', 'kultur', 'feuilleton', 'cultura', 'cultuur', 'kultura', 'культура', 'kültür',
     'sanat', 'πολιτισμός', '文化', '문화', 'ثقافة', 'תרבות',
+    'cultură', 'kultúra', 'kultūra', 'kultuur',
   ],
   science: [
     'science', 'wissen', 'wissenschaft', 'sciences', 'ciencia', 'ciência', 'scienza', 'wetenschap', 'nauka',

@@ -2,12 +2,16 @@
 // (`<meta name="generator">`: a wiki engine, a documentation tool, a blog generator or host, a government CMS) and a
 // site name that names a public body (a ministry, a federal office, a city). news-verdict.ts weighs them. Pure.
 
-export type GeneratorKind = 'wiki' | 'docs' | 'blog' | 'public_body';
+export type GeneratorKind = 'wiki' | 'docs' | 'blog' | 'public_body' | 'newsroom';
 
 /**
  * Generator values by the kind of site they make. WordPress, Drupal, TYPO3, Joomla and Ghost say nothing (newsrooms
  * run them as much as anyone); a wiki engine or a documentation tool never runs a newsroom's site; static blog
- * generators and hosted blogs (Blogger, WordPress.com) rarely do; Government Site Builder is the German federal administration's CMS.
+ * generators and hosted blogs (Blogger, WordPress.com) rarely do; Government Site Builder is the German federal administration's CMS. Editorial
+ * systems sold to publishers (InterRed, fCMS, Escenic/CUE, Polopoly, Atex, Naviga, NewsGate, Labrador, Brightspot,
+ * BLOX, Tempest, Crowd Fusion, Méthode) run newsrooms and magazines. WordPress VIP sends "WordPress.com" too (Time,
+ * the New York Post: 8 news pages of the real-page sets, all judged news on other evidence); dropping it let a hosted
+ * blog with its own domain through, so it stays.
  */
 const GENERATORS: Array<[RegExp, GeneratorKind]> = [
   [/^(mediawiki|dokuwiki|tiddlywiki|moinmoin|pmwiki|xwiki|wiki\.js|confluence|bookstack)\b/i, 'wiki'],
@@ -17,6 +21,10 @@ const GENERATORS: Array<[RegExp, GeneratorKind]> = [
   ],
   [/^(hugo|jekyll|nikola|pelican|hexo|eleventy|zola|octopress|gridsome|blogger|wordpress\.com)\b/i, 'blog'],
   [/^government site builder\b/i, 'public_body'],
+  [
+    /^(interred|fcms by fidion|escenic|cue by stibo|stibo dx|polopoly|atex|naviga|newsgate|labrador cms|brightspot|blox cms|tempest - |crowd fusion|m[ée]thode|eidosmedia)/i,
+    'newsroom',
+  ],
 ];
 
 /** The kind of site the first recognised generator makes, with the generator as written. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { decodeText } from '../../src/engine/text-decoding.js';
 
 export const REAL_PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-pages');
 /** The second hold-out set: other corpora, other publishers, labelled before the engine ran on it (its SOURCES.md). */
@@ -86,16 +87,9 @@ export function declaredCharset(bytes: Buffer): string | null {
   return direct?.[1]?.toLowerCase() ?? null;
 }
 
+/** A page's text as the service reads a body that came without a Content-Type charset (the engine's own decoding). */
 export function decodeHtml(bytes: Buffer): string {
-  const charset = declaredCharset(bytes);
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-    try {
-      return new TextDecoder(charset).decode(bytes);
-    } catch {
-      // unknown label: fall through to utf-8
-    }
-  }
-  return new TextDecoder('utf-8').decode(bytes);
+  return decodeText(bytes);
 }
 
 /** A page's bytes as published (the fixture file unzipped). */

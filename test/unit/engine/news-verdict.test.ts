@@ -297,4 +297,44 @@ describe('judgeNews', () => {
     );
     expect(linked.verdict).toBe('maybe');
   });
+
+  it("counts a publishers' editorial system as a newsroom sign, so an unmarked article page of one is news", () => {
+    const article = `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">
+      <p class="byline">By Jane Writer</p>${stories(8)}`;
+    const plain = judgeNews(input('magazine.example', `<html>${article}</html>`));
+    expect(plain.verdict).toBe('maybe');
+    // heise.de's pages carry this generator (the main real-page corpus).
+    const cms = judgeNews(
+      input(
+        'magazine.example',
+        `<html><meta name="generator" content="InterRed V15.4.1, http://www.interred.de/, InterRed GmbH">${article}</html>`,
+      ),
+    );
+    expect(cms.reasons.find((r) => r.signal === 'newsroom_generator')?.evidence).toContain('InterRed');
+    expect(signals(cms)).not.toContain('no_newsroom_sign');
+    expect(cms.verdict).toBe('news');
+  });
+
+  it('counts a page whose headlines are mostly how-tos against, and a newsroom explainer among stories not', () => {
+    const howto = (titles: string[]) =>
+      titles
+        .map((t, i) => `<a href="/how_${1000 + i}_${t.toLowerCase().replace(/\W+/g, '-')}.html">${t}</a>`)
+        .join('');
+    const guides = judgeNews(
+      input(
+        'howto.example',
+        `<html>${NEWS_NAV}${howto(['How to Build a Terrarium', 'How to Paint a Tulip', '5 Ways to Fold a Shirt', 'Kids Kitchen Ideas'])}</html>`,
+      ),
+    );
+    const reason = guides.reasons.find((r) => r.signal === 'howto_headlines');
+    expect(reason?.weight).toBeLessThan(0);
+    expect(reason?.evidence).toContain('3 of 4 headlines');
+    const paper = judgeNews(
+      input(
+        'paper.example',
+        `<html>${NEWS_NAV}${howto(['Council votes on budget', 'How to vote on Sunday', 'Storm closes schools', 'Mayor resigns'])}</html>`,
+      ),
+    );
+    expect(signals(paper)).not.toContain('howto_headlines');
+  });
 });

@@ -37,6 +37,13 @@ describe('site kind signals', () => {
     expect(generatorKind(['Sphinx 7.2.6'])?.kind).toBe('docs');
     expect(generatorKind(['Hugo 0.120.0'])?.kind).toBe('blog');
     expect(generatorKind(['Government Site Builder'])?.kind).toBe('public_body');
+    for (const cms of [
+      'InterRed V15.4.1',
+      'fCMS by fidion GmbH, Wuerzburg',
+      'Tempest - www.saymedia.com',
+      'Escenic',
+    ])
+      expect(generatorKind([cms])?.kind, cms).toBe('newsroom');
     for (const neutral of ['WordPress 6.5', 'Drupal 10', 'TYPO3 CMS', 'Ghost 5.0', 'Joomla!'])
       expect(generatorKind([neutral]), neutral).toBeNull();
     expect(generatorKind(null as unknown as string[])).toBeNull();
