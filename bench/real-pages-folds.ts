@@ -5,8 +5,14 @@
 // The second hold-out set (test/fixtures/real-pages-fresh) is printed whole and by halves (isFreshHoldOut); --misses
 // lists its tuning half's misjudged pages only, never its hold-out half's. The third set (test/fixtures/real-pages-third),
 // read blind once, is now split the same way (isFreshHoldOut) for news round 5: printed whole and by halves, --misses
-// lists its tuning half only.
-import { FRESH_PAGES_DIR, loadRealPages, THIRD_PAGES_DIR } from '../test/support/real-pages.js';
+// lists its tuning half only. The fourth set (test/fixtures/real-pages-fourth) is a whole hold-out: printed as one set,
+// never split and never listed by --misses, so no rule is chosen on its pages.
+import {
+  FOURTH_PAGES_DIR,
+  FRESH_PAGES_DIR,
+  loadRealPages,
+  THIRD_PAGES_DIR,
+} from '../test/support/real-pages.js';
 import {
   type Figures,
   FOLDS,
@@ -20,6 +26,7 @@ import {
 const judged = loadRealPages().map(judge);
 const fresh = loadRealPages(FRESH_PAGES_DIR).map(judge);
 const third = loadRealPages(THIRD_PAGES_DIR).map(judge);
+const fourth = loadRealPages(FOURTH_PAGES_DIR).map(judge);
 const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
 const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
@@ -51,6 +58,7 @@ const lines = [
   row('third', figures(third)),
   row('third tun', figures(thirdTuning)),
   row('third h-o', figures(thirdHoldOut)),
+  row('fourth', figures(fourth)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,

@@ -1,0 +1,60 @@
+// The news verdict, country guess and language on the fourth set (test/fixtures/real-pages-fourth): pages of eleven
+// public corpora none of the earlier sets draws on, from publishers none of them holds, three fifths of them not news
+// (and those not recipe pages), labelled from the publisher's identity before the engine ran on them. A whole hold-out:
+// its misses are listed by no tool, so rules are never tuned on it. Each page is taken as its domain's entry page, as
+// in real-pages-quality.test.ts.
+import { describe, expect, it } from 'vitest';
+import {
+  FOURTH_PAGES_DIR,
+  FRESH_PAGES_DIR,
+  loadRealPages,
+  readRealPagesManifest,
+  THIRD_PAGES_DIR,
+} from '../../support/real-pages.js';
+import { confusionByKind, figures, judge } from '../../support/real-pages-eval.js';
+
+const judged = loadRealPages(FOURTH_PAGES_DIR).map(judge);
+
+describe('discovery verdicts on the fourth set', () => {
+  it('prints the figures', () => {
+    console.log(`fourth: ${JSON.stringify(figures(judged))}\n${confusionByKind(judged)}`);
+    expect(judged.length).toBeGreaterThanOrEqual(110);
+    expect(judged.filter((j) => !j.page.labels.news).length / judged.length).toBeGreaterThanOrEqual(0.4);
+    const notNews = judged.filter((j) => !j.page.labels.news);
+    expect(notNews.filter((j) => j.page.labels.kind === 'recipe').length / notNews.length).toBeLessThan(0.5);
+  });
+
+  it('holds no publisher of the earlier sets', () => {
+    const earlier = new Set(
+      [
+        readRealPagesManifest(),
+        readRealPagesManifest(FRESH_PAGES_DIR),
+        readRealPagesManifest(THIRD_PAGES_DIR),
+      ].flatMap((m) => m.pages.map((p) => p.registrable_domain)),
+    );
+    expect(judged.map((j) => j.page.labels.registrable_domain).filter((d) => earlier.has(d))).toEqual([]);
+  });
+
+  it('holds one page per publisher', () => {
+    const domains = judged.map((j) => j.page.labels.registrable_domain);
+    expect(new Set(domains).size).toBe(domains.length);
+  });
+
+  // Read blind once, 2026-11-26 22:51 UTC, with the engine of commit 40ca2cd (news round 4, country round 3): news
+  // precision 0.851, recall 0.833, 24 maybe; country 0.780 of 50 labelled (0.830 where named); language 0.919
+  // (docs/discovery.md). The floors are that level rounded down, so they hold today's engine and catch a fall; they are
+  // not targets, and the rules are not tuned to raise them.
+  it('news precision ≥ 0.85, recall ≥ 0.83', () => {
+    const f = figures(judged);
+    expect(f.precision).toBeGreaterThanOrEqual(0.85);
+    expect(f.recall).toBeGreaterThanOrEqual(0.83);
+  });
+
+  it('country guess right on ≥ 0.78 of the pages with a known country', () => {
+    expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.78);
+  });
+
+  it('primary language right on ≥ 0.91 of the pages', () => {
+    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.91);
+  });
+});
