@@ -5,8 +5,8 @@
 // The second hold-out set (test/fixtures/real-pages-fresh) is printed whole and by halves (isFreshHoldOut); --misses
 // lists its tuning half's misjudged pages only, never its hold-out half's. The third set (test/fixtures/real-pages-third),
 // read blind once, is now split the same way (isFreshHoldOut) for news round 5: printed whole and by halves, --misses
-// lists its tuning half only. The fourth set (test/fixtures/real-pages-fourth) is a whole hold-out: printed as one set,
-// never split and never listed by --misses, so no rule is chosen on its pages.
+// lists its tuning half only. The fourth set (test/fixtures/real-pages-fourth), read blind twice as a whole (before and
+// after news round 5), is split the same way for news round 6: --misses lists its tuning half only.
 import {
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
@@ -20,6 +20,7 @@ import {
   foldFigures,
   isFreshHoldOut,
   isHoldOut,
+  type Judged,
   judge,
 } from '../test/support/real-pages-eval.js';
 
@@ -33,6 +34,8 @@ const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
 const freshHoldOut = fresh.filter((j) => isFreshHoldOut(j.page.id));
 const thirdTuning = third.filter((j) => !isFreshHoldOut(j.page.id));
 const thirdHoldOut = third.filter((j) => isFreshHoldOut(j.page.id));
+const fourthTuning = fourth.filter((j) => !isFreshHoldOut(j.page.id));
+const fourthHoldOut = fourth.filter((j) => isFreshHoldOut(j.page.id));
 
 function row(name: string, f: Figures): string {
   return [
@@ -59,26 +62,28 @@ const lines = [
   row('third tun', figures(thirdTuning)),
   row('third h-o', figures(thirdHoldOut)),
   row('fourth', figures(fourth)),
+  row('fourth tun', figures(fourthTuning)),
+  row('fourth h-o', figures(fourthHoldOut)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
 ];
+/** One misjudged page with its verdict, score and every reason's weight. */
+function missLine(j: Judged): string {
+  return `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`;
+}
+
 if (process.argv.includes('--misses')) {
-  lines.push('misjudged news (tuning):');
-  for (const j of tuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
-    lines.push(
-      `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
-    );
-  lines.push('misjudged news (fresh set, tuning half):');
-  for (const j of freshTuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
-    lines.push(
-      `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
-    );
-  lines.push('misjudged news (third set, tuning half):');
-  for (const j of thirdTuning.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
-    lines.push(
-      `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`,
-    );
+  for (const [name, judged] of [
+    ['main corpus', tuning],
+    ['fresh set', freshTuning],
+    ['third set', thirdTuning],
+    ['fourth set', fourthTuning],
+  ] as const) {
+    lines.push(`misjudged news (${name}, tuning half):`);
+    for (const j of judged.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
+      lines.push(missLine(j));
+  }
   lines.push('wrong country (tuning):');
   for (const j of tuning.filter((j) => j.page.labels.country !== null && j.country !== j.page.labels.country))
     lines.push(

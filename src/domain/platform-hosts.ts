@@ -1,17 +1,22 @@
 // Platforms that are never news sources and never discovery candidates: social networks, video and audio hosts,
-// app stores, CDNs and clouds, ad and tag hosts, link shorteners and big generic hosts. A shipped, dated table.
+// app stores, marketplaces and classifieds, user-generated communities (forums, Q&A, reviews), CDNs and clouds, ad and
+// tag hosts, link shorteners and big generic hosts. A shipped, dated table.
 //
 // Matching: a name matches an entry when it IS the entry or ends with "." + the entry, so subdomains are included
 // (podcasts.apple.com → apple.com, bucket.s3.amazonaws.com → amazonaws.com, m.facebook.com → facebook.com). The
 // input may be a registrable domain or a whole host; case and one trailing dot are ignored.
 //
 // Deliberately absent: hosting platforms whose subdomains are independent sites that can be newsrooms
-// (blogspot.com, substack.com, medium.com, github.io, ghost.io): those are judged on their pages like any site.
+// (blogspot.com, substack.com, medium.com, github.io, ghost.io, livejournal.com, ameblo.jp), and portals that run a
+// newsroom or a news desk under their name (yahoo.com, msn.com, qq.com, naver.com, mail.ru, sina.com.cn, daum.net):
+// those are judged on their pages like any site.
 
 export const PLATFORM_KINDS = [
   'social',
   'video_audio',
   'app_store',
+  'marketplace',
+  'community',
   'cdn_cloud',
   'ads_tags',
   'link_shortener',
@@ -71,6 +76,21 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'wechat.com',
     'douyin.com',
     'flipboard.com',
+    'kuaishou.com',
+    'xiaohongshu.com',
+    'weixin.qq.com',
+    'truthsocial.com',
+    'gab.com',
+    'gettr.com',
+    'parler.com',
+    'myspace.com',
+    'nextdoor.com',
+    'strava.com',
+    'viber.com',
+    'signal.org',
+    'clubhouse.com',
+    'patreon.com',
+    'onlyfans.com',
   ],
   video_audio: [
     'youtube.com',
@@ -92,9 +112,78 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'jwplayer.com',
     'jwpcdn.com',
     'brightcove.net',
+    'rumble.com',
+    'odysee.com',
+    'bitchute.com',
+    'kick.com',
+    'nicovideo.jp',
+    'iqiyi.com',
+    'youku.com',
+    'ixigua.com',
+    'bandcamp.com',
+    'mixcloud.com',
+    'audiomack.com',
+    'tidal.com',
+    'giphy.com',
+    'imgur.com',
+    'gfycat.com',
+    'vk.video',
+    'dzen.ru',
+    'coub.com',
   ],
   // apple.com and google.com carry the app stores, podcasts and maps: the whole registrable domain is a platform.
-  app_store: ['apple.com', 'play.google.com', 'microsoft.com', 'amazon.com', 'appgallery.huawei.com'],
+  app_store: [
+    'apple.com',
+    'play.google.com',
+    'microsoft.com',
+    'amazon.com',
+    'appgallery.huawei.com',
+    'apkpure.com',
+    'apkmirror.com',
+    'steampowered.com',
+    'steamcommunity.com',
+    'epicgames.com',
+    'itch.io',
+  ],
+  // Shops, classifieds, auctions and booking sites open to any seller: their pages are listings, never reporting.
+  // Single brands' shops are not here (there are millions): the shop signals and Product markup judge those.
+  // biome-ignore format: a table reads better packed
+  marketplace: [
+    'amazon.de', 'amazon.co.uk', 'amazon.co.jp', 'amazon.fr', 'amazon.it', 'amazon.es', 'amazon.ca', 'amazon.in',
+    'amazon.com.br', 'amazon.com.mx', 'amazon.com.au', 'amazon.nl', 'amazon.se', 'amazon.pl', 'amazon.com.tr',
+    'amazon.sa', 'amazon.ae', 'amazon.sg', 'ebay.com', 'ebay.de', 'ebay.co.uk', 'ebay.fr', 'ebay.it', 'ebay.es',
+    'ebay.ca', 'ebay.com.au', 'ebay.nl', 'ebay.pl', 'etsy.com', 'aliexpress.com', 'aliexpress.ru', 'alibaba.com',
+    'taobao.com', 'tmall.com', 'jd.com', 'pinduoduo.com', 'temu.com', 'shein.com', 'wish.com', 'rakuten.co.jp',
+    'rakuten.com', 'mercari.com', 'mercadolibre.com', 'mercadolibre.com.ar', 'mercadolibre.com.mx',
+    'mercadolibre.com.co', 'mercadolivre.com.br', 'shopee.com', 'shopee.co.id', 'shopee.vn', 'shopee.com.my',
+    'lazada.com', 'tokopedia.com', 'flipkart.com', 'walmart.com', 'target.com', 'bestbuy.com', 'wayfair.com',
+    'zalando.de', 'zalando.com', 'otto.de', 'allegro.pl', 'ozon.ru', 'wildberries.ru', 'avito.ru', 'craigslist.org',
+    'gumtree.com', 'gumtree.com.au', 'olx.com', 'olx.pl', 'olx.ua', 'olx.com.br', 'olx.ro', 'olx.bg', 'olx.pt',
+    'olx.kz', 'olx.in', 'leboncoin.fr', 'kleinanzeigen.de', 'ebay-kleinanzeigen.de', 'marktplaats.nl', '2dehands.be',
+    'willhaben.at', 'subito.it', 'wallapop.com', 'milanuncios.com', 'blocket.se', 'finn.no', 'dba.dk', 'tori.fi',
+    'adverts.ie', 'donedeal.ie', 'kijiji.ca', 'trademe.co.nz', 'jofogas.hu', 'bazos.cz', 'sahibinden.com',
+    'letgo.com', 'vinted.com', 'vinted.fr', 'vinted.de', 'poshmark.com', 'depop.com', 'stockx.com', 'discogs.com',
+    'booking.com', 'airbnb.com', 'expedia.com', 'hotels.com', 'agoda.com', 'trivago.com', 'kayak.com',
+    'skyscanner.net', 'tripadvisor.com', 'viator.com', 'getyourguide.com', 'eventbrite.com', 'ticketmaster.com',
+    'stubhub.com', 'fiverr.com', 'upwork.com', 'indeed.com', 'glassdoor.com', 'monster.com', 'stepstone.de',
+    'zillow.com', 'realtor.com', 'rightmove.co.uk', 'zoopla.co.uk', 'idealista.com', 'immobilienscout24.de',
+    'autotrader.com', 'autotrader.co.uk', 'cars.com', 'mobile.de', 'autoscout24.de', 'kickstarter.com',
+    'indiegogo.com', 'gofundme.com', 'shopify.com', 'myshopify.com',
+  ],
+  // Sites whose pages are written by their users: forums, Q&A, reviews, fan fiction, image boards, petitions.
+  // biome-ignore format: a table reads better packed
+  community: [
+    'stackoverflow.com', 'stackexchange.com', 'superuser.com', 'serverfault.com', 'askubuntu.com', 'mathoverflow.net',
+    'zhihu.com', 'douban.com', 'tieba.baidu.com', 'pikabu.ru', 'habr.com', 'dtf.ru', '2ch.hk', '4chan.org', '9gag.com',
+    'ifunny.co', 'deviantart.com', 'artstation.com', 'behance.net', 'dribbble.com', 'yelp.com', 'trustpilot.com',
+    'goodreads.com', 'letterboxd.com', 'imdb.com', 'rottentomatoes.com', 'metacritic.com', 'fandom.com',
+    'wikihow.com', 'instructables.com', 'archiveofourown.org', 'fanfiction.net', 'wattpad.com', 'change.org',
+    'avaaz.org', 'meetup.com', 'producthunt.com', 'news.ycombinator.com', 'digg.com', 'lobste.rs', 'tapatalk.com', 'ptt.cc', 'dcard.tw', 'mobile01.com',
+    '5ch.net', '2chan.net', 'chiebukuro.yahoo.co.jp', 'oshiete.goo.ne.jp', 'kin.naver.com', 'otvet.mail.ru',
+    'gutefrage.net', 'forocoches.com', 'mumsnet.com', 'netmums.com', 'slideshare.net',
+    'scribd.com', 'pastebin.com', 'gitlab.com', 'bitbucket.org', 'sourceforge.net', 'npmjs.com', 'pypi.org',
+    'hub.docker.com', 'codepen.io', 'jsfiddle.net', 'replit.com', 'kaggle.com', 'huggingface.co', 'researchgate.net',
+    'academia.edu',   ],
   cdn_cloud: [
     'cloudflare.com',
     'cloudflareinsights.com',
@@ -228,6 +317,29 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'gmail.com',
     'goo.gle',
     'blogger.com',
+    'baidu.com',
+    'yandex.ru',
+    'yandex.com',
+    'duckduckgo.com',
+    'ecosia.org',
+    'startpage.com',
+    'dropbox.com',
+    'box.com',
+    'office.com',
+    'live.com',
+    'outlook.com',
+    'icloud.com',
+    'zoom.us',
+    'notion.so',
+    'canva.com',
+    'archive.ph',
+    'archive.today',
+    'wix.com',
+    'godaddy.com',
+    'openstreetmap.org',
+    'translate.goog',
+    'surveymonkey.com',
+    'typeform.com',
   ],
 };
 

@@ -14,6 +14,19 @@ describe('platformKind', () => {
     expect(platformKind('bit.ly')).toBe('link_shortener');
     expect(platformKind('cloudfront.net')).toBe('cdn_cloud');
     expect(platformKind('wikipedia.org')).toBe('generic_host');
+    // Marketplaces and classifieds, and sites written by their users (adverts.ie and pikabu.ru were judged news
+    // from their listing pages in the fourth real-page set's tuning half).
+    expect(platformKind('www.adverts.ie')).toBe('marketplace');
+    expect(platformKind('amazon.co.jp')).toBe('marketplace');
+    expect(platformKind('pikabu.ru')).toBe('community');
+    expect(platformKind('stackoverflow.com')).toBe('community');
+  });
+
+  it('leaves out portals that run a news desk under their own name', () => {
+    for (const portal of ['news.yahoo.com', 'msn.com', 'news.qq.com', 'news.naver.com', 'news.mail.ru'])
+      expect(platformKind(portal), portal).toBeNull();
+    // …but their user-written corners are platforms.
+    expect(platformKind('kin.naver.com')).toBe('community');
   });
 
   it('includes subdomains, and the longest entry wins', () => {
