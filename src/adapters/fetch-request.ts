@@ -1,10 +1,28 @@
 // One fetch() from start to answer: the whole-request timeout and the caller's signal, then the chain of hops
-// (manual redirects, checked for loops and a count; retries of a 429/503 after pushing the host's line back).
+// (manual redirects, checked for loops and a count; retries of a 429/503 after pushing the host's line back; one
+// more try of a hop whose connection was reset before any answer).
 import { FetchError, type Fetcher, type FetchOptions, type FetchResponse } from '../ports/fetcher.js';
-import { toFetchError } from './fetch-errors.js';
+import { AfterHeadersError, toFetchError } from './fetch-errors.js';
 import type { Hop, HopResult, OwnLine } from './fetch-hop.js';
 import type { HostPoliteness } from './fetch-politeness.js';
 import type { FetcherSettings } from './fetch-settings.js';
+
+/** Socket errors of a connection the other side closed or reset. */
+const RESET_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
+ * A hop that failed on a reset connection before any answer came: most often a kept-alive connection that the
+ * server closed just as we sent on it (its idle timer and our reuse crossing; under load our side's view of the
+ * connection's age lags). Browsers and curl send such a request once more on a new connection, and so do we, once
+ * per fetch: a site whose every connection resets still fails, after two requests.
+ */
+export function isResetBeforeAnswer(err: unknown): boolean {
+  if (err instanceof AfterHeadersError || !(err instanceof Error)) return false;
+  const codes = [err, (err as { cause?: unknown }).cause].map((e) =>
+    e instanceof Error ? String((e as { code?: unknown }).code ?? '') : '',
+  );
+  return codes.some((code) => RESET_CODES.has(code));
+}
 
 /** What every request of a fetcher shares. */
 export interface RequestWiring {
@@ -87,6 +105,7 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
       },
     };
     let attempt = 0;
+    let resetRetried = false;
     // Every hop handed to a connection: redirects and 429/503 retries are requests the site had to answer.
     let requests = 0;
     const onWire = () => {
@@ -108,6 +127,10 @@ export function createFetch({ settings: s, hop, politeness }: RequestWiring): Fe
           onWire,
         });
       } catch (err) {
+        if (!resetRetried && !signal.aborted && isResetBeforeAnswer(err)) {
+          resetRetried = true;
+          continue;
+        }
         throw toFetchError(err, {
           url: requested,
           finalUrl: current.href,

@@ -1,4 +1,4 @@
-// Real pages of the three corpora served as the homepages of their own hosts, for the service path end to end
+// Real pages of the four real-page sets served as the homepages of their own hosts, for the service path end to end
 // (test/api/real-pages-through-api.test.ts): each page's published bytes at `/` of its URL's host, the bare
 // registrable domain redirecting there, robots.txt absent or allow-all, everything else 404 (no feeds, no
 // sitemaps, no articles). Plain HTTP only: the TLDs' port 443 goes to a closed port, so the service takes its
@@ -12,6 +12,7 @@ import { registrableDomainOf } from '../../src/domain/domains.js';
 import { closedPort } from './closed-port.js';
 import {
   declaredCharset,
+  FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   REAL_PAGES_DIR,
   type RealPage,
@@ -21,7 +22,12 @@ import {
   THIRD_PAGES_DIR,
 } from './real-pages.js';
 
-export const REAL_PAGE_SETS = { first: REAL_PAGES_DIR, fresh: FRESH_PAGES_DIR, third: THIRD_PAGES_DIR };
+export const REAL_PAGE_SETS = {
+  first: REAL_PAGES_DIR,
+  fresh: FRESH_PAGES_DIR,
+  third: THIRD_PAGES_DIR,
+  fourth: FOURTH_PAGES_DIR,
+};
 export type RealPageSet = keyof typeof REAL_PAGE_SETS;
 
 /** The probe cap (src/adapters/fetch-settings.ts, 2 MiB): a padded page is sent past it and read in part. */
@@ -54,7 +60,7 @@ export interface ServedSample {
 }
 
 /**
- * Pages of the three sets, one per registrable domain across them, in the order of a hash of their ids. The i-th
+ * Pages of the four sets, one per registrable domain across them, in the order of a hash of their ids. The i-th
  * page overall is sent with the charset in its Content-Type when i is even, gzipped when i % 4 ≥ 2, with
  * robots.txt allow-all when i is odd (absent otherwise), and padded past the probe cap when i % 16 is 5.
  */
