@@ -16,7 +16,7 @@ import {
 import type { Database, DbTransaction, Tables, TransactionOptions } from '../../ports/database.js';
 import { groupCommit } from './group-commit.js';
 import { migrationProvider } from './migrations.js';
-import { type SyncFile, walSync } from './wal-sync.js';
+import { keptDescriptor, type SyncFile, walSync } from './wal-sync.js';
 
 /**
  * `path` is a file path, or ':memory:' for tests. `syncWal` replaces the WAL's fdatasync (tests hold it to see
@@ -33,7 +33,9 @@ export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile
   connection.pragma('busy_timeout = 10000');
   connection.pragma('foreign_keys = ON');
   const statements = withStatementCache(connection);
-  const afterCommit = inMemory ? undefined : walSync(`${path}-wal`, options.syncWal).afterCommit;
+  const walFile = inMemory ? undefined : keptDescriptor();
+  const wal = walFile && walSync(`${path}-wal`, options.syncWal ?? walFile.sync);
+  const afterCommit = wal?.afterCommit;
   const db = new Kysely<Tables>({
     dialect: new ImmediateSqliteDialect({ database: statements }, { connection, statements, afterCommit }),
   });
@@ -66,6 +68,8 @@ export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile
     },
     async close() {
       await db.destroy();
+      await wal?.settled();
+      await walFile?.close();
     },
   };
 }

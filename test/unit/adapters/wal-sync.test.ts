@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fdatasyncFile, walSync } from '../../../src/adapters/sql/wal-sync.js';
+import { keptDescriptor, walSync } from '../../../src/adapters/sql/wal-sync.js';
 
 /** A sync the test finishes by hand: `started` counts the syncs begun, `finish(i)` ends the i-th. */
 function heldSyncs() {
@@ -79,8 +79,16 @@ describe('WAL sync', () => {
     const dir = await mkdtemp(join(tmpdir(), 'wal-sync-'));
     try {
       await writeFile(join(dir, 'db-wal'), 'frames');
-      await expect(fdatasyncFile(join(dir, 'db-wal'))).resolves.toBeUndefined();
-      await expect(fdatasyncFile(join(dir, 'gone-wal'))).resolves.toBeUndefined();
+      const kept = keptDescriptor();
+      await expect(kept.sync(join(dir, 'db-wal'))).resolves.toBeUndefined();
+      await expect(kept.sync(join(dir, 'db-wal'))).resolves.toBeUndefined();
+      await kept.close();
+      const missing = keptDescriptor();
+      await expect(missing.sync(join(dir, 'gone-wal'))).resolves.toBeUndefined();
+      await writeFile(join(dir, 'gone-wal'), 'frames');
+      // Opened again once it exists.
+      await expect(missing.sync(join(dir, 'gone-wal'))).resolves.toBeUndefined();
+      await missing.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
