@@ -2,7 +2,7 @@
 // transaction as the rows that need them. Leases, retries with backoff and jitter, and a dead state.
 import { EventEmitter } from 'node:events';
 import { Cron } from 'croner';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { type BackoffPolicy, DEFAULT_BACKOFF, failedAttempt } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
 import type { Database, DbExecutor, Tables } from '../ports/database.js';
@@ -117,36 +117,44 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
 
   async function claimIn(executor: DbExecutor, queue: QueueName, limit: number): Promise<Job[]> {
     const at = now();
-    const ready = executor
-      .selectFrom('jobs')
-      .select('id')
-      .where('queue', '=', queue)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', at)]),
-          // A worker that died stops renewing its lease; the job returns to whoever asks next.
-          eb.and([eb('state', '=', 'active'), eb('lease_until', '<', at)]),
-        ]),
-      )
-      .orderBy('run_at')
-      .orderBy('id')
-      .limit(limit)
-      .$if(database.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
+    // The ready jobs and the expired leases are looked up apart: each is a range of the (queue, state, run_at)
+    // index read in order and stopped at `limit`. As one `or`, SQLite read and sorted every job of the queue
+    // (0.5 ms a claim with 200 jobs waiting; docs/profiles.md).
+    const candidates = (state: 'queued' | 'active') =>
+      executor
+        .selectFrom('jobs')
+        .select(['id', 'run_at'])
+        .where('queue', '=', queue)
+        .where('state', '=', state)
+        .$if(state === 'queued', (qb) => qb.where('run_at', '<=', at))
+        // A worker that died stops renewing its lease; the job returns to whoever asks next.
+        .$if(state === 'active', (qb) => qb.where('lease_until', '<', at))
+        .orderBy('run_at')
+        // Among jobs due at the same time (a batch enqueues all its chunks with one run_at), the order they were
+        // enqueued in. SQLite's index entries end with the rowid, so it reads them in that order and stops at
+        // `limit`; ordered by id it would sort the whole tie first.
+        .$if(database.dialect === 'sqlite', (qb) => qb.orderBy(sql`rowid`))
+        .$if(database.dialect === 'postgres', (qb) => qb.orderBy('id').forUpdate().skipLocked())
+        .limit(limit)
+        .execute();
+    const ready = [...(await candidates('queued')), ...(await candidates('active'))]
+      .sort(byRunAtThenId)
+      .slice(0, limit)
+      .map((row) => row.id);
+    if (ready.length === 0) return [];
     const rows = await executor
       .updateTable('jobs')
       .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), lease_until: at + leaseMs }))
       .where('id', 'in', ready)
       .returningAll()
       .execute();
-    return rows
-      .sort((a, b) => Number(a.run_at) - Number(b.run_at) || a.id.localeCompare(b.id))
-      .map((row) => ({
-        id: row.id,
-        queue,
-        payload: JSON.parse(row.payload) as Record<string, unknown>,
-        attempt: Number(row.attempts),
-        maxAttempts: Number(row.max_attempts),
-      }));
+    return rows.sort(byRunAtThenId).map((row) => ({
+      id: row.id,
+      queue,
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      attempt: Number(row.attempts),
+      maxAttempts: Number(row.max_attempts),
+    }));
   }
 
   /**
@@ -306,4 +314,12 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
       await database.ping();
     },
   };
+}
+
+/** Jobs in the order they are claimed: the oldest due first (ids are time-ordered UUIDv7). */
+function byRunAtThenId(
+  a: { run_at: number | string; id: string },
+  b: { run_at: number | string; id: string },
+) {
+  return Number(a.run_at) - Number(b.run_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedQueue } from '../../src/adapters/embedded-queue.js';
+import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database.js';
 import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
 import type { Database } from '../../src/ports/database.js';
+import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
+import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
 import { until } from '../support/waiting.js';
 import { runQueueContract } from './queue.contract.js';
 
@@ -17,6 +20,27 @@ runQueueContract('embedded on SQLite', async () => {
     },
     cleanup: () => database.close(),
   };
+});
+
+// The embedded queue runs on PostgreSQL too (its claim locks with FOR UPDATE SKIP LOCKED there).
+describe.skipIf(!(await pgAvailable()))('embedded queue on PostgreSQL', () => {
+  runQueueContract('embedded on PostgreSQL', async () => {
+    const schema = uniqueSchemaName('seedbed_eq');
+    const database = createPostgresDatabase(TEST_DATABASE_URL, { schema, poolSize: 4 });
+    await database.migrate();
+    const queue = createEmbeddedQueue(database, { pollIntervalMs: 20, backoff: { baseMs: 10, maxMs: 50 } });
+    return {
+      database,
+      queue,
+      async expireLeases() {
+        await database.db.updateTable('jobs').set({ lease_until: 0 }).where('state', '=', 'active').execute();
+      },
+      async cleanup() {
+        await database.close();
+        await dropSchemas([schema]);
+      },
+    };
+  });
 });
 
 describe('embedded queue schedules', () => {

@@ -7,7 +7,8 @@
 // What each caller sees is unchanged: its work runs alone on the connection (after the works queued before it, whose
 // writes it sees, as it would have after their commits), a work that throws leaves nothing of its own behind (its
 // savepoint is rolled back) and fails only its caller, and no caller hears of success before the commit that made
-// its writes durable. A failed commit fails every work of the group: none of them is written.
+// its writes durable (with `afterCommit`, the WAL's sync after the commit). A failed commit fails every work of the
+// group: none of them is written.
 //
 // A work may say it can wait a few milliseconds for company (`shareCommitWithinMs`): a contract's item commits,
 // one per domain as each finishes, rarely come in the same turn, and each alone would cost the main thread its
@@ -27,8 +28,13 @@ interface Waiting<DB> {
 /** Works in one commit at most: a group stays short however many wait, so none waits long for its commit. */
 const MAX_GROUP = 64;
 
-/** `transaction(work)` with the `Database` port's contract, grouped as above. */
-export function groupCommit<DB>(db: Kysely<DB>) {
+/**
+ * `transaction(work)` with the `Database` port's contract, grouped as above. `afterCommit`, when given, makes a
+ * commit durable (the WAL's sync, `wal-sync.ts`): a group's works are answered when it resolves, and the next group
+ * runs meanwhile, so the main thread never waits for the disk.
+ */
+export function groupCommit<DB>(db: Kysely<DB>, options: { afterCommit?: () => Promise<void> } = {}) {
+  const { afterCommit } = options;
   const waiting: Waiting<DB>[] = [];
   let running = false;
   /** The drain asked for, and when it runs. */
@@ -85,7 +91,20 @@ export function groupCommit<DB>(db: Kysely<DB>) {
       for (const d of done) d.waiting.reject(error);
       return;
     }
-    for (const d of done) d.waiting.resolve(d.value);
+    if (afterCommit === undefined || done.length === 0) {
+      for (const d of done) d.waiting.resolve(d.value);
+      return;
+    }
+    // Not awaited: the next group may run (and commit) while this one's sync is in flight.
+    afterCommit().then(
+      () => {
+        for (const d of done) d.waiting.resolve(d.value);
+      },
+      (error) => {
+        // Written but perhaps not durable: its callers are told it failed, as they would be by a failed COMMIT.
+        for (const d of done) d.waiting.reject(error);
+      },
+    );
   }
 
   /** When the waiting works' group should start: the earliest due, or now for a full group. */

@@ -7,6 +7,7 @@ import {
   type DatabaseConnection,
   Kysely,
   Migrator,
+  type QueryResult,
   type SqliteDatabase,
   SqliteDialect,
   SqliteDriver,
@@ -15,19 +16,30 @@ import {
 import type { Database, DbTransaction, Tables, TransactionOptions } from '../../ports/database.js';
 import { groupCommit } from './group-commit.js';
 import { migrationProvider } from './migrations.js';
+import { keptDescriptor, type SyncFile, walSync } from './wal-sync.js';
 
-/** `path` is a file path, or ':memory:' for tests. */
-export function createSqliteDatabase(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+/**
+ * `path` is a file path, or ':memory:' for tests. `syncWal` replaces the WAL's fdatasync (tests hold it to see
+ * that nobody is answered before it).
+ */
+export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile } = {}): Database {
+  const inMemory = path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const connection = new BetterSqlite3(path);
   connection.pragma('journal_mode = WAL');
-  // FULL: an accepted batch survives power loss, not only a killed process.
-  connection.pragma('synchronous = FULL');
+  // An accepted batch survives power loss, not only a killed process: a commit writes the WAL (NORMAL), and is
+  // answered after the WAL's fdatasync on a libuv thread (wal-sync.ts), not inside COMMIT on the main thread (FULL).
+  connection.pragma(inMemory ? 'synchronous = FULL' : 'synchronous = NORMAL');
   connection.pragma('busy_timeout = 10000');
   connection.pragma('foreign_keys = ON');
   const statements = withStatementCache(connection);
-  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
-  const transaction = groupCommit(db);
+  const walFile = inMemory ? undefined : keptDescriptor();
+  const wal = walFile && walSync(`${path}-wal`, options.syncWal ?? walFile.sync);
+  const afterCommit = wal?.afterCommit;
+  const db = new Kysely<Tables>({
+    dialect: new ImmediateSqliteDialect({ database: statements }, { connection, statements, afterCommit }),
+  });
+  const transaction = groupCommit(db, { afterCommit });
 
   return {
     dialect: 'sqlite',
@@ -56,6 +68,8 @@ export function createSqliteDatabase(path: string): Database {
     },
     async close() {
       await db.destroy();
+      await wal?.settled();
+      await walFile?.close();
     },
   };
 }
@@ -88,23 +102,65 @@ function withStatementCache(connection: BetterSqlite3.Database) {
   } satisfies SqliteDatabase;
 }
 
+interface Durability {
+  connection: BetterSqlite3.Database;
+  statements: ReturnType<typeof withStatementCache>;
+  /** The WAL's sync after a commit; none in memory. */
+  afterCommit: (() => Promise<void>) | undefined;
+}
+
 /**
  * Transactions start with BEGIN IMMEDIATE: a deferred transaction that reads and then writes can fail with
  * SQLITE_BUSY when another process (an `api` beside a `worker`) wrote in between, whatever busy_timeout says.
+ * A write outside any transaction (an autocommit: POST /research's stored mark, migrations) is answered once the
+ * WAL is synced; transactions' commits are group commit's (`group-commit.ts`), which waits for the sync itself
+ * without holding the connection.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #durability: Durability;
+  #connection: DatabaseConnection | undefined;
+  constructor(config: ConstructorParameters<typeof SqliteDriver>[0], durability: Durability) {
+    super(config);
+    this.#durability = durability;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    const { afterCommit } = this.#durability;
+    if (afterCommit === undefined) return connection;
+    this.#connection ??= durableAutocommits(connection, { ...this.#durability, afterCommit });
+    return this.#connection;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 
+function durableAutocommits(
+  inner: DatabaseConnection,
+  { connection, statements, afterCommit }: Durability & { afterCommit: () => Promise<void> },
+): DatabaseConnection {
+  return {
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      const inTransaction = connection.inTransaction;
+      const result = await inner.executeQuery<R>(query);
+      // Outside a transaction before and after: an autocommit, which wrote unless the statement is read-only.
+      if (!inTransaction && !connection.inTransaction && !statements.prepare(query.sql).readonly)
+        await afterCommit();
+      return result;
+    },
+    streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+  };
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  readonly #durability: Durability;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], durability: Durability) {
     super(config);
     this.#config = config;
+    this.#durability = durability;
   }
   override createDriver(): SqliteDriver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#durability);
   }
 }
