@@ -1,6 +1,7 @@
 // The real documents the page-content fuzzer starts from: pages, feeds, sitemaps, robots.txt files and titles
 // already kept under test/fixtures/ and in the fake internet, plus the real-page corpus under
-// test/fixtures/real-pages when it is there (it is optional: every reader of it skips when the folder is missing).
+// test/fixtures/real-pages (and a third of each later real-page set) when it is there (it is optional: every reader of it skips when the folder is missing).
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,16 +70,33 @@ interface RealPageEntry {
   url: string;
 }
 
+/** The later real-page sets: a third of each (by a hash of the page id) joins the fuzz corpus, for time. */
+const LATER_REAL_PAGE_DIRS = [
+  'test/fixtures/real-pages-fresh',
+  'test/fixtures/real-pages-third',
+  'test/fixtures/real-pages-fourth',
+];
+const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
+
 /**
- * The real-page corpus: the pages its manifest.json lists (`<id>.html.gz`, read as coming from the entry's
- * URL), else every file in the folder; none when the folder is missing. Gzipped files are read unzipped.
+ * The real-page corpus: the pages the main set's manifest.json lists (`<id>.html.gz`, read as coming from the
+ * entry's URL), else every file in the folder; none when the folder is missing; and a third of each later set's
+ * pages (other corpora: other charsets, CMSs and languages). Gzipped files are read unzipped.
  */
 export function realPages(): CorpusDoc[] {
-  const dir = join(ROOT, REAL_PAGES_DIR);
+  return [
+    ...realPagesOf(REAL_PAGES_DIR, () => true),
+    ...LATER_REAL_PAGE_DIRS.flatMap((dir) => realPagesOf(dir, sampled)),
+  ];
+}
+
+function realPagesOf(folder: string, keep: (id: string) => boolean): CorpusDoc[] {
+  const dir = join(ROOT, folder);
   if (!existsSync(dir)) return [];
   const manifest = join(dir, 'manifest.json');
   const entries: Array<{ path: string; url: string }> = existsSync(manifest)
     ? (JSON.parse(readFileSync(manifest, 'utf8')) as { pages: RealPageEntry[] }).pages
+        .filter((page) => keep(page.id))
         .map((page) => ({ path: join(dir, `${page.id}.html.gz`), url: page.url }))
         .filter((entry) => existsSync(entry.path))
     : files(dir)
