@@ -1,6 +1,7 @@
 // Changes between two discoveries of a domain (docs/design.md §3 events): each contract run's summary is compared with
 // the last one stored for the domain, and every difference is stored with its evidence. Owns
 // `domain_discoveries` and `domain_changes`.
+import { CompiledQuery } from 'kysely';
 import { uuidv7 } from '../domain/ids.js';
 import {
   type ChangeKind,
@@ -11,6 +12,13 @@ import {
 import type { Database, DbExecutor, DomainChangeTable } from '../ports/database.js';
 import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
 import { cursorPosition, keysetPage } from './cursor.js';
+
+const LAST_METADATA_KEY_TEXT =
+  'select "metadata_key" from "domain_discoveries" where "registrable_domain" = ';
+const LAST_METADATA_KEY = {
+  sqlite: `${LAST_METADATA_KEY_TEXT}?`,
+  postgres: `${LAST_METADATA_KEY_TEXT}$1`,
+} as const;
 
 /** The change list's orders, as its cursors name them: oldest first (the API's), and newest first (the page's). */
 const CHANGE_ORDERS = { oldest: 'detected', newest: '-detected' } as const;
@@ -96,12 +104,11 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
 
   /** The domain_metadata.json of the domain's last discovery that reached the site, to revalidate against. */
   async function lastMetadataKey(registrableDomain: string): Promise<string | null> {
-    const row = await database.db
-      .selectFrom('domain_discoveries')
-      .select('metadata_key')
-      .where('registrable_domain', '=', registrableDomain)
-      .executeTakeFirst();
-    return row?.metadata_key ?? null;
+    // As text: asked before every contract run, and Kysely's builder cost more than the lookup.
+    const { rows } = await database.db.executeQuery<{ metadata_key: string | null }>(
+      CompiledQuery.raw(LAST_METADATA_KEY[database.dialect], [registrableDomain]),
+    );
+    return rows[0]?.metadata_key ?? null;
   }
 
   /** An event that is not a difference between two discoveries (a seed suspended after failed checks). */
