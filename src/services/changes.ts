@@ -9,7 +9,8 @@ import {
   type DiscoverySummary,
   diffDiscoveries,
 } from '../engine/discovery-changes.js';
-import type { Database, DbExecutor, DomainChangeTable } from '../ports/database.js';
+import type { Database, DbExecutor, DomainChangeTable, DomainDiscoveryTable } from '../ports/database.js';
+import { insertRows } from './bulk-insert.js';
 import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
 import { cursorPosition, keysetPage } from './cursor.js';
 
@@ -21,6 +22,24 @@ const LAST_METADATA_KEY = {
 } as const;
 
 /** The change list's orders, as its cursors name them: oldest first (the API's), and newest first (the page's). */
+/** Every column of domain_discoveries; a domain's newer discovery replaces its row whole. */
+const DISCOVERY_COLUMNS = [
+  'registrable_domain',
+  'summary',
+  'collected_at',
+  'batch_id',
+  'metadata_key',
+] as const satisfies ReadonlyArray<keyof DomainDiscoveryTable>;
+const LATEST_DISCOVERY = `on conflict ("registrable_domain") do update set ${DISCOVERY_COLUMNS.slice(1)
+  .map((column) => `"${column}" = excluded."${column}"`)
+  .join(', ')}`;
+/** Compiles only while DISCOVERY_COLUMNS names every column of the table. */
+export const DISCOVERY_COLUMNS_COMPLETE: [
+  Exclude<keyof DomainDiscoveryTable, (typeof DISCOVERY_COLUMNS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
+
 const CHANGE_ORDERS = { oldest: 'detected', newest: '-detected' } as const;
 
 export interface ChangeView {
@@ -94,11 +113,16 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
       batch_id: discovery.batchId,
       metadata_key: discovery.metadataKey ?? previous?.metadata_key ?? null,
     };
-    await executor
-      .insertInto('domain_discoveries')
-      .values({ registrable_domain: discovery.registrableDomain, ...stored })
-      .onConflict((oc) => oc.column('registrable_domain').doUpdateSet(stored))
-      .execute();
+    // As text (bulk-insert.ts), like the lookup above: one per contract run.
+    const row = { registrable_domain: discovery.registrableDomain, ...stored };
+    await insertRows(
+      executor,
+      database.dialect,
+      'domain_discoveries',
+      DISCOVERY_COLUMNS,
+      [row],
+      LATEST_DISCOVERY,
+    );
     return rows.map(toView);
   }
 
