@@ -2,10 +2,10 @@
 // transaction as the rows that need them. Leases, retries with backoff and jitter, and a dead state.
 import { EventEmitter } from 'node:events';
 import { Cron } from 'croner';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder } from 'kysely';
 import { type BackoffPolicy, DEFAULT_BACKOFF, failedAttempt } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
-import type { Database, DbExecutor, Tables } from '../ports/database.js';
+import type { Database, DbExecutor, Dialect, JobTable, Tables } from '../ports/database.js';
 import type {
   ConsumeOptions,
   Consumer,
@@ -31,6 +31,42 @@ export interface EmbeddedQueueOptions {
 }
 
 const INSERT_ROWS_PER_STATEMENT = 500;
+
+/**
+ * Claims up to a limit of ready jobs (queued and due, or active with a lapsed lease: a worker that died stops
+ * renewing it), oldest first, returning their rows. Parameters: the new lease's end, the queue, now twice, the
+ * limit. On PostgreSQL concurrent claimers skip each other's rows.
+ */
+const CLAIM_TEXT: Record<Dialect, string> = {
+  // The ready jobs and the expired leases as two ranges of the (queue, state, run_at) index, each read in order and
+  // stopped at the limit: as one `or`, SQLite read and sorted every job of the queue (0.5 ms a claim with 200 jobs
+  // waiting; docs/profiles.md). Among jobs due at once (a batch enqueues its chunks with one run_at), the order they
+  // were enqueued in: index entries end with the rowid, so that order costs no sort.
+  sqlite:
+    `update "jobs" set "state" = 'active', "attempts" = "attempts" + 1, "lease_until" = ? where "id" in ` +
+    `(select "id" from (` +
+    `select * from (select "id", "run_at", rowid as "r" from "jobs" where "queue" = ? and "state" = 'queued' ` +
+    `and "run_at" <= ? order by "run_at", rowid limit ?) union all ` +
+    `select * from (select "id", "run_at", rowid as "r" from "jobs" where "queue" = ? and "state" = 'active' ` +
+    `and "lease_until" < ? order by "run_at", rowid limit ?)` +
+    `) order by "run_at", "r" limit ?) returning *`,
+  postgres:
+    `update "jobs" set "state" = 'active', "attempts" = "attempts" + 1, "lease_until" = $1 where "id" in ` +
+    `(select "id" from "jobs" where "queue" = $2 and (("state" = 'queued' and "run_at" <= $3) or ` +
+    `("state" = 'active' and "lease_until" < $4)) order by "run_at", "id" limit $5 for update skip locked) ` +
+    `returning *`,
+};
+
+/** CLAIM_TEXT's parameters, in its dialect's order. */
+function claimParameters(
+  dialect: Dialect,
+  claim: { queue: string; at: number; leaseUntil: number; limit: number },
+): unknown[] {
+  const { queue, at, leaseUntil, limit } = claim;
+  return dialect === 'sqlite'
+    ? [leaseUntil, queue, at, limit, queue, at, limit, limit]
+    : [leaseUntil, queue, at, at, limit];
+}
 
 /** A job's settle waiting to commit. */
 interface WaitingSettle {
@@ -117,37 +153,14 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
 
   async function claimIn(executor: DbExecutor, queue: QueueName, limit: number): Promise<Job[]> {
     const at = now();
-    // The ready jobs and the expired leases are looked up apart: each is a range of the (queue, state, run_at)
-    // index read in order and stopped at `limit`. As one `or`, SQLite read and sorted every job of the queue
-    // (0.5 ms a claim with 200 jobs waiting; docs/profiles.md).
-    const candidates = (state: 'queued' | 'active') =>
-      executor
-        .selectFrom('jobs')
-        .select(['id', 'run_at'])
-        .where('queue', '=', queue)
-        .where('state', '=', state)
-        .$if(state === 'queued', (qb) => qb.where('run_at', '<=', at))
-        // A worker that died stops renewing its lease; the job returns to whoever asks next.
-        .$if(state === 'active', (qb) => qb.where('lease_until', '<', at))
-        .orderBy('run_at')
-        // Among jobs due at the same time (a batch enqueues all its chunks with one run_at), the order they were
-        // enqueued in. SQLite's index entries end with the rowid, so it reads them in that order and stops at
-        // `limit`; ordered by id it would sort the whole tie first.
-        .$if(database.dialect === 'sqlite', (qb) => qb.orderBy(sql`rowid`))
-        .$if(database.dialect === 'postgres', (qb) => qb.orderBy('id').forUpdate().skipLocked())
-        .limit(limit)
-        .execute();
-    const ready = [...(await candidates('queued')), ...(await candidates('active'))]
-      .sort(byRunAtThenId)
-      .slice(0, limit)
-      .map((row) => row.id);
-    if (ready.length === 0) return [];
-    const rows = await executor
-      .updateTable('jobs')
-      .set((eb) => ({ state: 'active', attempts: eb('attempts', '+', 1), lease_until: at + leaseMs }))
-      .where('id', 'in', ready)
-      .returningAll()
-      .execute();
+    // As text (CLAIM_TEXT): every consumer asks every poll interval, and an idle claim's time was mostly
+    // Kysely building the statement.
+    const { rows } = await executor.executeQuery<JobTable>(
+      CompiledQuery.raw(
+        CLAIM_TEXT[database.dialect],
+        claimParameters(database.dialect, { queue, at, leaseUntil: at + leaseMs, limit }),
+      ),
+    );
     return rows.sort(byRunAtThenId).map((row) => ({
       id: row.id,
       queue,

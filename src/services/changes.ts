@@ -1,6 +1,7 @@
 // Changes between two discoveries of a domain (docs/design.md §3 events): each contract run's summary is compared with
 // the last one stored for the domain, and every difference is stored with its evidence. Owns
 // `domain_discoveries` and `domain_changes`.
+import { CompiledQuery } from 'kysely';
 import { uuidv7 } from '../domain/ids.js';
 import {
   type ChangeKind,
@@ -8,11 +9,37 @@ import {
   type DiscoverySummary,
   diffDiscoveries,
 } from '../engine/discovery-changes.js';
-import type { Database, DbExecutor, DomainChangeTable } from '../ports/database.js';
+import type { Database, DbExecutor, DomainChangeTable, DomainDiscoveryTable } from '../ports/database.js';
+import { insertRows } from './bulk-insert.js';
 import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
 import { cursorPosition, keysetPage } from './cursor.js';
 
+const LAST_METADATA_KEY_TEXT =
+  'select "metadata_key" from "domain_discoveries" where "registrable_domain" = ';
+const LAST_METADATA_KEY = {
+  sqlite: `${LAST_METADATA_KEY_TEXT}?`,
+  postgres: `${LAST_METADATA_KEY_TEXT}$1`,
+} as const;
+
 /** The change list's orders, as its cursors name them: oldest first (the API's), and newest first (the page's). */
+/** Every column of domain_discoveries; a domain's newer discovery replaces its row whole. */
+const DISCOVERY_COLUMNS = [
+  'registrable_domain',
+  'summary',
+  'collected_at',
+  'batch_id',
+  'metadata_key',
+] as const satisfies ReadonlyArray<keyof DomainDiscoveryTable>;
+const LATEST_DISCOVERY = `on conflict ("registrable_domain") do update set ${DISCOVERY_COLUMNS.slice(1)
+  .map((column) => `"${column}" = excluded."${column}"`)
+  .join(', ')}`;
+/** Compiles only while DISCOVERY_COLUMNS names every column of the table. */
+export const DISCOVERY_COLUMNS_COMPLETE: [
+  Exclude<keyof DomainDiscoveryTable, (typeof DISCOVERY_COLUMNS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
+
 const CHANGE_ORDERS = { oldest: 'detected', newest: '-detected' } as const;
 
 export interface ChangeView {
@@ -86,22 +113,26 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
       batch_id: discovery.batchId,
       metadata_key: discovery.metadataKey ?? previous?.metadata_key ?? null,
     };
-    await executor
-      .insertInto('domain_discoveries')
-      .values({ registrable_domain: discovery.registrableDomain, ...stored })
-      .onConflict((oc) => oc.column('registrable_domain').doUpdateSet(stored))
-      .execute();
+    // As text (bulk-insert.ts), like the lookup above: one per contract run.
+    const row = { registrable_domain: discovery.registrableDomain, ...stored };
+    await insertRows(
+      executor,
+      database.dialect,
+      'domain_discoveries',
+      DISCOVERY_COLUMNS,
+      [row],
+      LATEST_DISCOVERY,
+    );
     return rows.map(toView);
   }
 
   /** The domain_metadata.json of the domain's last discovery that reached the site, to revalidate against. */
   async function lastMetadataKey(registrableDomain: string): Promise<string | null> {
-    const row = await database.db
-      .selectFrom('domain_discoveries')
-      .select('metadata_key')
-      .where('registrable_domain', '=', registrableDomain)
-      .executeTakeFirst();
-    return row?.metadata_key ?? null;
+    // As text: asked before every contract run, and Kysely's builder cost more than the lookup.
+    const { rows } = await database.db.executeQuery<{ metadata_key: string | null }>(
+      CompiledQuery.raw(LAST_METADATA_KEY[database.dialect], [registrableDomain]),
+    );
+    return rows[0]?.metadata_key ?? null;
   }
 
   /** An event that is not a difference between two discoveries (a seed suspended after failed checks). */

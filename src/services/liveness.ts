@@ -5,6 +5,7 @@ import { uuidv7 } from '../domain/ids.js';
 import { discoveryOf } from '../domain/seed-facts.js';
 import type { LivenessEvidence, LivenessResult } from '../engine/liveness.js';
 import type { Database, DbExecutor, LivenessResultTable } from '../ports/database.js';
+import { insertRows } from './bulk-insert.js';
 import { type Page, type PageRequest, page, parseJson } from './common.js';
 import type { SeedRepository } from './seed-repository/index.js';
 
@@ -32,6 +33,33 @@ export interface DomainLiveness extends Page<LivenessView> {
 
 export type LivenessService = ReturnType<typeof createLivenessService>;
 
+/** Every column of liveness_results, in the order the statement names them. */
+const RESULT_COLUMNS = [
+  'domain',
+  'alive',
+  'state',
+  'http_status',
+  'final_url',
+  'https',
+  'latency_ms',
+  'error_code',
+  'error_message',
+  'checked_at',
+  'batch_id',
+  'evidence',
+] as const satisfies ReadonlyArray<keyof LivenessResultTable>;
+const HISTORY_COLUMNS = [...RESULT_COLUMNS, 'id', 'registrable_domain'] as const;
+/** The host's latest check replaces its row whole (the same on SQLite and PostgreSQL). */
+const LATEST_WINS = `on conflict ("domain") do update set ${RESULT_COLUMNS.filter((c) => c !== 'domain')
+  .map((c) => `"${c}" = excluded."${c}"`)
+  .join(', ')}`;
+/** Compiles only while RESULT_COLUMNS names every column of the table. */
+export const RESULT_COLUMNS_COMPLETE: [
+  Exclude<keyof LivenessResultTable, (typeof RESULT_COLUMNS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
+
 export function createLivenessService(deps: {
   database: Database;
   repository: Pick<SeedRepository, 'setDiscovery'>;
@@ -57,17 +85,13 @@ export function createLivenessService(deps: {
       batch_id: batchId,
       evidence: result.evidence ? JSON.stringify(result.evidence) : null,
     };
-    await executor
-      .insertInto('liveness_results')
-      .values(row)
-      .onConflict((oc) => oc.column('domain').doUpdateSet(row))
-      .execute();
+    // Two statements as text (bulk-insert.ts): every contract and liveness item writes them, and Kysely's
+    // builder cost more of the main thread than running them.
+    await insertRows(executor, deps.database.dialect, 'liveness_results', RESULT_COLUMNS, [row], LATEST_WINS);
     // Exactly once per check: record() runs in the transaction that answers the item, and an answered item is
     // never recorded again on a redelivery.
-    await executor
-      .insertInto('liveness_history')
-      .values({ ...row, id: uuidv7(), registrable_domain: registrableDomain })
-      .execute();
+    const history = { ...row, id: uuidv7(), registrable_domain: registrableDomain };
+    await insertRows(executor, deps.database.dialect, 'liveness_history', HISTORY_COLUMNS, [history]);
   }
 
   /** A liveness batch's check: its rows, and the discovery of every seed of the domain, in one shape. */

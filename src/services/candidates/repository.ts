@@ -9,6 +9,7 @@ import type {
   Database,
   DbExecutor,
 } from '../../ports/database.js';
+import { insertRows } from '../bulk-insert.js';
 import { type CandidatePageRequest, candidatePage, candidateTotal } from './list-query.js';
 
 export type { CandidateFilter, CandidatePageRequest } from './list-query.js';
@@ -17,6 +18,23 @@ export type CandidateRepository = ReturnType<typeof createCandidateRepository>;
 
 /** The columns a candidate's kept total is counted under. */
 type TotalsKey = Pick<CandidateTable, 'country' | 'state' | 'news_verdict'>;
+
+/** Every column of a citation, in the order its insert names them. */
+const CITATION_COLUMNS = [
+  'domain',
+  'citing',
+  'citing_country',
+  'url',
+  'anchor',
+  'found_in',
+  'seen_at',
+] as const satisfies ReadonlyArray<keyof CandidateCitationTable>;
+/** Compiles only while CITATION_COLUMNS names every column of the table. */
+export const CITATION_COLUMNS_COMPLETE: [
+  Exclude<keyof CandidateCitationTable, (typeof CITATION_COLUMNS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
 
 export function createCandidateRepository(database: Database) {
   const { db } = database;
@@ -142,12 +160,16 @@ export function createCandidateRepository(database: Database) {
     if (rows.length === 0) return;
     const added = new Map<string, number>();
     for (let i = 0; i < rows.length; i += 100) {
-      const inserted = await executor
-        .insertInto('candidate_citations')
-        .values(rows.slice(i, i + 100))
-        .onConflict((oc) => oc.columns(['domain', 'citing']).doNothing())
-        .returning('domain')
-        .execute();
+      // As text (bulk-insert.ts): every contract run that finds outlinks writes them, and Kysely's builder cost
+      // more of the main thread than running the statement.
+      const inserted = (await insertRows(
+        executor,
+        database.dialect,
+        'candidate_citations',
+        CITATION_COLUMNS,
+        rows.slice(i, i + 100),
+        'on conflict ("domain", "citing") do nothing returning "domain"',
+      )) as { domain: string }[];
       for (const { domain } of inserted) added.set(domain, (added.get(domain) ?? 0) + 1);
     }
     const byCount = new Map<number, string[]>();
