@@ -8,8 +8,8 @@ import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
 import { until } from '../support/waiting.js';
 import { runQueueContract } from './queue.contract.js';
 
-runQueueContract('embedded on SQLite', async () => {
-  const database = createSqliteDatabase(':memory:');
+/** The queue contract's subject on a migrated database; `cleanup` runs after the database is closed. */
+async function embeddedOn(database: Database, cleanup: () => Promise<void> = async () => {}) {
   await database.migrate();
   const queue = createEmbeddedQueue(database, { pollIntervalMs: 20, backoff: { baseMs: 10, maxMs: 50 } });
   return {
@@ -18,28 +18,22 @@ runQueueContract('embedded on SQLite', async () => {
     async expireLeases() {
       await database.db.updateTable('jobs').set({ lease_until: 0 }).where('state', '=', 'active').execute();
     },
-    cleanup: () => database.close(),
+    async cleanup() {
+      await database.close();
+      await cleanup();
+    },
   };
-});
+}
+
+runQueueContract('embedded on SQLite', () => embeddedOn(createSqliteDatabase(':memory:')));
 
 // The embedded queue runs on PostgreSQL too (its claim locks with FOR UPDATE SKIP LOCKED there).
 describe.skipIf(!(await pgAvailable()))('embedded queue on PostgreSQL', () => {
-  runQueueContract('embedded on PostgreSQL', async () => {
+  runQueueContract('embedded on PostgreSQL', () => {
     const schema = uniqueSchemaName('seedbed_eq');
-    const database = createPostgresDatabase(TEST_DATABASE_URL, { schema, poolSize: 4 });
-    await database.migrate();
-    const queue = createEmbeddedQueue(database, { pollIntervalMs: 20, backoff: { baseMs: 10, maxMs: 50 } });
-    return {
-      database,
-      queue,
-      async expireLeases() {
-        await database.db.updateTable('jobs').set({ lease_until: 0 }).where('state', '=', 'active').execute();
-      },
-      async cleanup() {
-        await database.close();
-        await dropSchemas([schema]);
-      },
-    };
+    return embeddedOn(createPostgresDatabase(TEST_DATABASE_URL, { schema, poolSize: 4 }), () =>
+      dropSchemas([schema]),
+    );
   });
 });
 

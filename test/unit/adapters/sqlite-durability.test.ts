@@ -55,6 +55,16 @@ function committedIds(): number[] {
   }
 }
 
+/** One transaction that writes note `id`. */
+function insertNote(id: number): Promise<void> {
+  return database.transaction(async (trx) => {
+    await trx
+      .insertInto('notes' as never)
+      .values({ id } as never)
+      .execute();
+  });
+}
+
 function watch(promise: Promise<unknown>) {
   const state = { done: false };
   void promise.then(() => {
@@ -72,14 +82,7 @@ describe('SQLite durability', () => {
 
   it('answers a transaction only once the WAL sync after its commit has finished', async () => {
     holding = true;
-    const answer = watch(
-      database.transaction(async (trx) => {
-        await trx
-          .insertInto('notes' as never)
-          .values({ id: 1 } as never)
-          .execute();
-      }),
-    );
+    const answer = watch(insertNote(1));
     for (let i = 0; i < 5; i += 1) await tick();
     expect(committedIds()).toEqual([1]);
     expect(answer.done).toBe(false);
@@ -91,23 +94,9 @@ describe('SQLite durability', () => {
 
   it('runs the next transaction while the previous one’s sync is in flight', async () => {
     holding = true;
-    const first = watch(
-      database.transaction(async (trx) => {
-        await trx
-          .insertInto('notes' as never)
-          .values({ id: 1 } as never)
-          .execute();
-      }),
-    );
+    const first = watch(insertNote(1));
     for (let i = 0; i < 5; i += 1) await tick();
-    const second = watch(
-      database.transaction(async (trx) => {
-        await trx
-          .insertInto('notes' as never)
-          .values({ id: 2 } as never)
-          .execute();
-      }),
-    );
+    const second = watch(insertNote(2));
     for (let i = 0; i < 5; i += 1) await tick();
     // Both committed, neither answered: the second waits for a sync of its own, begun after its commit.
     expect(committedIds()).toEqual([1, 2]);
