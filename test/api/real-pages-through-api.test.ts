@@ -83,6 +83,19 @@ describe('real pages through the API', () => {
     return domainIdOf(classified.authority, country, classified.registrableDomain);
   };
 
+  /** Waits for a batch and expects it completed; when it is not, the failure names its first failed items. */
+  const expectCompleted = async (batchId: string) => {
+    const batch = await t.waitForBatch(batchId, 300_000);
+    const failed =
+      batch.status === 'completed'
+        ? ''
+        : JSON.stringify(await get(`/api/v1/queues/batch/${batchId}/items?status=failed&limit=5`)).slice(
+            0,
+            3000,
+          );
+    expect(batch.status, `${JSON.stringify(batch.summary)} ${failed}`).toBe('completed');
+  };
+
   beforeAll(async () => {
     web = await startRealPagesWeb([...sample.contract, ...sample.candidates], hub);
     t = await createApiSeedbed({ SEEDBED_FETCH_RESOLVE: web.resolveSpec }, { canary: null });
@@ -111,12 +124,7 @@ describe('real pages through the API', () => {
       category: 'news',
       domainIds: sample.contract.map((p) => domainId(p.registrableDomain, 'intl')),
     });
-    const batch = await t.waitForBatch(batchId, 300_000);
-    if (batch.status !== 'completed') {
-      const items = await get(`/api/v1/queues/batch/${batchId}/items?status=failed&limit=5`);
-      console.log(JSON.stringify(items).slice(0, 3000));
-    }
-    expect(batch.status, JSON.stringify(batch.summary)).toBe('completed');
+    await expectCompleted(batchId);
 
     const rows = [];
     for (const served of sample.contract) {
@@ -156,12 +164,7 @@ describe('real pages through the API', () => {
     });
     expect((await t.waitForBatch(hubBatch, 60_000)).status).toBe('completed');
     const batchId = await post('/api/v1/queues/discovery', { country: HUB_COUNTRY, rounds: 1 });
-    const batch = await t.waitForBatch(batchId, 300_000);
-    if (batch.status !== 'completed') {
-      const items = await get(`/api/v1/queues/batch/${batchId}/items?status=failed&limit=5`);
-      console.log(JSON.stringify(items).slice(0, 3000));
-    }
-    expect(batch.status, JSON.stringify(batch.summary)).toBe('completed');
+    await expectCompleted(batchId);
 
     const rows = [];
     for (const served of candidates) {
