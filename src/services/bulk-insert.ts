@@ -94,3 +94,13 @@ function insertText(
   if (shapes.size < TEXTS_PER_COLUMNS) shapes.set(key, text);
   return text;
 }
+
+/**
+ * The `tail` of an upsert whose newer row replaces `columns` of the one already under `keys`:
+ * `on conflict ("k") do update set "c" = excluded."c", …`, the same text on both backends.
+ */
+export function onConflictReplace(keys: readonly string[], columns: readonly string[]): string {
+  const conflict = keys.map((key) => `"${key}"`).join(', ');
+  const set = columns.map((column) => `"${column}" = excluded."${column}"`).join(', ');
+  return `on conflict (${conflict}) do update set ${set}`;
+}

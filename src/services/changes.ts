@@ -10,7 +10,7 @@ import {
   diffDiscoveries,
 } from '../engine/discovery-changes.js';
 import type { Database, DbExecutor, DomainChangeTable, DomainDiscoveryTable } from '../ports/database.js';
-import { insertRows } from './bulk-insert.js';
+import { insertRows, onConflictReplace } from './bulk-insert.js';
 import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
 import { cursorPosition, keysetPage } from './cursor.js';
 
@@ -30,9 +30,7 @@ const DISCOVERY_COLUMNS = [
   'batch_id',
   'metadata_key',
 ] as const satisfies ReadonlyArray<keyof DomainDiscoveryTable>;
-const LATEST_DISCOVERY = `on conflict ("registrable_domain") do update set ${DISCOVERY_COLUMNS.slice(1)
-  .map((column) => `"${column}" = excluded."${column}"`)
-  .join(', ')}`;
+const LATEST_DISCOVERY = onConflictReplace(['registrable_domain'], DISCOVERY_COLUMNS.slice(1));
 /** Compiles only while DISCOVERY_COLUMNS names every column of the table. */
 export const DISCOVERY_COLUMNS_COMPLETE: [
   Exclude<keyof DomainDiscoveryTable, (typeof DISCOVERY_COLUMNS)[number]>,

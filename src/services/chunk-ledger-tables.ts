@@ -12,7 +12,7 @@ import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
 import type { BatchItemTable, Database, DbExecutor } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
-import { insertRows } from './bulk-insert.js';
+import { insertRows, onConflictReplace } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
 
@@ -35,11 +35,10 @@ const ITEM_COLUMNS = [
   'result',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof BatchItemTable>;
-const UPSERT_ITEM = `on conflict ("batch_id", "item_index") do update set ${(
-  ['status', 'outcome', 'reason', 'result', 'updated_at'] as const
-)
-  .map((column) => `"${column}" = excluded."${column}"`)
-  .join(', ')}`;
+const UPSERT_ITEM = onConflictReplace(
+  ['batch_id', 'item_index'],
+  ['status', 'outcome', 'reason', 'result', 'updated_at'],
+);
 
 export function createChunkLedger(deps: { database: Database; queue: JobQueue; clock: Clock }): ChunkLedger {
   const { database, queue, clock } = deps;

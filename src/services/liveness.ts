@@ -5,7 +5,7 @@ import { uuidv7 } from '../domain/ids.js';
 import { discoveryOf } from '../domain/seed-facts.js';
 import type { LivenessEvidence, LivenessResult } from '../engine/liveness.js';
 import type { Database, DbExecutor, LivenessResultTable } from '../ports/database.js';
-import { insertRows } from './bulk-insert.js';
+import { insertRows, onConflictReplace } from './bulk-insert.js';
 import { type Page, type PageRequest, page, parseJson } from './common.js';
 import type { SeedRepository } from './seed-repository/index.js';
 
@@ -50,9 +50,10 @@ const RESULT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof LivenessResultTable>;
 const HISTORY_COLUMNS = [...RESULT_COLUMNS, 'id', 'registrable_domain'] as const;
 /** The host's latest check replaces its row whole (the same on SQLite and PostgreSQL). */
-const LATEST_WINS = `on conflict ("domain") do update set ${RESULT_COLUMNS.filter((c) => c !== 'domain')
-  .map((c) => `"${c}" = excluded."${c}"`)
-  .join(', ')}`;
+const LATEST_WINS = onConflictReplace(
+  ['domain'],
+  RESULT_COLUMNS.filter((c) => c !== 'domain'),
+);
 /** Compiles only while RESULT_COLUMNS names every column of the table. */
 export const RESULT_COLUMNS_COMPLETE: [
   Exclude<keyof LivenessResultTable, (typeof RESULT_COLUMNS)[number]>,
