@@ -74,20 +74,23 @@ function missLine(j: Judged): string {
 }
 
 if (process.argv.includes('--misses')) {
-  for (const [name, judged] of [
+  const tuningParts = [
     ['main corpus', tuning],
     ['fresh set', freshTuning],
     ['third set', thirdTuning],
     ['fourth set', fourthTuning],
-  ] as const) {
+  ] as const;
+  for (const [name, judged] of tuningParts) {
     lines.push(`misjudged news (${name}, tuning half):`);
     for (const j of judged.filter((j) => (j.verdict === 'news') !== j.page.labels.news))
       lines.push(missLine(j));
   }
-  lines.push('wrong country (tuning):');
-  for (const j of tuning.filter((j) => j.page.labels.country !== null && j.country !== j.page.labels.country))
-    lines.push(
-      `  ${j.page.id} ${j.page.labels.country} → ${j.country}: ${j.countryGuess.reasons.map((r) => `${r.signal} ${r.country} ${r.weight}`).join(', ')}`,
-    );
+  for (const [name, judged] of tuningParts) {
+    lines.push(`wrong country (${name}, tuning half):`);
+    for (const j of judged.filter((j) => j.page.labels.country !== null && j.country !== j.page.labels.country))
+      lines.push(
+        `  ${j.page.id} ${j.page.labels.country} → ${j.country}: ${j.countryGuess.reasons.map((r) => `${r.signal} ${r.country} ${r.weight}`).join(', ')}`,
+      );
+  }
 }
 console.log(lines.join('\n'));

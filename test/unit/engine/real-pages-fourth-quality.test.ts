@@ -44,15 +44,16 @@ describe('discovery verdicts on the fourth set', () => {
   // precision 0.851, recall 0.833, 24 maybe; country 0.780 of 50 labelled (0.830 where named); language 0.919
   // (docs/discovery.md). The floors are that level rounded down, so they hold today's engine and catch a fall; they are
   // not targets. Read again after news round 5 (unchanged); then split into tuning/hold-out halves for round 6, whose
-  // platform table (marketplaces, communities) read 0.889 / 0.833 — its hold-out half 0.762 / 0.762.
+  // platform table (marketplaces, communities) read 0.889 / 0.833 — its hold-out half 0.762 / 0.762. Country round 4
+  // (the gazetteer's 63 more entries: Zimbabwe, Afghanistan, Guinea…) read 0.820 (its hold-out half 0.909).
   it('news precision ≥ 0.88, recall ≥ 0.83', () => {
     const f = figures(judged);
     expect(f.precision).toBeGreaterThanOrEqual(0.88);
     expect(f.recall).toBeGreaterThanOrEqual(0.83);
   });
 
-  it('country guess right on ≥ 0.78 of the pages with a known country', () => {
-    expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.78);
+  it('country guess right on ≥ 0.82 of the pages with a known country', () => {
+    expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.82);
   });
 
   it('primary language right on ≥ 0.91 of the pages', () => {

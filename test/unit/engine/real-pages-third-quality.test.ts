@@ -39,8 +39,9 @@ describe('discovery verdicts on the third set', () => {
   });
 
   // Country, read blind with country round 2's rules: 0.881 of 101 labelled (0.908 where named); country round 3
-  // (publisher place, JSON-LD telephones, one clock time), chosen on the earlier sets' tuning halves, left it at 0.881.
-  it('country guess right on ≥ 0.87 of the pages with a known country', () => {
-    expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.87);
+  // (publisher place, JSON-LD telephones, one clock time), chosen on the earlier sets' tuning halves, left it at 0.881;
+  // country round 4 (the gazetteer's 63 more entries) 0.901.
+  it('country guess right on ≥ 0.9 of the pages with a known country', () => {
+    expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.9);
   });
 });
