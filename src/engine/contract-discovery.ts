@@ -324,6 +324,7 @@ export async function discoverContract(
     feeds,
     sitemap: sitemaps?.aggregates ?? null,
     pageTitles: read === null ? [] : [read.facts.title ?? '', ...read.facts.headlines],
+    pageText: read?.facts.text_sample ?? '',
   });
   const ai = readAiPolicy({ robots: policy, entryUrl, headers, page: signals, tdmrep });
   // Last, so its article samples (when the verdict needs them) come after everything the contract itself reads.

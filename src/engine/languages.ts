@@ -1,13 +1,14 @@
 // The languages a source publishes in, each with where it was read: <html lang>, Content-Language, hreflang
 // alternates, feed <language>, news:language; detected from item titles only when none of them says, and from the
-// homepage's own title and headlines when the items tell nothing either (a site without feeds or news sitemap).
+// homepage's own title and headlines when the items tell nothing either (a site without feeds or news sitemap), and
+// last from a stretch of the homepage's running text.
 
 import type { LanguageSource, SourceLanguage } from '../domain/seed-facts.js';
 import type { DiscoveredFeed } from './feeds.js';
 import { languageList, normaliseLanguageTag } from './language-tags.js';
 import type { PageSignals } from './page-signals.js';
 import type { SitemapAggregates } from './sitemap-aggregates.js';
-import { detectTitlesLanguage } from './title-language.js';
+import { detectTextLanguage, detectTitlesLanguage } from './title-language.js';
 
 export type { LanguageSource, SourceLanguage };
 
@@ -32,6 +33,8 @@ export interface LanguageInput {
   sitemap: SitemapAggregates | null;
   /** The homepage's <title> and the headlines of its article links (PageFacts), detected last. */
   pageTitles?: readonly string[];
+  /** A stretch of the homepage's visible text (PageFacts.text_sample): when even the headlines do not tell. */
+  pageText?: string;
 }
 
 /**
@@ -74,7 +77,8 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
 
   const titles = [...content.flatMap((f) => f.item_titles), ...(input.sitemap?.news.sample_titles ?? [])];
   const pageTitles = (input.pageTitles ?? []).filter((t) => t !== '');
-  const detected = detectTitlesLanguage(titles) ?? detectTitlesLanguage(pageTitles);
+  const detected =
+    detectTitlesLanguage(titles) ?? detectTitlesLanguage(pageTitles) ?? detectTextLanguage(input.pageText ?? '');
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];

@@ -91,9 +91,15 @@ export interface PageFacts {
   publisher_place_names: PlaceNameCounts;
   /** The publisher's own names as written: og:site_name, JSON-LD publishers, the title's last part (≤ 12). */
   site_names: string[];
+  /**
+   * A stretch of the visible text (≤ TEXT_SAMPLE_CHARS, from a fifth of the way in, past most menus), for the
+   * language when nothing declares one and the headlines are too few to tell (languages.ts).
+   */
+  text_sample: string;
 }
 
 export const MAX_LINKS = 400;
+export const TEXT_SAMPLE_CHARS = 2000;
 /** Distinct URLs counted (articles or not); beyond this a page is a link farm and counting more tells nothing. */
 const MAX_COUNTED_URLS = 5000;
 const MAX_ANCHOR_CHARS = 120;
@@ -181,6 +187,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     menu_place_names: {},
     publisher_place_names: {},
     site_names: [],
+    text_sample: '',
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -404,9 +411,28 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const name of [facts.og_site_name ?? '', ...facts.publisher_names, titleSiteName(facts.title)])
       pushOnce(facts.site_names, name, 12);
     facts.publisher_place_names = readPlaceNames([...facts.site_names, ...jsonLd.addressPlaces]);
+    facts.text_sample = textSample(text);
     return facts;
   };
   return { handler, result };
+}
+
+/**
+ * TEXT_SAMPLE_CHARS of collapsed text from a fifth of the way in (a page of little text: all of it), cut at word
+ * boundaries where there are spaces. The raw text is sliced before it is collapsed: it may hold 200,000 characters.
+ */
+function textSample(text: string): string {
+  const whole = text.length <= TEXT_SAMPLE_CHARS * 4;
+  const from = whole ? 0 : Math.floor(text.length / 5);
+  const stretch = text
+    .slice(from, whole ? undefined : from + TEXT_SAMPLE_CHARS * 4)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, TEXT_SAMPLE_CHARS);
+  if (whole || stretch.length < TEXT_SAMPLE_CHARS) return stretch;
+  const first = stretch.indexOf(' ');
+  const last = stretch.lastIndexOf(' ');
+  return first >= 0 && first < 40 && last > first ? stretch.slice(first + 1, last) : stretch;
 }
 
 /** A title's parts: "Headline | Site", "Headline - Section - Site", "Headline — Site". */

@@ -30,3 +30,17 @@ export function detectTitlesLanguage(titles: readonly string[]): { code: string;
   const share = count / detected;
   return share >= MIN_AGREEMENT ? { code, confidence: Math.round(share * 100) / 100 } : null;
 }
+
+/** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
+export const MIN_TEXT_CHARS = 120;
+
+/**
+ * The language of a stretch of running text, when ELD finds it reliable (its best score well ahead of the next);
+ * null for short or mixed text. The confidence is set at MIN_AGREEMENT: one reading, not titles that agree.
+ */
+export function detectTextLanguage(text: string): { code: string; confidence: number } | null {
+  if (typeof text !== 'string' || text.trim().length < MIN_TEXT_CHARS) return null;
+  const result = eld.detect(text);
+  if (result.language === '' || !result.isReliable()) return null;
+  return { code: result.language, confidence: MIN_AGREEMENT };
+}

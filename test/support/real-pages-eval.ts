@@ -64,6 +64,7 @@ export function judge(page: RealPage): Judged {
     feeds: [],
     sitemap: null,
     pageTitles: [facts.title ?? '', ...facts.headlines],
+    pageText: facts.text_sample,
   });
   const countryInput: CountryInput = {
     ...pageCountrySignals(facts),
@@ -104,7 +105,7 @@ export function figures(judged: Judged[]): Figures {
   const actualNews = judged.filter((j) => j.page.labels.news).length;
   const withCountry = judged.filter((j) => j.page.labels.country !== null);
   const countryRight = withCountry.filter((j) => j.country === j.page.labels.country).length;
-  const languageRight = judged.filter((j) => j.language === j.page.labels.language.split('-')[0]).length;
+  const languageRight = judged.filter((j) => j.language === j.page.labels.language.split(/[-_]/)[0]).length;
   const ratio = (a: number, b: number) => (b === 0 ? 1 : Math.round((a / b) * 1000) / 1000);
   return {
     pages: judged.length,

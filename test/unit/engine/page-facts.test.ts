@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPageFacts } from '../../../src/engine/page-facts.js';
+import { readPageFacts, TEXT_SAMPLE_CHARS } from '../../../src/engine/page-facts.js';
 
 const URL = 'https://www.news.example/';
 
@@ -109,6 +109,20 @@ describe('readPageFacts', () => {
       URL,
     );
     expect(parked.parked_signals).toEqual(['link to sedo.com', 'text "domain is for sale"']);
+  });
+
+  it('keeps a stretch of the running text from a fifth of the way in, whole words, scripts and styles left out', () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i}`);
+    const html = `<html><body><nav>Home News Sport</nav><script>var x = "code";</script><p>${words.join(' \n ')}</p></body></html>`;
+    const sample = readPageFacts(html, 'https://example.com/').text_sample;
+    expect(sample.length).toBeLessThanOrEqual(TEXT_SAMPLE_CHARS);
+    expect(sample.length).toBeGreaterThan(TEXT_SAMPLE_CHARS - 20);
+    expect(sample).not.toMatch(/Home|code|\s\s/);
+    const first = Number(/^word(\d+)/.exec(sample)?.[1]);
+    expect(first).toBeGreaterThan(400);
+    expect(sample.split(' ').every((w) => /^word\d+$/.test(w))).toBe(true);
+    // A short page: all of its text.
+    expect(readPageFacts('<p>Kurzer   Text</p>', 'https://example.com/').text_sample).toBe('Kurzer Text');
   });
 
   it('finds bylines by rel=author, class names and "By" lines', () => {

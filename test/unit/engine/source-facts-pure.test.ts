@@ -236,6 +236,28 @@ describe('languages', () => {
     ).toEqual([{ code: 'en', sources: ['html_lang'] }]);
   });
 
+  it("last, a stretch of the homepage's running text: only when titles and headlines do not tell, and long enough", () => {
+    const none = readPageSignals('<html><head></head></html>');
+    const pageText =
+      'Die Stadtverwaltung hat am Dienstag neue Pläne für den Ausbau des öffentlichen Nahverkehrs vorgestellt. ' +
+      'Demnach sollen bis zum Jahr 2030 drei neue Straßenbahnlinien entstehen, die vor allem die Außenbezirke ' +
+      'besser mit der Innenstadt verbinden. Die Kosten werden auf rund 400 Millionen Euro geschätzt.';
+    const read = (input: { pageText: string; pageTitles?: string[] }) =>
+      sourceLanguages({ page: none, contentLanguage: undefined, feeds: [], sitemap: null, ...input });
+    expect(read({ pageText })).toEqual([{ code: 'de', sources: ['detected'], confidence: 0.6 }]);
+    // Two headlines are too few to tell: the text decides.
+    expect(read({ pageText, pageTitles: ['Breaking news today', 'Weather for the weekend'] })[0]?.code).toBe('de');
+    // Headlines that tell come first.
+    const pageTitles = [
+      'Government announces a new pension reform plan',
+      'Scientists discover a new species of deep sea fish',
+      'The city opens an exhibition of modern art',
+    ];
+    expect(read({ pageText, pageTitles })[0]?.code).toBe('en');
+    // A cookie banner's worth of text says nothing.
+    expect(read({ pageText: 'Wir verwenden Cookies. Akzeptieren' })).toEqual([]);
+  });
+
   it('indexes each code and its primary subtag for the list filter', () => {
     expect(
       languageIndex([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectTitle, detectTitlesLanguage } from '../../../src/engine/title-language.js';
+import { detectTextLanguage, detectTitle, detectTitlesLanguage } from '../../../src/engine/title-language.js';
 
 const { titles } = JSON.parse(
   readFileSync(new URL('../../fixtures/languages/titles.json', import.meta.url), 'utf8'),
@@ -26,5 +26,14 @@ describe('title language detection (ELD small)', () => {
 
   it('repeats of one title count once', () => {
     expect(detectTitlesLanguage(Array(5).fill(titles['fr']![0]))).toBeNull();
+  });
+
+  it.each(Object.entries(titles))('running text in %s (its titles as one paragraph) is detected as such', (lang, list) => {
+    expect(detectTextLanguage(list.join('. '))).toMatchObject({ code: lang });
+  });
+
+  it('running text too short to tell, or not a string, is no language', () => {
+    expect(detectTextLanguage('Cookies akzeptieren')).toBeNull();
+    expect(detectTextLanguage(42 as unknown as string)).toBeNull();
   });
 });
