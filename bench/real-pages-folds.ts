@@ -6,8 +6,10 @@
 // lists its tuning half's misjudged pages only, never its hold-out half's. The third set (test/fixtures/real-pages-third),
 // read blind once, is now split the same way (isFreshHoldOut) for news round 5: printed whole and by halves, --misses
 // lists its tuning half only. The fourth set (test/fixtures/real-pages-fourth), read blind twice as a whole (before and
-// after news round 5), is split the same way for news round 6: --misses lists its tuning half only.
+// after news round 5), is split the same way for news round 6: --misses lists its tuning half only. The fifth set
+// (test/fixtures/real-pages-fifth), read blind once as a whole, is split the same way: --misses lists its tuning half only.
 import {
+  FIFTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   loadRealPages,
@@ -28,6 +30,7 @@ const judged = loadRealPages().map(judge);
 const fresh = loadRealPages(FRESH_PAGES_DIR).map(judge);
 const third = loadRealPages(THIRD_PAGES_DIR).map(judge);
 const fourth = loadRealPages(FOURTH_PAGES_DIR).map(judge);
+const fifth = loadRealPages(FIFTH_PAGES_DIR).map(judge);
 const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
 const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
@@ -36,6 +39,8 @@ const thirdTuning = third.filter((j) => !isFreshHoldOut(j.page.id));
 const thirdHoldOut = third.filter((j) => isFreshHoldOut(j.page.id));
 const fourthTuning = fourth.filter((j) => !isFreshHoldOut(j.page.id));
 const fourthHoldOut = fourth.filter((j) => isFreshHoldOut(j.page.id));
+const fifthTuning = fifth.filter((j) => !isFreshHoldOut(j.page.id));
+const fifthHoldOut = fifth.filter((j) => isFreshHoldOut(j.page.id));
 
 function row(name: string, f: Figures): string {
   return [
@@ -64,6 +69,9 @@ const lines = [
   row('fourth', figures(fourth)),
   row('fourth tun', figures(fourthTuning)),
   row('fourth h-o', figures(fourthHoldOut)),
+  row('fifth', figures(fifth)),
+  row('fifth tun', figures(fifthTuning)),
+  row('fifth h-o', figures(fifthHoldOut)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
@@ -79,6 +87,7 @@ if (process.argv.includes('--misses')) {
     ['fresh set', freshTuning],
     ['third set', thirdTuning],
     ['fourth set', fourthTuning],
+    ['fifth set', fifthTuning],
   ] as const;
   for (const [name, judged] of tuningParts) {
     lines.push(`misjudged news (${name}, tuning half):`);

@@ -75,6 +75,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-fresh',
   'test/fixtures/real-pages-third',
   'test/fixtures/real-pages-fourth',
+  'test/fixtures/real-pages-fifth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

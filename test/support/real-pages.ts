@@ -29,6 +29,16 @@ export const FOURTH_PAGES_DIR = join(
   'fixtures',
   'real-pages-fourth',
 );
+/**
+ * The fifth set, read blind: five more corpora (CleanEval, Dragnet, htmltotext-benchmark, defuddle, GerapyAutoExtractor),
+ * other publishers, two thirds not news, labelled before the engine ran (its SOURCES.md, which also says its licences).
+ */
+export const FIFTH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-fifth',
+);
 
 export type RealPageKind =
   | 'news'
