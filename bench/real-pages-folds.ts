@@ -96,7 +96,9 @@ if (process.argv.includes('--misses')) {
   }
   for (const [name, judged] of tuningParts) {
     lines.push(`wrong country (${name}, tuning half):`);
-    for (const j of judged.filter((j) => j.page.labels.country !== null && j.country !== j.page.labels.country))
+    for (const j of judged.filter(
+      (j) => j.page.labels.country !== null && j.country !== j.page.labels.country,
+    ))
       lines.push(
         `  ${j.page.id} ${j.page.labels.country} → ${j.country}: ${j.countryGuess.reasons.map((r) => `${r.signal} ${r.country} ${r.weight}`).join(', ')}`,
       );

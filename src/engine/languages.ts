@@ -78,7 +78,9 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
   const titles = [...content.flatMap((f) => f.item_titles), ...(input.sitemap?.news.sample_titles ?? [])];
   const pageTitles = (input.pageTitles ?? []).filter((t) => t !== '');
   const detected =
-    detectTitlesLanguage(titles) ?? detectTitlesLanguage(pageTitles) ?? detectTextLanguage(input.pageText ?? '');
+    detectTitlesLanguage(titles) ??
+    detectTitlesLanguage(pageTitles) ??
+    detectTextLanguage(input.pageText ?? '');
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];

@@ -56,18 +56,19 @@ describe('discovery verdicts on the fifth set', () => {
   // Read blind once, 2026-11-27 02:21 UTC, with the engine of commit 7f0ee0a (labels committed in 554d352): news
   // precision 0.818, recall 0.675, 23 maybe; country 0.907 of 54 labelled (0.980 where named); language 0.622
   // (docs/discovery.md, SOURCES.md). The floors are that level rounded down, so they hold today's engine and catch a
-  // fall; they are not targets.
+  // fall; they are not targets. After country round 4 and the running-text language (written without having seen
+  // this set): country 0.926, language 0.975.
   it('news precision ≥ 0.81, recall ≥ 0.67', () => {
     const f = figures(judged);
     expect(f.precision).toBeGreaterThanOrEqual(0.81);
     expect(f.recall).toBeGreaterThanOrEqual(0.67);
   });
 
-  it('country guess right on ≥ 0.90 of the pages with a known country', () => {
-    expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.9);
+  it('country guess right on ≥ 0.92 of the pages with a known country', () => {
+    expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.92);
   });
 
-  it('primary language right on ≥ 0.62 of the pages', () => {
-    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.62);
+  it('primary language right on ≥ 0.97 of the pages', () => {
+    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.97);
   });
 });

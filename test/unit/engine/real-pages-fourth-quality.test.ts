@@ -56,7 +56,7 @@ describe('discovery verdicts on the fourth set', () => {
     expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.82);
   });
 
-  it('primary language right on ≥ 0.91 of the pages', () => {
-    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.91);
+  it('primary language right on ≥ 0.98 of the pages (0.919 before the running text was read)', () => {
+    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.98);
   });
 });

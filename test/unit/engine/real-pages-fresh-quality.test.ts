@@ -39,13 +39,13 @@ describe('discovery verdicts on the second hold-out set', () => {
   // no_newsroom_sign and the news line on the weights' grid, chosen on the tuning halves: whole 0.951 / 0.890, tuning
   // half 0.966 / 0.933, hold-out half 0.932 / 0.837 — its recall fell by two news pages (not looked at): the floor
   // follows the figure down, said plainly rather than hidden.
-  it('news precision ≥ 0.95, recall ≥ 0.88 (hold-out half ≥ 0.93 / 0.83); language right on ≥ 0.95', () => {
+  it('news precision ≥ 0.95, recall ≥ 0.88 (hold-out half ≥ 0.93 / 0.83); language right on ≥ 0.97', () => {
     const f = figures(judged);
     expect(f.precision).toBeGreaterThanOrEqual(0.95);
     expect(f.recall).toBeGreaterThanOrEqual(0.88);
     const h = figures(holdOutHalf);
     expect(h.precision).toBeGreaterThanOrEqual(0.93);
     expect(h.recall).toBeGreaterThanOrEqual(0.83);
-    expect(f.languageAccuracy).toBeGreaterThanOrEqual(0.95);
+    expect(f.languageAccuracy).toBeGreaterThanOrEqual(0.97);
   });
 });

@@ -72,8 +72,9 @@ describe('discovery verdicts on the real-page corpus (each page as its domain en
       expect(f.countryAccuracy).toBeGreaterThanOrEqual(countryFloor);
     });
 
-    it(`${name}: primary language right on ≥ 90% of the pages`, () => {
-      expect(figures(part).languageAccuracy).toBeGreaterThanOrEqual(0.9);
+    // 0.958 / 0.941 before the running text was read, 0.979 / 0.963 after.
+    it(`${name}: primary language right on ≥ 95% of the pages`, () => {
+      expect(figures(part).languageAccuracy).toBeGreaterThanOrEqual(0.95);
     });
   }
 

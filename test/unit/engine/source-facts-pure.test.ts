@@ -246,7 +246,9 @@ describe('languages', () => {
       sourceLanguages({ page: none, contentLanguage: undefined, feeds: [], sitemap: null, ...input });
     expect(read({ pageText })).toEqual([{ code: 'de', sources: ['detected'], confidence: 0.6 }]);
     // Two headlines are too few to tell: the text decides.
-    expect(read({ pageText, pageTitles: ['Breaking news today', 'Weather for the weekend'] })[0]?.code).toBe('de');
+    expect(read({ pageText, pageTitles: ['Breaking news today', 'Weather for the weekend'] })[0]?.code).toBe(
+      'de',
+    );
     // Headlines that tell come first.
     const pageTitles = [
       'Government announces a new pension reform plan',

@@ -28,7 +28,9 @@ describe('title language detection (ELD small)', () => {
     expect(detectTitlesLanguage(Array(5).fill(titles['fr']![0]))).toBeNull();
   });
 
-  it.each(Object.entries(titles))('running text in %s (its titles as one paragraph) is detected as such', (lang, list) => {
+  it.each(
+    Object.entries(titles),
+  )('running text in %s (its titles as one paragraph) is detected as such', (lang, list) => {
     expect(detectTextLanguage(list.join('. '))).toMatchObject({ code: lang });
   });
 
