@@ -13,10 +13,12 @@ import {
   BYLINE_TEXT,
   CART_PATH,
   CART_WORDS,
+  COMPANY_MENU_TEXT,
   PARKED_PHRASES,
   PARKING_HOSTS,
   RECIPE_PLUGIN_CLASS,
   RECIPE_WORDS,
+  SALES_LINK_TEXT,
   SHOP_MARKUP,
 } from './page-vocabulary.js';
 import { sectionOfAnchor } from './section-words.js';
@@ -66,6 +68,8 @@ export interface PageFacts {
   shop_signals: string[];
   /** Evidence strings: recipe plugin class names, recipe-card words. */
   recipe_signals: string[];
+  /** Evidence strings: links of a company selling software or services (`sales: pricing`, `menu: products`). */
+  sales_links: string[];
   /** Evidence strings: "for sale" phrases, links to parking services. */
   parked_signals: string[];
   /** og:locale as written (en_US, de_AT). */
@@ -177,6 +181,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     shop_signals: [],
     recipe_signals: [],
     parked_signals: [],
+    sales_links: [],
     og_locale: null,
     page_times: [],
     address_countries: [],
@@ -218,6 +223,12 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     if (lower === '' || lower.length > 40) return;
     const word = CART_WORDS.find((w) => lower.includes(w));
     if (word !== undefined) pushOnce(facts.shop_signals, `cart text: ${word}`, 10);
+  };
+  const noteSalesLink = (value: string) => {
+    if (value.length > 200) return;
+    const words = collapse(value, 60);
+    if (SALES_LINK_TEXT.test(words)) pushOnce(facts.sales_links, `sales: ${words.toLowerCase()}`, 10);
+    else if (COMPANY_MENU_TEXT.test(words)) pushOnce(facts.sales_links, `menu: ${words.toLowerCase()}`, 10);
   };
   const noteHost = (url: URL | null) => {
     if (url === null) return;
@@ -384,6 +395,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
       }
       if (name === 'a' && anchor !== null) {
         if (anchor.url !== null) recordLink(anchor.url, anchor.text, anchor.author);
+        noteSalesLink(anchor.text);
         anchor = null;
       }
       if (name === 'button' && buttonText !== null) {

@@ -103,6 +103,16 @@ export const OTHER_SECTIONS: Readonly<Record<string, readonly string[]>> = {
 /** Script-free languages: a section word may sit inside a longer anchor ("国际新闻"), not as its own token. */
 export const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
+/**
+ * A link's whole text that asks a visitor to buy software or services (pricing, a demo, a trial, sales): one makes a
+ * company's own site. Newsrooms sell subscriptions, never with these words.
+ */
+export const SALES_LINK_TEXT =
+  /^(?:pricing|plans (?:&|and) pricing|(?:request|book|get|schedule) a demo|contact sales|talk to sales|(?:start (?:your |a )?)?free trial|start for free|sign up (?:for )?free|try (?:it )?(?:for )?free|demo anfordern|kostenlos testen|essai gratuit|demander une d[ée]mo|prueba gratis|solicitar (?:una )?demo)$/i;
+/** A link's whole text naming a company's own catalogue or clientele: two of them make a corporate menu. */
+export const COMPANY_MENU_TEXT =
+  /^(?:products|our products|solutions|our solutions|industries|customers|partners)$/i;
+
 /** Anchor texts or hrefs that put something in a cart, in several languages. */
 // biome-ignore format: a word list reads better packed than one word a line
 export const CART_WORDS: readonly string[] = [

@@ -117,6 +117,35 @@ describe('judgeNews', () => {
     expect(signals(v)).toEqual(expect.arrayContaining(['product_schema', 'shop_signals_many']));
   });
 
+  it("counts a company's sales links against: one call to buy, or two catalogue menu words; one menu word not", () => {
+    const blog = `<nav><a href="/business">Business</a><a href="/technology">Technology</a></nav>${stories(20)}<p>By Ann Lee</p>`;
+    const plain = judgeNews(input('vendor.example', `<html>${blog}</html>`));
+    expect(signals(plain)).not.toContain('company_sales_links');
+    const demo = judgeNews(input('vendor.example', `<html>${blog}<a href="/demo">Request a demo</a></html>`));
+    expect(signals(demo)).toContain('company_sales_links');
+    expect(demo.score).toBeLessThan(plain.score);
+    expect(demo.reasons.find((r) => r.signal === 'company_sales_links')!.evidence).toContain(
+      'sales: request a demo',
+    );
+    const menu = (words: string[]) =>
+      judgeNews(
+        input(
+          'vendor.example',
+          `<html>${blog}${words.map((w) => `<a href="/${w}">${w}</a>`).join('')}</html>`,
+        ),
+      );
+    expect(signals(menu(['Products', 'Solutions']))).toContain('company_sales_links');
+    expect(signals(menu(['Products']))).not.toContain('company_sales_links');
+    // A newsroom's subscription offer is not a sales call: the words must be the link's whole text.
+    expect(
+      signals(
+        judgeNews(
+          input('daily.example', `<html>${blog}<a href="/s">See our pricing for subscribers</a></html>`),
+        ),
+      ),
+    ).not.toContain('company_sales_links');
+  });
+
   it('judges a platform not news whatever its page says, with the platform kind as evidence', () => {
     const v = judgeNews(input('www.youtube.com', `<html>${NEWS_NAV}${stories(40)}</html>`));
     expect(v).toEqual({
