@@ -7,10 +7,12 @@
 //
 //   npm run bench -- contracts-latency
 //   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_TRACE=1] [BENCH_DUMP=file]
-//     [BENCH_CPU_PROFILE=prefix] npx tsx bench/contracts-latency.ts
+//     [BENCH_CPU_PROFILE=prefix] [BENCH_HEAP_PROFILE=prefix] npx tsx bench/contracts-latency.ts
 // The clock starts once `seedbed.ready()` resolves (the fetch thread and the feed workers loaded): start-up is
 // printed apart. BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread from the batches' submission to their end,
-// `<prefix>-<delay>ms.cpuprofile`, for bench/cpu-profile-summary.ts.
+// `<prefix>-<delay>ms.cpuprofile`, for bench/cpu-profile-summary.ts. BENCH_HEAP_PROFILE writes V8's sampling heap
+// profile of the main thread over the same window, garbage included, `<prefix>-<delay>ms.heapprofile`, for
+// bench/heap-profile-summary.ts.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +25,7 @@ import { describeGaps, hostGaps, median } from './host-gaps.js';
 import { inFlight, type ServedRequest, type SiteShape, startLatencyInternet } from './latency-internet.js';
 import { chainMs, type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
-import { mainThreadCpuMs, startCpuProfile, threadsCpuMs } from './thread-cpu.js';
+import { mainThreadCpuMs, startCpuProfile, startHeapSampling, threadsCpuMs } from './thread-cpu.js';
 
 const MAX_IDS_PER_BATCH = 1000;
 
@@ -78,6 +80,8 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const startupMs = performance.now() - startingAt;
     const profilePrefix = process.env['BENCH_CPU_PROFILE'];
     const stopProfile = profilePrefix ? await startCpuProfile() : null;
+    const heapPrefix = process.env['BENCH_HEAP_PROFILE'];
+    const stopHeap = heapPrefix ? await startHeapSampling() : null;
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
     const busyBefore = performance.eventLoopUtilization();
@@ -135,6 +139,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       .filter(([, ms]) => ms >= 0.05)
       .sort((a, b) => b[1] - a[1]);
     await stopProfile?.(`${profilePrefix}-${options.delayMs}ms.cpuprofile`);
+    await stopHeap?.(`${heapPrefix}-${options.delayMs}ms.heapprofile`);
     // What each item says it cost its site (result.requests), to set beside what the sites served.
     const counted: number[] = [];
     for (const id of batchIds) {

@@ -15,7 +15,7 @@
 // `timeDeltas` entry, so a late sample counts for the time it stood for.
 import { readFileSync } from 'node:fs';
 
-interface CallFrame {
+export interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
