@@ -4,9 +4,14 @@
 //   [BENCH_CPU_PROFILE=file.cpuprofile] npx tsx bench/research-pipeline.ts
 // BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread from the batch's creation to its end (startup and
 // the tight loop left out), for bench/cpu-profile-summary.ts.
+//
+// A second line gives CPU time per URL: the tight loop's, and the pipeline's main thread's and every thread's
+// (/proc, 10 ms ticks) over the same window as its URLs/s. On the shared two-core machine the rates swing with
+// other processes' load; CPU time counts only while the thread runs, so it moves much less, and the loop's CPU
+// over the main thread's (`CPU ratio`) says what the ratio would be with the cores to itself.
 import { classifyUrl } from '../src/domain/urls.js';
 import { type BenchResult, rate, report, withSeedbed } from './support.js';
-import { startCpuProfile } from './thread-cpu.js';
+import { mainThreadCpuMs, startCpuProfile } from './thread-cpu.js';
 
 const URLS = 20_000;
 
@@ -20,14 +25,19 @@ export async function benchResearchPipeline(
 ): Promise<BenchResult> {
   const loopInput = urls('loop');
   let started = process.hrtime.bigint();
+  const loopCpu = process.cpuUsage();
   let ok = 0;
   for (const url of loopInput) if (classifyUrl(url, 'sg').ok) ok++;
   const baseline = rate(ok, started);
+  const loopCpuUs = cpuUs(process.cpuUsage(loopCpu)) / ok;
+  let pipelineCpu = { mainUs: Number.NaN, allUs: Number.NaN };
 
   const profileFile = process.env['BENCH_CPU_PROFILE'];
   const subject = await withSeedbed({ SEEDBED_WORKER_CONCURRENCY: '2', ...env }, async (seedbed) => {
     const stopProfile = profileFile ? await startCpuProfile() : null;
     started = process.hrtime.bigint();
+    const mainBefore = mainThreadCpuMs();
+    const allBefore = process.cpuUsage();
     const { batch } = await seedbed.services.batches.create({
       type: 'research',
       queue: 'RESEARCH_QUEUE',
@@ -51,12 +61,18 @@ export async function benchResearchPipeline(
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const urlsPerSecond = rate(URLS, started);
+    const mainAfter = mainThreadCpuMs();
+    pipelineCpu = {
+      mainUs:
+        mainBefore === null || mainAfter === null ? Number.NaN : ((mainAfter - mainBefore) * 1000) / URLS,
+      allUs: cpuUs(process.cpuUsage(allBefore)) / URLS,
+    };
     await stopProfile?.(profileFile as string);
     const view = await seedbed.services.batches.get(batch.batchId);
     if (view.items.succeeded !== URLS) throw new Error(`pipeline lost URLs: ${JSON.stringify(view.items)}`);
     return urlsPerSecond;
   });
-  return report({
+  const result = report({
     name: `research pipeline (${label})`,
     subject: 'queue + worker + storage',
     subjectValue: subject,
@@ -65,6 +81,15 @@ export async function benchResearchPipeline(
     unit: 'URLs/s',
     ratio: subject / baseline,
   });
+  process.stdout.write(
+    `  CPU per URL: tight loop ${loopCpuUs.toFixed(1)} µs; pipeline main thread ${pipelineCpu.mainUs.toFixed(1)} µs, ` +
+      `all threads ${pipelineCpu.allUs.toFixed(1)} µs → CPU ratio ${(loopCpuUs / pipelineCpu.mainUs).toFixed(3)}\n`,
+  );
+  return result;
+}
+
+function cpuUs(usage: NodeJS.CpuUsage): number {
+  return usage.user + usage.system;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchResearchPipeline();

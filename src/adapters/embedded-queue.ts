@@ -57,6 +57,12 @@ const CLAIM_TEXT: Record<Dialect, string> = {
     `returning *`,
 };
 
+/** A finished job's row, of this delivery only (as `thisDelivery` below): its id and attempt. */
+const DELETE_DELIVERY: Record<Dialect, string> = {
+  sqlite: `delete from "jobs" where "id" = ? and "attempts" = ? and "state" = 'active'`,
+  postgres: `delete from "jobs" where "id" = $1 and "attempts" = $2 and "state" = 'active'`,
+};
+
 /** CLAIM_TEXT's parameters, in its dialect's order. */
 function claimParameters(
   dialect: Dialect,
@@ -180,7 +186,10 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
   function settle(job: Job, error: unknown | null): Promise<void> {
     if (error === null)
       return deferSettle(async (executor) => {
-        await executor.deleteFrom('jobs').where(thisDelivery(job)).execute();
+        // As text (DELETE_DELIVERY): one per job, and Kysely's builder cost more than the delete.
+        await executor.executeQuery(
+          CompiledQuery.raw(DELETE_DELIVERY[database.dialect], [job.id, job.attempt]),
+        );
       });
     const { final, delayMs, message } = failedAttempt(error, job, backoff);
     return deferSettle(async (executor) => {

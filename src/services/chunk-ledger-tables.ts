@@ -15,6 +15,7 @@ import type { JobQueue } from '../ports/queue.js';
 import { insertRows, onConflictReplace } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
+import { changedRows, runText, sqlText } from './sql-text.js';
 
 const ROWS_PER_INSERT = 200;
 /**
@@ -38,6 +39,52 @@ const ITEM_COLUMNS = [
 const UPSERT_ITEM = onConflictReplace(
   ['batch_id', 'item_index'],
   ['status', 'outcome', 'reason', 'result', 'updated_at'],
+);
+
+// The statements every chunk runs, as text (sql-text.ts): Kysely's builders were most of their cost.
+const FIND_CHUNK = sqlText(
+  'select "batch_chunks"."status", "batch_chunks"."items", "batch_chunks"."item_offset", "batches"."type", ' +
+    '"batches"."country", "batches"."category", "batches"."date" from "batch_chunks" ' +
+    'inner join "batches" on "batches"."id" = "batch_chunks"."batch_id" ' +
+    'where "batch_chunks"."batch_id" = ? and "batch_chunks"."chunk_no" = ?',
+);
+interface FoundChunk {
+  status: string;
+  items: string;
+  item_offset: number;
+  type: string;
+  country: string;
+  category: string;
+  date: string;
+}
+const START_CHUNK = sqlText(
+  `update "batch_chunks" set "status" = 'running', "attempts" = "attempts" + 1, ` +
+    `"started_at" = coalesce("started_at", ?) where "batch_id" = ? and "chunk_no" = ?`,
+);
+const START_BATCH = sqlText(
+  `update "batches" set "status" = 'running', "started_at" = ? where "id" = ? and "status" = 'queued'`,
+);
+const FINISH_CHUNK = sqlText(
+  'update "batch_chunks" set "status" = ?, "finished_at" = ?, "last_error" = ? ' +
+    `where "batch_id" = ? and "chunk_no" = ? and "status" not in ('succeeded', 'failed')`,
+);
+interface ChunkCounters {
+  chunks_total: number;
+  chunks_succeeded: number;
+  chunks_failed: number;
+}
+const COUNT_CHUNK = {
+  succeeded: sqlText(
+    'update "batches" set "chunks_succeeded" = "chunks_succeeded" + 1 where "id" = ? ' +
+      'returning "chunks_total", "chunks_succeeded", "chunks_failed"',
+  ),
+  failed: sqlText(
+    'update "batches" set "chunks_failed" = "chunks_failed" + 1 where "id" = ? ' +
+      'returning "chunks_total", "chunks_succeeded", "chunks_failed"',
+  ),
+} as const;
+const ANSWERED_ITEMS = sqlText(
+  'select "item_index" from "batch_items" where "batch_id" = ? and "item_index" >= ? and "item_index" < ?',
 );
 
 export function createChunkLedger(deps: { database: Database; queue: JobQueue; clock: Clock }): ChunkLedger {
@@ -92,41 +139,15 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     begin?: BeginStep,
   ): Promise<ChunkWork | null> {
     return database.transaction(async (trx) => {
-      const found = await trx
-        .selectFrom('batch_chunks')
-        .innerJoin('batches', 'batches.id', 'batch_chunks.batch_id')
-        .select([
-          'batch_chunks.status',
-          'batch_chunks.items',
-          'batch_chunks.item_offset',
-          'batches.type',
-          'batches.country',
-          'batches.category',
-          'batches.date',
-        ])
-        .where('batch_chunks.batch_id', '=', message.batchId)
-        .where('batch_chunks.chunk_no', '=', message.chunk)
-        .executeTakeFirst();
+      const { dialect } = database;
+      const [found] = (await runText<FoundChunk>(trx, dialect, FIND_CHUNK, [message.batchId, message.chunk]))
+        .rows;
       if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
       if (found.status === 'succeeded' || found.status === 'failed') return null;
       const at = now();
       const inputs = JSON.parse(found.items) as unknown[];
-      await trx
-        .updateTable('batch_chunks')
-        .set((eb) => ({
-          status: 'running',
-          attempts: eb('attempts', '+', 1),
-          started_at: eb.fn.coalesce('started_at', eb.val(at)),
-        }))
-        .where('batch_id', '=', message.batchId)
-        .where('chunk_no', '=', message.chunk)
-        .execute();
-      await trx
-        .updateTable('batches')
-        .set({ status: 'running', started_at: at })
-        .where('id', '=', message.batchId)
-        .where('status', '=', 'queued')
-        .execute();
+      await runText(trx, dialect, START_CHUNK, [at, message.batchId, message.chunk]);
+      await runText(trx, dialect, START_BATCH, [at, message.batchId]);
       const work: ChunkWork = {
         batchId: message.batchId,
         type: found.type as BatchType,
@@ -182,25 +203,19 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     error?: string,
   ) {
     const at = now();
-    const moved = await executor
-      .updateTable('batch_chunks')
-      .set({ status: outcome, finished_at: at, last_error: error ?? null })
-      .where('batch_id', '=', message.batchId)
-      .where('chunk_no', '=', message.chunk)
-      .where('status', 'not in', ['succeeded', 'failed'])
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return;
+    const { dialect } = database;
+    const moved = await runText(executor, dialect, FINISH_CHUNK, [
+      outcome,
+      at,
+      error ?? null,
+      message.batchId,
+      message.chunk,
+    ]);
+    if (changedRows(moved) === 0) return;
     // An atomic increment: on PostgreSQL the row lock orders concurrent finishers, so exactly one sees the end.
-    const counters = await executor
-      .updateTable('batches')
-      .set((eb) =>
-        outcome === 'succeeded'
-          ? { chunks_succeeded: eb('chunks_succeeded', '+', 1) }
-          : { chunks_failed: eb('chunks_failed', '+', 1) },
-      )
-      .where('id', '=', message.batchId)
-      .returning(['chunks_total', 'chunks_succeeded', 'chunks_failed'])
-      .executeTakeFirstOrThrow();
+    const counted = await runText<ChunkCounters>(executor, dialect, COUNT_CHUNK[outcome], [message.batchId]);
+    const counters = counted.rows[0];
+    if (!counters) throw new Error(`no batch ${message.batchId} to count chunk ${message.chunk} in`);
     const done = Number(counters.chunks_succeeded) + Number(counters.chunks_failed);
     if (done < Number(counters.chunks_total)) return;
     const failedItem = await executor
@@ -224,13 +239,11 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
 
   /** Item indexes of a chunk that an earlier attempt already answered (redelivery after a crash). */
   async function answeredItems(executor: DbExecutor, work: ChunkWork): Promise<Set<number>> {
-    const rows = await executor
-      .selectFrom('batch_items')
-      .select('item_index')
-      .where('batch_id', '=', work.batchId)
-      .where('item_index', '>=', work.itemOffset)
-      .where('item_index', '<', work.itemOffset + work.items.length)
-      .execute();
+    const { rows } = await runText<{ item_index: number }>(executor, database.dialect, ANSWERED_ITEMS, [
+      work.batchId,
+      work.itemOffset,
+      work.itemOffset + work.items.length,
+    ]);
     return new Set(rows.map((r) => Number(r.item_index)));
   }
 

@@ -19,6 +19,7 @@ import {
   type PutOptions,
 } from '../ports/object-store.js';
 import { type ChunkView, describePartition, partitionWhere } from './dataset-catalog.js';
+import { changedRows, runText, sqlText } from './sql-text.js';
 
 export interface DatasetWriteDeps {
   database: Database;
@@ -42,6 +43,35 @@ export interface WrittenChunk {
   origin?: DatasetChunkTable['origin'];
 }
 
+// The reservation's and the stored mark's statements, as text (sql-text.ts): every research chunk runs them.
+const CHUNK_OF_OWNER = sqlText('select "chunk", "created_at" from "dataset_chunks" where "owner" = ?');
+interface ChunkOfOwner {
+  chunk: number;
+  created_at: string;
+}
+const PARTITION_IS = '"country" = ? and "category" = ? and "date" = ?';
+const LAST_CHUNK = sqlText(`select max("chunk") as "last" from "dataset_chunks" where ${PARTITION_IS}`);
+/** The owner's chunk (a row `owned`, when it has one) and the partition's last number (a row `last`). */
+const OWNED_OR_LAST_CHUNK = sqlText(
+  `select 'owned' as "kind", "chunk", "created_at" from "dataset_chunks" where "owner" = ? union all ` +
+    `select 'last' as "kind", max("chunk") as "chunk", null as "created_at" from "dataset_chunks" ` +
+    `where ${PARTITION_IS}`,
+);
+type OwnedOrLast =
+  | ({ kind: 'owned' } & ChunkOfOwner)
+  | { kind: 'last'; chunk: number | null; created_at: null };
+/** Conflicts on the number (the partition's key) and on the owner (unique) alike leave nothing inserted. */
+const RESERVE_CHUNK = sqlText(
+  'insert into "dataset_chunks" ("country", "category", "date", "chunk", "key", "record_count", "bytes", ' +
+    `"origin", "status", "owner", "created_at", "checkpointed_at") values (?, ?, ?, ?, ?, 0, 0, ?, 'writing', ?, ?, null) ` +
+    'on conflict do nothing',
+);
+/** The origin is changed only when given (an adopted object's). */
+const MARK_STORED = sqlText(
+  `update "dataset_chunks" set "status" = 'stored', "bytes" = ?, "record_count" = ?, ` +
+    `"origin" = coalesce(?, "origin") where ${PARTITION_IS} and "chunk" = ?`,
+);
+
 export function createDatasetWrites(deps: DatasetWriteDeps) {
   const { database, objects, now, getInfo } = deps;
 
@@ -55,48 +85,58 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
     partition: Partition,
     options: { owner?: string; requested?: number; origin: DatasetChunkTable['origin'] },
   ): Promise<{ chunk: number; createdAt: string; earlier: boolean }> {
+    const { dialect } = database;
+    const { owner } = options;
     const owned = async () => {
-      if (!options.owner) return null;
-      const mine = await executor
-        .selectFrom('dataset_chunks')
-        .select(['chunk', 'created_at'])
-        .where('owner', '=', options.owner)
-        .executeTakeFirst();
+      if (!owner) return null;
+      const [mine] = (await runText<ChunkOfOwner>(executor, dialect, CHUNK_OF_OWNER, [owner])).rows;
       return mine ? { chunk: Number(mine.chunk), createdAt: mine.created_at, earlier: true } : null;
     };
-    const earlier = await owned();
-    if (earlier) return earlier;
     let candidate = options.requested;
-    if (candidate === undefined) {
-      const last = await executor
-        .selectFrom('dataset_chunks')
-        .select((eb) => eb.fn.max('chunk').as('last'))
-        .where(partitionWhere(partition))
-        .executeTakeFirst();
-      candidate = Number(last?.last ?? 0) + 1;
+    if (owner && candidate === undefined) {
+      // A research chunk's case: its earlier number and the partition's last in one statement.
+      const { rows } = await runText<OwnedOrLast>(executor, dialect, OWNED_OR_LAST_CHUNK, [
+        owner,
+        partition.country,
+        partition.category,
+        partition.date,
+      ]);
+      let last: number | null = null;
+      for (const row of rows) {
+        if (row.kind === 'owned')
+          return { chunk: Number(row.chunk), createdAt: row.created_at, earlier: true };
+        last = row.chunk;
+      }
+      candidate = Number(last ?? 0) + 1;
+    } else {
+      const earlier = await owned();
+      if (earlier) return earlier;
+      if (candidate === undefined) {
+        const [last] = (
+          await runText<{ last: number | null }>(executor, dialect, LAST_CHUNK, [
+            partition.country,
+            partition.category,
+            partition.date,
+          ])
+        ).rows;
+        candidate = Number(last?.last ?? 0) + 1;
+      }
     }
     const createdAt = now();
     // Insert-if-absent, then the next number: two writers that read the same maximum (PostgreSQL runs them
     // side by side) end up with two numbers instead of a unique violation.
     for (; candidate <= MAX_CHUNK; candidate++) {
-      const inserted = await executor
-        .insertInto('dataset_chunks')
-        .values({
-          ...partition,
-          chunk: candidate,
-          key: rawChunkKey(partition, candidate),
-          record_count: 0,
-          bytes: 0,
-          origin: options.origin,
-          status: 'writing',
-          owner: options.owner ?? null,
-          created_at: createdAt,
-          checkpointed_at: null,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
-        return { chunk: candidate, createdAt, earlier: false };
+      const inserted = await runText(executor, dialect, RESERVE_CHUNK, [
+        partition.country,
+        partition.category,
+        partition.date,
+        candidate,
+        rawChunkKey(partition, candidate),
+        options.origin,
+        owner ?? null,
+        createdAt,
+      ]);
+      if (changedRows(inserted) > 0) return { chunk: candidate, createdAt, earlier: false };
       const mine = await owned();
       if (mine) return mine;
       if (options.requested !== undefined) throw chunkExists(partition, candidate);
@@ -106,17 +146,15 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
 
   /** Marks a written chunk stored, in `executor` (a caller may fold it into its own transaction). */
   async function markStored(executor: DbExecutor, partition: Partition, written: WrittenChunk) {
-    await executor
-      .updateTable('dataset_chunks')
-      .set({
-        status: 'stored',
-        bytes: written.bytes,
-        record_count: written.recordCount,
-        ...(written.origin ? { origin: written.origin } : {}),
-      })
-      .where(partitionWhere(partition))
-      .where('chunk', '=', written.chunk)
-      .execute();
+    await runText(executor, database.dialect, MARK_STORED, [
+      written.bytes,
+      written.recordCount,
+      written.origin ?? null,
+      partition.country,
+      partition.category,
+      partition.date,
+      written.chunk,
+    ]);
   }
 
   async function writtenSize(partition: Partition, chunk: number): Promise<number> {

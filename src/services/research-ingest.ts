@@ -6,16 +6,16 @@
 // partition is a duplicate; (2) the object is written create-only from what the owner holds; (3) a second
 // transaction records the results and marks the chunk stored. A retry repeats all three and finds the same
 // claims and number.
-import type { ExpressionBuilder } from 'kysely';
 import { type DatasetRecord, datasetIdOf } from '../domain/dataset.js';
 import type { AuthorityOverrides } from '../domain/domains.js';
 import { UnprocessableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
-import type { Database, DbExecutor, DbTransaction, ResearchSourceTable, Tables } from '../ports/database.js';
+import type { Database, DbExecutor, DbTransaction, ResearchSourceTable } from '../ports/database.js';
 import { insertRows } from './bulk-insert.js';
 import { type Clock, parseJson } from './common.js';
 import type { DatasetService, WrittenChunk } from './datasets.js';
+import { changedRows, runText, sqlText } from './sql-text.js';
 
 /** One input to ingest: a URL with whatever a research tool said about it. */
 export interface ResearchInput {
@@ -288,49 +288,42 @@ export function createResearchIngest(deps: {
       );
   }
 
-  /** Adds the request's queries and methods to its partition's record; resolves with the lists as they now are. */
+  /**
+   * Adds the request's queries and methods to its partition's record; resolves with the lists as they now are.
+   * A read and then an update (or an insert), not one upsert: the lists are merged in order, here, from the ones
+   * read, and two first requests of a partition (PostgreSQL) must not overwrite each other's lists.
+   */
   async function mergeRecord(trx: DbTransaction, request: IngestRequest): Promise<RecordLists> {
     const { partition } = request;
+    const { dialect } = database;
     const at = now();
-    const where = (qb: ExpressionBuilder<Tables, 'research_records'>) =>
-      qb.and([
-        qb('country', '=', partition.country),
-        qb('category', '=', partition.category),
-        qb('date', '=', partition.date),
-      ]);
-    const existing = await trx.selectFrom('research_records').selectAll().where(where).executeTakeFirst();
+    const key = [partition.country, partition.category, partition.date];
+    const [existing] = (await runText<RecordRow>(trx, dialect, RECORD_OF_PARTITION, key)).rows;
     const union = (old: string | undefined, added: readonly string[] | undefined) => [
       ...new Set([...parseJson<string[]>(old, []), ...(added ?? [])]),
     ];
     const queries = union(existing?.queries, request.queries);
     const methods = union(existing?.methods, request.methods ?? [request.defaultMethod]);
     if (!existing) {
-      const inserted = await trx
-        .insertInto('research_records')
-        .values({
-          ...partition,
-          queries: JSON.stringify(queries),
-          methods: JSON.stringify(methods),
-          notes: request.notes ?? null,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { queries, methods };
+      const inserted = await runText(trx, dialect, INSERT_RECORD, [
+        ...key,
+        JSON.stringify(queries),
+        JSON.stringify(methods),
+        request.notes ?? null,
+        at,
+        at,
+      ]);
+      if (changedRows(inserted) > 0) return { queries, methods };
       // A concurrent first request of the partition inserted it meanwhile (PostgreSQL): merge into that one.
       return mergeRecord(trx, request);
     }
-    await trx
-      .updateTable('research_records')
-      .set({
-        queries: JSON.stringify(queries),
-        methods: JSON.stringify(methods),
-        notes: request.notes ?? existing.notes,
-        updated_at: at,
-      })
-      .where(where)
-      .execute();
+    await runText(trx, dialect, UPDATE_RECORD, [
+      JSON.stringify(queries),
+      JSON.stringify(methods),
+      request.notes ?? existing.notes,
+      at,
+      ...key,
+    ]);
     return { queries, methods };
   }
 
@@ -406,3 +399,21 @@ const CLAIM_COLUMNS = [
   'raw_chunk',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof ResearchSourceTable>;
+
+// The research record's statements, as text (sql-text.ts): every chunk of a research batch runs two of them.
+const RECORD_KEY_IS = '"country" = ? and "category" = ? and "date" = ?';
+const RECORD_OF_PARTITION = sqlText(
+  `select "queries", "methods", "notes" from "research_records" where ${RECORD_KEY_IS}`,
+);
+interface RecordRow {
+  queries: string;
+  methods: string;
+  notes: string | null;
+}
+const INSERT_RECORD = sqlText(
+  'insert into "research_records" ("country", "category", "date", "queries", "methods", "notes", "created_at", ' +
+    '"updated_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing',
+);
+const UPDATE_RECORD = sqlText(
+  `update "research_records" set "queries" = ?, "methods" = ?, "notes" = ?, "updated_at" = ? where ${RECORD_KEY_IS}`,
+);

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'kysely';
 import type { Database, DbTransaction, Tables, TransactionOptions } from '../../ports/database.js';
+import { startCheckpointer } from './checkpointer.js';
 import { groupCommit } from './group-commit.js';
 import { migrationProvider } from './migrations.js';
 import { keptDescriptor, type SyncFile, walSync } from './wal-sync.js';
@@ -32,6 +33,12 @@ export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile
   connection.pragma(inMemory ? 'synchronous = FULL' : 'synchronous = NORMAL');
   connection.pragma('busy_timeout = 10000');
   connection.pragma('foreign_keys = ON');
+  // A file's checkpoints run on a thread of their own (checkpointer.ts); this connection takes them back should
+  // that thread be lost.
+  if (!inMemory) connection.pragma('wal_autocheckpoint = 0');
+  const checkpointer = inMemory
+    ? undefined
+    : startCheckpointer(path, () => connection.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`));
   const statements = withStatementCache(connection);
   const walFile = inMemory ? undefined : keptDescriptor();
   const wal = walFile && walSync(`${path}-wal`, options.syncWal ?? walFile.sync);
@@ -67,12 +74,17 @@ export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile
       await sql`select 1`.execute(db);
     },
     async close() {
+      // The thread's connection first: the main one must be the last to close, which checkpoints the rest.
+      await checkpointer?.close();
       await db.destroy();
       await wal?.settled();
       await walFile?.close();
     },
   };
 }
+
+/** SQLite's own `wal_autocheckpoint` (pages), for a connection whose checkpoint thread was lost. */
+const DEFAULT_AUTOCHECKPOINT = 1000;
 
 /** Statements kept prepared: the service sends a few dozen distinct ones, over and over. */
 const STATEMENT_CACHE_SIZE = 256;
