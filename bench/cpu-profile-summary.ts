@@ -180,15 +180,18 @@ export function describe(
   ].join('\n\n');
 }
 
+/** A numeric `--name value` option, taken out of `args` (so what is left are the files); undefined when absent. */
+export function takeNumberFlag(args: string[], name: string): number | undefined {
+  const i = args.indexOf(name);
+  if (i === -1) return undefined;
+  const value = Number(args[i + 1]);
+  args.splice(i, 2);
+  return value;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const flag = (name: string) => {
-    const i = args.indexOf(name);
-    if (i === -1) return undefined;
-    const value = Number(args[i + 1]);
-    args.splice(i, 2);
-    return value;
-  };
+  const flag = (name: string) => takeNumberFlag(args, name);
   const callerIndex = args.indexOf('--callers');
   const callerPattern = callerIndex === -1 ? undefined : new RegExp(args.splice(callerIndex, 2)[1] ?? '');
   const unitIndex = args.indexOf('--unit');

@@ -7,7 +7,7 @@
 // Sampled: V8 records an allocation about every 32 KiB and counts it for the bytes it stands for, so small
 // entries are rough; what is allocated is what the collector must later find and free.
 import { readFileSync } from 'node:fs';
-import { type CallFrame, type CpuProfile, summarise } from './cpu-profile-summary.js';
+import { type CallFrame, type CpuProfile, summarise, takeNumberFlag } from './cpu-profile-summary.js';
 
 interface HeapNode {
   id: number;
@@ -32,13 +32,7 @@ export function asCpuProfile(head: HeapNode): CpuProfile {
 }
 
 const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  if (i === -1) return undefined;
-  const value = Number(args[i + 1]);
-  args.splice(i, 2);
-  return value;
-};
+const flag = (name: string) => takeNumberFlag(args, name);
 const domains = flag('--domains') ?? 1;
 const top = flag('--top') ?? 20;
 const file = args[0];

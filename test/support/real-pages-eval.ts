@@ -9,7 +9,7 @@ import { judgeNews, type NewsVerdict, type NewsVerdictValue } from '../../src/en
 import { readPageFacts } from '../../src/engine/page-facts.js';
 import { readPageSignals } from '../../src/engine/page-signals.js';
 import { pageCountrySignals } from '../../src/engine/source-verdicts.js';
-import type { RealPage } from './real-pages.js';
+import { type RealPage, readRealPagesManifest } from './real-pages.js';
 
 /** One page in three goes to the hold-out part, by the first byte of the SHA-1 of its id. */
 export function isHoldOut(id: string): boolean {
@@ -160,4 +160,22 @@ export function confusionByKind(judged: Judged[]): string {
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([kind, r]) => `  ${kind.padEnd(14)} news ${r.news}  maybe ${r.maybe}  not_news ${r.not_news}`)
     .join('\n');
+}
+
+/**
+ * How a later set keeps to its own publishers: the registrable domains it shares with the sets in `earlierDirs`
+ * (undefined: the main corpus), and those it holds more than once. Both empty for a set built as SOURCES.md says.
+ */
+export function publisherOverlap(
+  judged: readonly Judged[],
+  earlierDirs: ReadonlyArray<string | undefined>,
+): { sharedWithEarlier: string[]; repeated: string[] } {
+  const earlier = new Set(
+    earlierDirs.flatMap((dir) => readRealPagesManifest(dir).pages.map((p) => p.registrable_domain)),
+  );
+  const domains = judged.map((j) => j.page.labels.registrable_domain);
+  return {
+    sharedWithEarlier: domains.filter((d) => earlier.has(d)),
+    repeated: domains.filter((d, i) => domains.indexOf(d) !== i),
+  };
 }
