@@ -13,7 +13,7 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'политика', 'siyaset', 'politika', 'πολιτική', 'polityka', 'politiikka', 'politikk', 'poliitika',
     'politică', 'política', 'politics & government', '政治', '时政', '時政', '政治・行政', '정치', 'سياسة', 'سیاست',
     'פוליטיקה', 'राजनीति', 'การเมือง', 'chính trị', 'politiek', 'politički', 'politikë',
-    'політика',
+    'політика', 'elections', 'election', 'congress', 'white house', 'parliament', 'wahlen', 'élections', 'elecciones', 'eleições', 'elezioni',
   ],
   economy: [
     'business', 'economy', 'economics', 'finance', 'markets', 'money', 'wirtschaft', 'finanzen', 'économie',

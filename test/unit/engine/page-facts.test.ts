@@ -81,6 +81,12 @@ describe('readPageFacts', () => {
     );
     expect(Object.keys(facts.sections).sort()).toEqual(['economy', 'politics', 'sport', 'world']);
     expect(facts.sections['politics']).toEqual({ word: 'politik', core: true });
+    // A politics desk's own beats name the section too.
+    const beats = readPageFacts(
+      `<nav><a href="/congress">Congress</a><a href="/2026">Elections</a></nav>`,
+      URL,
+    );
+    expect(beats.sections['politics']).toEqual({ word: 'congress', core: true });
   });
 
   it('collects shop, recipe and parked signals', () => {

@@ -51,11 +51,12 @@ describe('discovery verdicts on the fifth set', () => {
   // precision 0.818, recall 0.675, 23 maybe; country 0.907 of 54 labelled (0.980 where named); language 0.622
   // (docs/discovery.md, SOURCES.md). The floors are that level rounded down, so they hold today's engine and catch a
   // fall; they are not targets. After country round 4 and the running-text language (written without having seen
-  // this set): country 0.926, language 0.975.
-  it('news precision ≥ 0.81, recall ≥ 0.67', () => {
+  // this set): country 0.926, language 0.975. company_sales_links and a politics desk's beats (chosen on the
+  // tuning halves): precision 0.853, recall 0.725.
+  it('news precision ≥ 0.85, recall ≥ 0.72', () => {
     const f = figures(judged);
-    expect(f.precision).toBeGreaterThanOrEqual(0.81);
-    expect(f.recall).toBeGreaterThanOrEqual(0.67);
+    expect(f.precision).toBeGreaterThanOrEqual(0.85);
+    expect(f.recall).toBeGreaterThanOrEqual(0.72);
   });
 
   it('country guess right on ≥ 0.92 of the pages with a known country', () => {
