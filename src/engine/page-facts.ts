@@ -430,8 +430,9 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
 }
 
 /**
- * TEXT_SAMPLE_CHARS of collapsed text from a fifth of the way in (a page of little text: all of it), cut at word
- * boundaries where there are spaces. The raw text is sliced before it is collapsed: it may hold 200,000 characters.
+ * TEXT_SAMPLE_CHARS of collapsed text from a fifth of the way in (a page of little text, under four samples' worth:
+ * from its start), cut at word boundaries where there are spaces. The raw text is sliced before it is collapsed: it
+ * may hold 200,000 characters.
  */
 function textSample(text: string): string {
   const whole = text.length <= TEXT_SAMPLE_CHARS * 4;
