@@ -1,7 +1,6 @@
 // Changes between two discoveries of a domain (docs/design.md §3 events): each contract run's summary is compared with
 // the last one stored for the domain, and every difference is stored with its evidence. Owns
 // `domain_discoveries` and `domain_changes`.
-import { CompiledQuery } from 'kysely';
 import { uuidv7 } from '../domain/ids.js';
 import {
   type ChangeKind,
@@ -13,13 +12,11 @@ import type { Database, DbExecutor, DomainChangeTable, DomainDiscoveryTable } fr
 import { insertRows, onConflictReplace } from './bulk-insert.js';
 import { type Clock, type Page, type PageRequest, page, parseJson } from './common.js';
 import { cursorPosition, keysetPage } from './cursor.js';
+import { runText, sqlText } from './sql-text.js';
 
-const LAST_METADATA_KEY_TEXT =
-  'select "metadata_key" from "domain_discoveries" where "registrable_domain" = ';
-const LAST_METADATA_KEY = {
-  sqlite: `${LAST_METADATA_KEY_TEXT}?`,
-  postgres: `${LAST_METADATA_KEY_TEXT}$1`,
-} as const;
+const LAST_METADATA_KEY = sqlText(
+  'select "metadata_key" from "domain_discoveries" where "registrable_domain" = ?',
+);
 
 /** The change list's orders, as its cursors name them: oldest first (the API's), and newest first (the page's). */
 /** Every column of domain_discoveries; a domain's newer discovery replaces its row whole. */
@@ -127,8 +124,11 @@ export function createChangeService(deps: { database: Database; clock: Clock }) 
   /** The domain_metadata.json of the domain's last discovery that reached the site, to revalidate against. */
   async function lastMetadataKey(registrableDomain: string): Promise<string | null> {
     // As text: asked before every contract run, and Kysely's builder cost more than the lookup.
-    const { rows } = await database.db.executeQuery<{ metadata_key: string | null }>(
-      CompiledQuery.raw(LAST_METADATA_KEY[database.dialect], [registrableDomain]),
+    const { rows } = await runText<{ metadata_key: string | null }>(
+      database.db,
+      database.dialect,
+      LAST_METADATA_KEY,
+      [registrableDomain],
     );
     return rows[0]?.metadata_key ?? null;
   }

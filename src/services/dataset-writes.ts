@@ -50,8 +50,10 @@ interface ChunkOfOwner {
   created_at: string;
 }
 const PARTITION_IS = '"country" = ? and "category" = ? and "date" = ?';
-const LAST_CHUNK = sqlText(`select max("chunk") as "last" from "dataset_chunks" where ${PARTITION_IS}`);
-/** The owner's chunk (a row `owned`, when it has one) and the partition's last number (a row `last`). */
+/**
+ * The owner's chunk (a row `owned`, when it has one) and the partition's last number (a row `last`); a null owner
+ * matches no row, so without one it is the last number alone.
+ */
 const OWNED_OR_LAST_CHUNK = sqlText(
   `select 'owned' as "kind", "chunk", "created_at" from "dataset_chunks" where "owner" = ? union all ` +
     `select 'last' as "kind", max("chunk") as "chunk", null as "created_at" from "dataset_chunks" ` +
@@ -93,10 +95,10 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
       return mine ? { chunk: Number(mine.chunk), createdAt: mine.created_at, earlier: true } : null;
     };
     let candidate = options.requested;
-    if (owner && candidate === undefined) {
-      // A research chunk's case: its earlier number and the partition's last in one statement.
+    if (candidate === undefined) {
+      // The owner's earlier number and the partition's last in one statement (every research chunk asks both).
       const { rows } = await runText<OwnedOrLast>(executor, dialect, OWNED_OR_LAST_CHUNK, [
-        owner,
+        owner ?? null,
         partition.country,
         partition.category,
         partition.date,
@@ -111,16 +113,6 @@ export function createDatasetWrites(deps: DatasetWriteDeps) {
     } else {
       const earlier = await owned();
       if (earlier) return earlier;
-      if (candidate === undefined) {
-        const [last] = (
-          await runText<{ last: number | null }>(executor, dialect, LAST_CHUNK, [
-            partition.country,
-            partition.category,
-            partition.date,
-          ])
-        ).rows;
-        candidate = Number(last?.last ?? 0) + 1;
-      }
     }
     const createdAt = now();
     // Insert-if-absent, then the next number: two writers that read the same maximum (PostgreSQL runs them
