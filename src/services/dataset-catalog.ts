@@ -37,6 +37,8 @@ export interface PartitionView {
 /** The catalog rows of one partition. */
 export const partitionWhere = (p: Partition) => (eb: ExpressionBuilder<Tables, 'dataset_chunks'>) =>
   eb.and([eb('country', '=', p.country), eb('category', '=', p.category), eb('date', '=', p.date)]);
+/** The same as SQL text (sql-text.ts), for any table keyed by partition; its parameters: country, category, date. */
+export const PARTITION_IS = '"country" = ? and "category" = ? and "date" = ?';
 
 /** `country/category/date`, as messages name a partition. */
 export function describePartition(p: Partition): string {

@@ -18,7 +18,7 @@ import {
   type ObjectStore,
   type PutOptions,
 } from '../ports/object-store.js';
-import { type ChunkView, describePartition, partitionWhere } from './dataset-catalog.js';
+import { type ChunkView, describePartition, PARTITION_IS, partitionWhere } from './dataset-catalog.js';
 import { changedRows, runText, sqlText } from './sql-text.js';
 
 export interface DatasetWriteDeps {
@@ -49,7 +49,6 @@ interface ChunkOfOwner {
   chunk: number;
   created_at: string;
 }
-const PARTITION_IS = '"country" = ? and "category" = ? and "date" = ?';
 /**
  * The owner's chunk (a row `owned`, when it has one) and the partition's last number (a row `last`); a null owner
  * matches no row, so without one it is the last number alone.

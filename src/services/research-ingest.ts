@@ -14,6 +14,7 @@ import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
 import type { Database, DbExecutor, DbTransaction, ResearchSourceTable } from '../ports/database.js';
 import { insertRows } from './bulk-insert.js';
 import { type Clock, parseJson } from './common.js';
+import { PARTITION_IS } from './dataset-catalog.js';
 import type { DatasetService, WrittenChunk } from './datasets.js';
 import { changedRows, runText, sqlText } from './sql-text.js';
 
@@ -401,9 +402,8 @@ const CLAIM_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ResearchSourceTable>;
 
 // The research record's statements, as text (sql-text.ts): every chunk of a research batch runs two of them.
-const RECORD_KEY_IS = '"country" = ? and "category" = ? and "date" = ?';
 const RECORD_OF_PARTITION = sqlText(
-  `select "queries", "methods", "notes" from "research_records" where ${RECORD_KEY_IS}`,
+  `select "queries", "methods", "notes" from "research_records" where ${PARTITION_IS}`,
 );
 interface RecordRow {
   queries: string;
@@ -415,5 +415,5 @@ const INSERT_RECORD = sqlText(
     '"updated_at") values (?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing',
 );
 const UPDATE_RECORD = sqlText(
-  `update "research_records" set "queries" = ?, "methods" = ?, "notes" = ?, "updated_at" = ? where ${RECORD_KEY_IS}`,
+  `update "research_records" set "queries" = ?, "methods" = ?, "notes" = ?, "updated_at" = ? where ${PARTITION_IS}`,
 );
