@@ -211,6 +211,9 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
   let bylineDepth = 0;
   let skipDepth = 0;
   let text = '';
+  // htmlparser2 hands a text run over in pieces, one per character reference (`caf&eacute;` is "caf", "é"): a space
+  // goes between texts only where a tag came between them, so an escaped letter does not split its word.
+  let tagSinceText = true;
   let titleText: string | null = null;
   let jsonLdText: string | null = null;
   let anchor: { url: URL | null; text: string; author: boolean } | null = null;
@@ -268,6 +271,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
 
   const handler = {
     onopentag(name: string, attribs: Record<string, string>) {
+      tagSinceText = true;
       let flags = 0;
       const cls = (attribs['class'] ?? '').slice(0, 500);
       const id = (attribs['id'] ?? '').slice(0, 200);
@@ -368,14 +372,17 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
         return;
       }
       if (skipDepth > 0) return;
-      if (text.length < MAX_TEXT_CHARS) text += ` ${data.slice(0, MAX_TEXT_CHARS - text.length)}`;
+      const gap = tagSinceText ? ' ' : '';
+      tagSinceText = false;
+      if (text.length < MAX_TEXT_CHARS) text += gap + data.slice(0, MAX_TEXT_CHARS - text.length);
       if (anchor !== null && anchor.text.length < MAX_ANCHOR_CHARS * 2)
         anchor.text += data.slice(0, MAX_ANCHOR_CHARS * 2);
-      if (bylineDepth > 0 && bylineText.length < 200) bylineText += ` ${data.slice(0, 200)}`;
+      if (bylineDepth > 0 && bylineText.length < 200) bylineText += gap + data.slice(0, 200);
       if (buttonText !== null && buttonText.length < 80) buttonText += data.slice(0, 80);
       if (data.length < 60 && BYLINE_TEXT.test(data)) pushOnce(facts.bylines, collapse(data, 60), 10);
     },
     onclosetag(name: string) {
+      tagSinceText = true;
       const flags = stack.pop() ?? 0;
       if (flags & FLAG_NAV) navDepth -= 1;
       if (flags & FLAG_SKIP) skipDepth -= 1;

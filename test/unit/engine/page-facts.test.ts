@@ -131,6 +131,15 @@ describe('readPageFacts', () => {
     expect(readPageFacts('<p>Kurzer   Text</p>', 'https://example.com/').text_sample).toBe('Kurzer Text');
   });
 
+  it('keeps a word whole across character references, and parts words at tags', () => {
+    // htmlparser2 hands the text over in pieces at every reference; itmedia.co.jp writes its Japanese that way.
+    const facts = readPageFacts(
+      '<p>Caf&eacute; in Z&uuml;rich</p><p>&#x6700;&#x65B0;&#x306E;SSD</p><p>one</p><p>two<br>three</p>',
+      'https://example.com/',
+    );
+    expect(facts.text_sample).toBe('Café in Zürich 最新のSSD one two three');
+  });
+
   it('finds bylines by rel=author, class names and "By" lines', () => {
     const facts = readPageFacts(
       `<a rel="author" href="/people/jane">Jane Doe</a><span class="c-byline">Max Muster</span><p>By John Smith</p>`,
