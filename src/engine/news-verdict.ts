@@ -57,6 +57,7 @@ export const WEIGHTS = {
   bylines: 0.4,
   wire_credit: 1,
   editorial_links: 0.7,
+  most_read_list: 0.7,
   fact_check_schema: 1,
   publisher_meta_many: 1,
   publisher_meta_one: 0.5,
@@ -112,6 +113,7 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'sections_two',
   'wire_credit',
   'editorial_links',
+  'most_read_list',
   'fact_check_schema',
   'publisher_meta_many',
   'publisher_meta_one',
@@ -286,6 +288,29 @@ function howtoReasons(all: PageFacts[]): NewsReason[] {
   return [];
 }
 
+/** A news agency credited by a byline, else by wire copy's dateline in the text ("BERLIN (dpa) –"). */
+function wireReason(all: PageFacts[]): NewsReason | null {
+  for (const page of all) {
+    const wire = wireCredit(page.bylines);
+    if (wire !== null)
+      return {
+        signal: 'wire_credit',
+        weight: WEIGHTS.wire_credit,
+        evidence: `byline "${wire.byline}" credits the news agency ${wire.agency} on ${page.url}`,
+      };
+  }
+  for (const page of all) {
+    const dateline = Array.isArray(page.wire_datelines) ? page.wire_datelines[0] : undefined;
+    if (dateline !== undefined)
+      return {
+        signal: 'wire_credit',
+        weight: WEIGHTS.wire_credit,
+        evidence: `wire copy's dateline "${dateline}" on ${page.url}`,
+      };
+  }
+  return null;
+}
+
 function pageSignalReasons(all: PageFacts[]): NewsReason[] {
   const reasons: NewsReason[] = [...howtoReasons(all)];
   // A byline counts when it names someone: "admin" is the blog software's default account.
@@ -311,16 +336,8 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       weight: WEIGHTS.blog_comment_form,
       evidence: `WordPress's own comment form (wp-comments-post.php) on ${commented.url}`,
     });
-  for (const page of all) {
-    const wire = wireCredit(page.bylines);
-    if (wire === null) continue;
-    reasons.push({
-      signal: 'wire_credit',
-      weight: WEIGHTS.wire_credit,
-      evidence: `byline "${wire.byline}" credits the news agency ${wire.agency} on ${page.url}`,
-    });
-    break;
-  }
+  const wire = wireReason(all);
+  if (wire !== null) reasons.push(wire);
   for (const page of all) {
     const editorial = editorialLinks(page.links);
     if (editorial.length === 0) continue;
@@ -331,6 +348,14 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
     });
     break;
   }
+  // Facts stored before a field existed lack it (the same for sales_links below).
+  const mostRead = all.find((p) => Array.isArray(p.most_read) && p.most_read.length > 0);
+  if (mostRead !== undefined)
+    reasons.push({
+      signal: 'most_read_list',
+      weight: WEIGHTS.most_read_list,
+      evidence: `a "most read" list on ${mostRead.url}: "${mostRead.most_read[0]}"`,
+    });
   // Markup newsrooms add for news search and their analytics (news_keywords, Parse.ly, cXense…).
   // Parse.ly alone is not enough: company blogs and blog platforms run it too.
   const meta = [...new Set(all.flatMap((p) => p.publisher_meta))];

@@ -12,8 +12,15 @@ import type { PageLink } from './page-facts.js';
  * "ap" or "dpa" inside a name is not a credit. Agencies that are also ordinary words or initials of people
  * (PA, TT, ANI) are left out.
  */
-const WIRE_CREDIT =
-  /(?<!\p{L})(?:Associated Press|AP|AAP|Reuters|AFP|Agence France-Presse|dpa|APA|KNA|epd|SDA|Keystone-SDA|ANP|NTB|Ritzau|STT|Lusa|Europa Press|EFE|ANSA|Kyodo|Jiji|Yonhap|Xinhua|PTI|IANS|Canadian Press|Press Association|PA Media|UPI|TASS|Interfax|Anadolu|Bernama|Antara)(?!\p{L})/u;
+const AGENCIES =
+  'Associated Press|AP|AAP|Reuters|AFP|Agence France-Presse|dpa|APA|KNA|epd|SDA|Keystone-SDA|ANP|NTB|Ritzau|STT|Lusa|Europa Press|EFE|ANSA|Kyodo|Jiji|Yonhap|Xinhua|PTI|IANS|Canadian Press|Press Association|PA Media|UPI|TASS|Interfax|Anadolu|Bernama|Antara';
+const WIRE_CREDIT = new RegExp(`(?<!\\p{L})(?:${AGENCIES})(?!\\p{L})`, 'u');
+/**
+ * An agency credited in running text the way wire copy opens, in brackets after its dateline and before a dash:
+ * "BERLIN (dpa) –", "PARIS (AFP) -", "(Reuters) -". The dash matters: "(AP)" alone is also Advanced Placement, and
+ * "(APA)" a citation style. The words before the bracket (≤ 30 characters) are kept as evidence.
+ */
+export const WIRE_DATELINE = new RegExp(`(?:\\p{Lu}[\\p{L}., ]{0,29})?\\((?:${AGENCIES})\\)\\s*[-–—]`, 'gu');
 
 /** The first byline crediting a news agency, with the agency; null when none does. */
 export function wireCredit(bylines: readonly string[]): { byline: string; agency: string } | null {

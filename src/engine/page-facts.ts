@@ -6,6 +6,7 @@ import { articleUrlShape } from './article-urls.js';
 import { type PlaceNameCounts, readPlaceNames } from './country-place-signals.js';
 import { emptyTextMarkers, readTextMarkers, type TextMarkers } from './country-text-signals.js';
 import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
+import { WIRE_DATELINE } from './newsroom-signals.js';
 import { type PageCollector, tokenise } from './page-pass.js';
 import { languageList, normaliseLanguageTag } from './page-signals.js';
 import {
@@ -14,6 +15,7 @@ import {
   CART_PATH,
   CART_WORDS,
   COMPANY_MENU_TEXT,
+  MOST_READ_PHRASES,
   PARKED_PHRASES,
   PARKING_HOSTS,
   RECIPE_PLUGIN_CLASS,
@@ -100,6 +102,10 @@ export interface PageFacts {
    * language when nothing declares one and the headlines are too few to tell (languages.ts).
    */
   text_sample: string;
+  /** The heading of a "most read" list in the visible text, as found (page-vocabulary.ts), once each, ≤ 3. */
+  most_read: string[];
+  /** Wire copy's opening in the visible text, "BERLIN (dpa) –" (newsroom-signals.ts), ≤ 3. */
+  wire_datelines: string[];
 }
 
 export const MAX_LINKS = 400;
@@ -193,6 +199,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     publisher_place_names: {},
     site_names: [],
     text_sample: '',
+    most_read: [],
+    wire_datelines: [],
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -420,6 +428,10 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
+    for (const dateline of text.matchAll(WIRE_DATELINE)) {
+      pushOnce(facts.wire_datelines, dateline[0].trim(), 3);
+      if (facts.wire_datelines.length >= 3) break;
+    }
     // The publisher's telephone in its structured data is read as if printed, unless the text prints it already.
     const telephones = jsonLd.telephones.filter((t) => !text.includes(t));
     facts.text_markers = readTextMarkers(
@@ -536,4 +548,18 @@ function readTextPhrases(lower: string, facts: PageFacts): void {
     if (lower.includes(phrase)) pushOnce(facts.parked_signals, `text "${phrase}"`, 10);
   for (const word of RECIPE_WORDS)
     if (lower.includes(word)) pushOnce(facts.recipe_signals, `text "${word}"`, 10);
+  for (const found of lower.matchAll(MOST_READ)) {
+    pushOnce(facts.most_read, found[0], 3);
+    if (facts.most_read.length >= 3) break;
+  }
 }
+
+/**
+ * A "most read" heading as a whole phrase where words are spaced ("almost read" is none); CJK phrases may sit
+ * inside a run of their own script.
+ */
+const SPACED_LETTER = '\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}';
+const MOST_READ = new RegExp(
+  `(?<![${SPACED_LETTER}])(?:${MOST_READ_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![${SPACED_LETTER}])`,
+  'gu',
+);

@@ -245,6 +245,35 @@ describe('judgeNews', () => {
     expect(s).not.toContain('wire_credit');
   });
 
+  it("reads wire copy's dateline in the text as a wire credit, only before a dash", () => {
+    const wire = (html: string) =>
+      judgeNews(input('paper.example', html)).reasons.find((r) => r.signal === 'wire_credit');
+    expect(wire('<p>BERLIN (dpa) – Die Regierung hat am Montag beschlossen.</p>')?.evidence).toContain(
+      '"BERLIN (dpa) –"',
+    );
+    expect(wire('<p>(Reuters) - Shares rose on Monday.</p>')?.evidence).toContain('(Reuters) -');
+    // Advanced Placement, a citation style: the bracket without wire copy's dash.
+    expect(wire('<p>Take the (AP) exam; cite in (APA) style.</p>')).toBeUndefined();
+  });
+
+  it('counts a "most read" list as a newsroom sign in several languages, not "most popular" or "almost read"', () => {
+    const judged = (html: string) => judgeNews(input('paper.example', html));
+    for (const heading of [
+      'Most Read',
+      'Meistgelesen',
+      'Lo más leído',
+      'Les plus lus',
+      '많이 본 뉴스',
+      'アクセスランキング',
+    ])
+      expect(signals(judged(`<h3>${heading}</h3><ol><li>x</li></ol>`)), heading).toContain('most_read_list');
+    expect(
+      judged('<h3>Meistgelesen</h3>').reasons.find((r) => r.signal === 'most_read_list')!.evidence,
+    ).toContain('"meistgelesen"');
+    for (const text of ['Most Popular', 'Most viewed recipes', 'I have almost read it all'])
+      expect(signals(judged(`<h3>${text}</h3>`)), text).not.toContain('most_read_list');
+  });
+
   it('counts a fact-check for news and a how-to or health reference against, unless a news type is declared', () => {
     const check = judgeNews(
       input('checks.example', `<script type="application/ld+json">{"@type":"ClaimReview"}</script>`),
