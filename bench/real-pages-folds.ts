@@ -8,11 +8,13 @@
 // lists its tuning half only. The fourth set (test/fixtures/real-pages-fourth), read blind twice as a whole (before and
 // after news round 5), is split the same way for news round 6: --misses lists its tuning half only. The fifth set
 // (test/fixtures/real-pages-fifth), read blind once as a whole, is split the same way: --misses lists its tuning half only.
+// The sixth set (test/fixtures/real-pages-sixth), entry pages where the others are articles, likewise.
 import {
   FIFTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   loadRealPages,
+  SIXTH_PAGES_DIR,
   THIRD_PAGES_DIR,
 } from '../test/support/real-pages.js';
 import {
@@ -31,6 +33,7 @@ const fresh = loadRealPages(FRESH_PAGES_DIR).map(judge);
 const third = loadRealPages(THIRD_PAGES_DIR).map(judge);
 const fourth = loadRealPages(FOURTH_PAGES_DIR).map(judge);
 const fifth = loadRealPages(FIFTH_PAGES_DIR).map(judge);
+const sixth = loadRealPages(SIXTH_PAGES_DIR).map(judge);
 const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
 const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
@@ -41,6 +44,8 @@ const fourthTuning = fourth.filter((j) => !isFreshHoldOut(j.page.id));
 const fourthHoldOut = fourth.filter((j) => isFreshHoldOut(j.page.id));
 const fifthTuning = fifth.filter((j) => !isFreshHoldOut(j.page.id));
 const fifthHoldOut = fifth.filter((j) => isFreshHoldOut(j.page.id));
+const sixthTuning = sixth.filter((j) => !isFreshHoldOut(j.page.id));
+const sixthHoldOut = sixth.filter((j) => isFreshHoldOut(j.page.id));
 
 function row(name: string, f: Figures): string {
   return [
@@ -72,6 +77,9 @@ const lines = [
   row('fifth', figures(fifth)),
   row('fifth tun', figures(fifthTuning)),
   row('fifth h-o', figures(fifthHoldOut)),
+  row('sixth', figures(sixth)),
+  row('sixth tun', figures(sixthTuning)),
+  row('sixth h-o', figures(sixthHoldOut)),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
@@ -88,6 +96,7 @@ if (process.argv.includes('--misses')) {
     ['third set', thirdTuning],
     ['fourth set', fourthTuning],
     ['fifth set', fifthTuning],
+    ['sixth set', sixthTuning],
   ] as const;
   for (const [name, judged] of tuningParts) {
     lines.push(`misjudged news (${name}, tuning half):`);

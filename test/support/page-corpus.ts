@@ -76,6 +76,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-third',
   'test/fixtures/real-pages-fourth',
   'test/fixtures/real-pages-fifth',
+  'test/fixtures/real-pages-sixth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

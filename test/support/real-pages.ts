@@ -39,6 +39,16 @@ export const FIFTH_PAGES_DIR = join(
   'fixtures',
   'real-pages-fifth',
 );
+/**
+ * The sixth set, read blind: entry pages (homepages and a few section fronts) where the others are articles, from
+ * scrapers', feed finders' and parsers' fixtures and a front-page archive, labelled before the engine ran (its SOURCES.md).
+ */
+export const SIXTH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-sixth',
+);
 
 export type RealPageKind =
   | 'news'
