@@ -73,17 +73,56 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, MAX_LANGUAGES)
     .map(({ code, sources }) => ({ code, sources }));
-  if (declared.length > 0) return declared;
-
   const titles = [...content.flatMap((f) => f.item_titles), ...(input.sitemap?.news.sample_titles ?? [])];
   const pageTitles = (input.pageTitles ?? []).filter((t) => t !== '');
-  const detected =
-    detectTitlesLanguage(titles) ??
-    detectTitlesLanguage(pageTitles) ??
-    detectTextLanguage(input.pageText ?? '');
+  const titlesLanguage = () => detectTitlesLanguage(titles) ?? detectTitlesLanguage(pageTitles);
+  if (declared.length > 0) {
+    const overriding = templateLanguageOverridden(declared, titlesLanguage, input.pageText ?? '');
+    return overriding === null
+      ? declared
+      : [{ code: overriding.code, sources: ['detected'], confidence: overriding.confidence }, ...declared];
+  }
+
+  const detected = titlesLanguage() ?? detectTextLanguage(input.pageText ?? '');
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];
+}
+
+/** Text at least this long, read as one language, is the page's own words, not a banner or a name. */
+export const MIN_TEXT_OVER_TEMPLATE_CHARS = 1000;
+
+/** Languages ELD tells apart poorly: a reading of one over a declaration of another in the group proves nothing. */
+const CLOSE_LANGUAGES: ReadonlyArray<ReadonlySet<string>> = [
+  new Set(['id', 'ms']),
+  new Set(['bs', 'hr', 'sr']),
+  new Set(['no', 'nb', 'nn', 'da']),
+  new Set(['cs', 'sk']),
+  new Set(['es', 'gl', 'ca', 'pt']),
+];
+const primary = (code: string) => code.split('-')[0]!;
+const close = (a: string, b: string) =>
+  a === b || CLOSE_LANGUAGES.some((group) => group.has(a) && group.has(b));
+
+/**
+ * A lone `<html lang>` that the page's words contradict: a theme's hard-coded tag (WordPress themes and site
+ * templates ship `lang="en"`/`en-US`) over an Albanian, Gujarati or Russian site. Only when nothing else declares a
+ * language, the running text reads reliably as another one that ELD does not confuse with it, and either the titles
+ * and headlines read the same, or none could be read, the tag is English and the text is long. Real pages: 6 of 967
+ * fixed, none broken (docs/discovery.md, "A template's language tag").
+ */
+function templateLanguageOverridden(
+  declared: readonly SourceLanguage[],
+  titlesLanguage: () => { code: string; confidence: number } | null,
+  pageText: string,
+): { code: string; confidence: number } | null {
+  const only = declared.length === 1 ? declared[0]! : null;
+  if (only === null || only.sources.length !== 1 || only.sources[0] !== 'html_lang') return null;
+  const text = detectTextLanguage(pageText);
+  if (text === null || close(primary(text.code), primary(only.code))) return null;
+  const titles = titlesLanguage();
+  if (titles !== null) return primary(titles.code) === primary(text.code) ? text : null;
+  return primary(only.code) === 'en' && pageText.trim().length >= MIN_TEXT_OVER_TEMPLATE_CHARS ? text : null;
 }
 
 /** The column a language filter reads: every code and its primary subtag, comma-wrapped (`,fr,fr-ca,`). */

@@ -260,6 +260,53 @@ describe('languages', () => {
     expect(read({ pageText: 'Wir verwenden Cookies. Akzeptieren' })).toEqual([]);
   });
 
+  it("puts the page's words before a lone template <html lang> they contradict, and only then", () => {
+    const german =
+      'Die Stadtverwaltung hat am Dienstag neue Pläne für den Ausbau des öffentlichen Nahverkehrs vorgestellt. ' +
+      'Demnach sollen bis zum Jahr 2030 drei neue Straßenbahnlinien entstehen, die vor allem die Außenbezirke ' +
+      'besser mit der Innenstadt verbinden. Die Kosten werden auf rund 400 Millionen Euro geschätzt. ';
+    const read = (html: string, pageText: string, pageTitles: string[] = []) =>
+      sourceLanguages({
+        page: readPageSignals(html),
+        contentLanguage: undefined,
+        feeds: [],
+        sitemap: null,
+        pageText,
+        pageTitles,
+      });
+    const template = '<html lang="en-US"><head></head></html>';
+    const long = german.repeat(4);
+    expect(read(template, long)).toEqual([
+      { code: 'de', sources: ['detected'], confidence: 0.6 },
+      { code: 'en-us', sources: ['html_lang'] },
+    ]);
+    // Short text alone does not overrule the tag; headlines that read the same do.
+    expect(read(template, german)[0]?.code).toBe('en-us');
+    const headlines = [
+      'Neue Straßenbahnlinien für die Stadt',
+      'Der Haushalt für das nächste Jahr steht',
+      'Wetter: Am Wochenende wird es kalt',
+    ];
+    expect(read(template, german, headlines)[0]?.code).toBe('de');
+    // Headlines in the declared language keep it; a tag other than English needs them to agree with the text.
+    expect(
+      read(template, long, [
+        'Government announces a new pension plan',
+        'Scientists find a new deep sea fish',
+        'The city opens a new art museum',
+      ])[0]?.code,
+    ).toBe('en-us');
+    expect(read('<html lang="fr"><head></head></html>', long)[0]?.code).toBe('fr');
+    // A second declaration, or a language ELD confuses with the declared one, keeps the declaration.
+    expect(
+      read('<html lang="en"><head><meta http-equiv="Content-Language" content="en"></head></html>', long)[0]
+        ?.code,
+    ).toBe('en');
+    const danish =
+      'Regeringen har i dag fremlagt en ny plan for den offentlige transport i hovedstaden. '.repeat(15);
+    expect(read('<html lang="nb"><head></head></html>', danish)[0]?.code).toBe('nb');
+  });
+
   it('indexes each code and its primary subtag for the list filter', () => {
     expect(
       languageIndex([
