@@ -12,7 +12,7 @@ import { UnprocessableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
 import type { Database, DbExecutor, DbTransaction, ResearchSourceTable } from '../ports/database.js';
-import { insertRows } from './bulk-insert.js';
+import { insertRowsCounted } from './bulk-insert.js';
 import { type Clock, parseJson } from './common.js';
 import { PARTITION_IS } from './dataset-catalog.js';
 import type { DatasetService, WrittenChunk } from './datasets.js';
@@ -147,27 +147,37 @@ export function createResearchIngest(deps: {
         source_type: value.source_type,
         discovery_method: input.discovery_method ?? request.defaultMethod,
         confidence: input.confidence ?? 1,
-        content_hints: JSON.stringify({ hints: input.content_hints ?? [], extra: input.extra ?? {} }),
+        content_hints:
+          input.content_hints === undefined && input.extra === undefined
+            ? NO_HINTS
+            : JSON.stringify({ hints: input.content_hints ?? [], extra: input.extra ?? {} }),
         owner,
         raw_chunk: reservation.chunk,
         created_at: at,
       }));
-    // Only the URLs come back: the rows are ours already.
-    const claimed = new Set<string>();
-    for (let i = 0; i < rows.length; i += CLAIMS_PER_INSERT) {
-      const inserted = await insertRows(
+    // No RETURNING: when every row went in (no URL was in the partition yet, the usual case) the rows are the
+    // claims; only when some did not are the owner's URLs read back. RETURNING built a row object a URL for that.
+    let inserted = 0;
+    for (let i = 0; i < rows.length; i += CLAIMS_PER_INSERT)
+      inserted += await insertRowsCounted(
         trx,
         database.dialect,
         'research_sources',
         CLAIM_COLUMNS,
         rows.slice(i, i + CLAIMS_PER_INSERT),
-        'on conflict do nothing returning "normalized_url"',
+        'on conflict do nothing',
       );
-      for (const row of inserted as Array<{ normalized_url: string }>) claimed.add(row.normalized_url);
-    }
-    let owned: ResearchSourceTable[] = rows.filter((row) => claimed.has(row.normalized_url));
+    let owned: ResearchSourceTable[] = rows;
     if (reservation.earlier)
       owned = await trx.selectFrom('research_sources').selectAll().where('owner', '=', owner).execute();
+    else if (inserted < rows.length) {
+      // No earlier reservation, so no earlier claims (they commit together): the owner's URLs are this insert's.
+      const claimed = await runText<{ normalized_url: string }>(trx, database.dialect, URLS_OF_OWNER, [
+        owner,
+      ]);
+      const urls = new Set(claimed.rows.map((row) => row.normalized_url));
+      owned = rows.filter((row) => urls.has(row.normalized_url));
+    }
     if (owned.length === 0) {
       // Every URL was a duplicate (or invalid): no chunk to write, so no number is kept.
       await datasets.releaseReservation(trx, partition, reservation.chunk);
@@ -239,22 +249,13 @@ export function createResearchIngest(deps: {
     record: RecordLists,
   ): Promise<WrittenChunk> {
     const records: DatasetRecord[] = owned.map((row) => {
+      // A URL without hints (every one a research batch sends) has nothing to parse or spread: a plain literal.
+      if (row.content_hints === NO_HINTS) return recordOf(row, []);
       const hints = parseJson<{ hints: string[]; extra: Record<string, unknown> }>(row.content_hints, {
         hints: [],
         extra: {},
       });
-      return {
-        ...hints.extra,
-        raw_url: row.raw_url,
-        normalized_url: row.normalized_url,
-        registrable_domain: row.registrable_domain,
-        domain_id: row.domain_id,
-        authority: row.authority as DatasetRecord['authority'],
-        source_type: row.source_type as DatasetRecord['source_type'],
-        discovery_method: row.discovery_method,
-        confidence: Number(row.confidence),
-        content_hints: hints.hints,
-      };
+      return { ...hints.extra, ...recordOf(row, hints.hints) };
     });
     return datasets.writeReservedObject(partition, chunk, {
       meta: {
@@ -369,6 +370,21 @@ export function createResearchIngest(deps: {
   return { ingest, claim, write, finishInterrupted };
 }
 
+/** A claim's fields as its raw chunk holds them, without the extra fields its input came with. */
+function recordOf(row: ResearchSourceTable, contentHints: string[]): DatasetRecord {
+  return {
+    raw_url: row.raw_url,
+    normalized_url: row.normalized_url,
+    registrable_domain: row.registrable_domain,
+    domain_id: row.domain_id,
+    authority: row.authority as DatasetRecord['authority'],
+    source_type: row.source_type as DatasetRecord['source_type'],
+    discovery_method: row.discovery_method,
+    confidence: Number(row.confidence),
+    content_hints: contentHints,
+  };
+}
+
 /** A research record's lists, as a raw chunk's meta repeats them. */
 interface RecordLists {
   queries: string[];
@@ -400,6 +416,11 @@ const CLAIM_COLUMNS = [
   'raw_chunk',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof ResearchSourceTable>;
+
+/** content_hints of a URL that came without hints or extra fields: one shared string, not one JSON a row. */
+const NO_HINTS = JSON.stringify({ hints: [], extra: {} });
+
+const URLS_OF_OWNER = sqlText('select "normalized_url" from "research_sources" where "owner" = ?');
 
 // The research record's statements, as text (sql-text.ts): every chunk of a research batch runs two of them.
 const RECORD_OF_PARTITION = sqlText(

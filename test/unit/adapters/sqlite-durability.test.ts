@@ -80,6 +80,11 @@ describe('SQLite durability', () => {
     expect(syncedPaths).toContain(`${file}-wal`);
   });
 
+  it('keeps a statement’s journal in memory, never in a temp file (temp_store = MEMORY)', async () => {
+    const store = await sql<{ temp_store: number }>`pragma temp_store`.execute(database.db);
+    expect(store.rows[0]?.temp_store).toBe(2);
+  });
+
   it('answers a transaction only once the WAL sync after its commit has finished', async () => {
     holding = true;
     const answer = watch(insertNote(1));
