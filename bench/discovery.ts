@@ -1,6 +1,6 @@
 // Discovery at internet speed: a whole discovery batch (API → DISCOVERY_QUEUE → harvest of the seeds' links →
 // qualification of every candidate through the contract engine → SQLite and the object folder) on the default
-// configuration, against the latency fake internet (latency-internet.ts: its own thread, every answer after a
+// configuration, against the latency fake internet (latency-internet.ts: a process of its own, every answer after a
 // delay). S seeds (news homepages, default 50) link to C candidate sites (default 1,000, each cited by 3–4
 // seeds): WordPress-like news sites (section menu, dated stories with bylines, a feed and its comments feed, a
 // Yoast sitemap index of three children, robots.txt naming it), among them every 50th a planted recipe blog or
