@@ -18,9 +18,23 @@ const WIRE_CREDIT = new RegExp(`(?<!\\p{L})(?:${AGENCIES})(?!\\p{L})`, 'u');
 /**
  * An agency credited in running text the way wire copy opens, in brackets after its dateline and before a dash:
  * "BERLIN (dpa) –", "PARIS (AFP) -", "(Reuters) -". The dash matters: "(AP)" alone is also Advanced Placement, and
- * "(APA)" a citation style. The words before the bracket (≤ 30 characters) are kept as evidence.
+ * "(APA)" a citation style. Only the bracket is matched (a pattern reaching back for the dateline's words was tried
+ * at every character of the text: 0.45 ms a page); `wireDatelines` adds the words before it as evidence.
  */
-export const WIRE_DATELINE = new RegExp(`(?:\\p{Lu}[\\p{L}., ]{0,29})?\\((?:${AGENCIES})\\)\\s*[-–—]`, 'gu');
+const WIRE_BRACKET = new RegExp(`\\((?:${AGENCIES})\\)\\s*[-–—]`, 'gu');
+
+/** Wire copy's openings in a text, each with up to 30 characters of its dateline before it, at most `max`. */
+export function wireDatelines(text: string, max = 3): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(WIRE_BRACKET)) {
+    const before = text.slice(Math.max(0, match.index - 30), match.index);
+    const dateline = /\p{Lu}[\p{L}., ]*$/u.exec(before)?.[0] ?? '';
+    const opening = `${dateline}${match[0]}`.trim();
+    if (!found.includes(opening)) found.push(opening);
+    if (found.length >= max) break;
+  }
+  return found;
+}
 
 /** The first byline crediting a news agency, with the agency; null when none does. */
 export function wireCredit(bylines: readonly string[]): { byline: string; agency: string } | null {

@@ -6,7 +6,7 @@ import { articleUrlShape } from './article-urls.js';
 import { type PlaceNameCounts, readPlaceNames } from './country-place-signals.js';
 import { emptyTextMarkers, readTextMarkers, type TextMarkers } from './country-text-signals.js';
 import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
-import { WIRE_DATELINE } from './newsroom-signals.js';
+import { wireDatelines } from './newsroom-signals.js';
 import { type PageCollector, tokenise } from './page-pass.js';
 import { languageList, normaliseLanguageTag } from './page-signals.js';
 import {
@@ -428,10 +428,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     for (const date of jsonLd.dates) pushOnce(facts.page_times, date);
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
-    for (const dateline of text.matchAll(WIRE_DATELINE)) {
-      pushOnce(facts.wire_datelines, dateline[0].trim(), 3);
-      if (facts.wire_datelines.length >= 3) break;
-    }
+    facts.wire_datelines = wireDatelines(text);
     // The publisher's telephone in its structured data is read as if printed, unless the text prints it already.
     const telephones = jsonLd.telephones.filter((t) => !text.includes(t));
     facts.text_markers = readTextMarkers(
@@ -549,17 +546,21 @@ function readTextPhrases(lower: string, facts: PageFacts): void {
   for (const word of RECIPE_WORDS)
     if (lower.includes(word)) pushOnce(facts.recipe_signals, `text "${word}"`, 10);
   for (const found of lower.matchAll(MOST_READ)) {
+    // A whole phrase where words are spaced ("almost read" is none); CJK phrases may sit inside a run of their script.
+    const before = lower[found.index - 1] ?? ' ';
+    const after = lower[found.index + found[0].length] ?? ' ';
+    if (SPACED_LETTER.test(before) || SPACED_LETTER.test(after)) continue;
     pushOnce(facts.most_read, found[0], 3);
     if (facts.most_read.length >= 3) break;
   }
 }
 
 /**
- * A "most read" heading as a whole phrase where words are spaced ("almost read" is none); CJK phrases may sit
- * inside a run of their own script.
+ * The "most read" headings as one alternation, boundaries checked per match: a lookbehind in the pattern was tried
+ * at every character of the text (0.25 ms a page against 0.09).
  */
-const SPACED_LETTER = '\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}';
 const MOST_READ = new RegExp(
-  `(?<![${SPACED_LETTER}])(?:${MOST_READ_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![${SPACED_LETTER}])`,
-  'gu',
+  MOST_READ_PHRASES.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  'g',
 );
+const SPACED_LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u;
