@@ -6,7 +6,7 @@
 // global cap. Also reports politeness as the sites saw it, connections per site and how steadily progress moved.
 //
 //   npm run bench -- contracts-latency
-//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_TRACE=1] [BENCH_DUMP=file]
+//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_WARMUP=sites] [BENCH_TRACE=1] [BENCH_DUMP=file]
 //     [BENCH_CPU_PROFILE=prefix] [BENCH_HEAP_PROFILE=prefix] npx tsx bench/contracts-latency.ts
 // The clock starts once `seedbed.ready()` resolves (the fetch thread and the feed workers loaded): start-up is
 // printed apart. BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread from the batches' submission to their end,
@@ -37,6 +37,11 @@ interface RunOptions {
    * 40-sitemap tree. huge: site 0 the sitemap-scale tree (75 gzipped children, 2.6 million URLs), the rest alike.
    */
   shape: 'uniform' | 'mixed' | 'huge';
+  /**
+   * Sites of their own collected before the clock starts (BENCH_WARMUP), as a service that has run batches before
+   * meets the next one with its code compiled: a fresh process spends much of a 1,000-site run's CPU compiling.
+   */
+  warmup: number;
 }
 
 function shapeFor(options: RunOptions): (n: number) => SiteShape {
@@ -53,7 +58,10 @@ function shapeFor(options: RunOptions): (n: number) => SiteShape {
 
 export async function runContractsLatency(options: RunOptions): Promise<BenchResult> {
   const shape = shapeFor(options);
-  const net = await startLatencyInternet({ sites: options.sites, shape });
+  const net = await startLatencyInternet({ sites: options.sites + options.warmup, shape });
+  // The measured sites are the first ones (site 0 is the mixed and huge shapes' big tree); the warm-up's follow.
+  const siteHosts = net.hosts.slice(0, options.sites);
+  const warmupHosts = net.hosts.slice(options.sites);
   const dir = await mkdtemp(join(tmpdir(), 'seedbed-bench-latency-'));
   // The default configuration; SEEDBED_* variables of the bench's own environment (e.g. another
   // SEEDBED_FETCH_CONCURRENCY) are passed on, to compare settings.
@@ -78,6 +86,13 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     seedbed.startWorkers();
     await seedbed.ready();
     const startupMs = performance.now() - startingAt;
+    const warmupStarted = performance.now();
+    let warmupConnections = 0;
+    if (warmupHosts.length > 0) {
+      await collectUnclocked(app, warmupHosts);
+      warmupConnections = (await net.takeLog()).connections;
+    }
+    const warmupMs = performance.now() - warmupStarted;
     const profilePrefix = process.env['BENCH_CPU_PROFILE'];
     const stopProfile = profilePrefix ? await startCpuProfile() : null;
     const heapPrefix = process.env['BENCH_HEAP_PROFILE'];
@@ -89,14 +104,14 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const mainCpuBefore = mainThreadCpuMs();
     const threadsBefore = threadsCpuMs();
     const batchIds: string[] = [];
-    for (let i = 0; i < net.hosts.length; i += MAX_IDS_PER_BATCH) {
+    for (let i = 0; i < siteHosts.length; i += MAX_IDS_PER_BATCH) {
       const response = await app.inject({
         method: 'POST',
         url: '/api/v1/queues/contract',
         payload: {
           country: 'sg',
           category: 'news',
-          domainIds: net.hosts.slice(i, i + MAX_IDS_PER_BATCH).map((h) => `other:sg:${h}`),
+          domainIds: siteHosts.slice(i, i + MAX_IDS_PER_BATCH).map((h) => `other:sg:${h}`),
         },
       });
       if (response.statusCode !== 202) throw new Error(`contract batch refused: ${response.body}`);
@@ -157,7 +172,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
       const first = (await app.inject({ url: `/api/v1/queues/batch/${batchIds[0]}/items?limit=1` })).json();
       const item = first.data[0];
       process.stdout.write(
-        `  huge tree (${net.hosts[0]}): ${item?.status}, sitemap_urls ${item?.result?.sitemap_urls}, ` +
+        `  huge tree (${siteHosts[0]}): ${item?.status}, sitemap_urls ${item?.result?.sitemap_urls}, ` +
           `truncated ${item?.result?.sitemap_truncated}` +
           `${item?.result?.sitemap_truncated_reason ? ` (${item.result.sitemap_truncated_reason})` : ''}` +
           `${item?.reason ? `, ${item.reason}` : ''}\n`,
@@ -166,7 +181,9 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const cpuMsPerSite = (cpu.user + cpu.system) / 1000 / options.sites;
     const mainCpuMsPerSite =
       mainCpu !== null && mainCpuBefore !== null ? (mainCpu - mainCpuBefore) / options.sites : null;
-    const { log, connections } = await net.takeLog();
+    const taken = await net.takeLog();
+    const log = taken.log;
+    const connections = taken.connections - warmupConnections;
 
     // BENCH_DUMP=file: the requests the sites served, for a closer look (when each arrived and ended, per host).
     const dump = process.env['BENCH_DUMP'];
@@ -174,7 +191,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const byHost = new Map<string, ServedRequest[]>();
     for (const r of log) byHost.set(r.host, [...(byHost.get(r.host) ?? []), r]);
     const gapOf = (host: string) => {
-      const n = net.hosts.indexOf(host);
+      const n = siteHosts.indexOf(host);
       return Math.max(DEFAULT_FETCHER_SETTINGS.perHostMinDelayMs, (n >= 0 ? shape(n).crawlDelay : 0) * 1000);
     };
     const hosts: HostRequests[] = [...byHost].map(([host, requests]) => ({
@@ -246,7 +263,9 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         `  in flight at the sites: max ${load.max}, mean ${load.mean.toFixed(1)} (cap ${cap}); ` +
         `bound ${(bound.makespanMs / 1000).toFixed(1)} s (lower bound ${(bound.lowerBoundMs / 1000).toFixed(1)} s, ` +
         `longest host chain ${(longestChain / 1000).toFixed(1)} s); start-up (worker threads loaded, before the ` +
-        `clock) ${(startupMs / 1000).toFixed(2)} s; batches accepted after ${(postedMs / 1000).toFixed(2)} s; ` +
+        `clock) ${(startupMs / 1000).toFixed(2)} s; ` +
+        `${options.warmup > 0 ? `warm-up ${options.warmup} other sites (before the clock) ${(warmupMs / 1000).toFixed(1)} s; ` : ''}` +
+        `batches accepted after ${(postedMs / 1000).toFixed(2)} s; ` +
         `first request after ` +
         `${(firstArrival / 1000).toFixed(2)} s, last answer at ${(lastEnd / 1000).toFixed(2)} s (${lastSite[0]}, ` +
         `started at ${lastSiteStart.toFixed(1)} s, chain ${lastSiteChain.toFixed(1)} s)\n` +
@@ -266,7 +285,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const rate = options.sites / (elapsedMs / 1000);
     const boundRate = options.sites / (bound.makespanMs / 1000);
     return report({
-      name: `contracts at ${options.delayMs} ms latency, ${options.sites} sites (${options.shape})`,
+      name: `contracts at ${options.delayMs} ms latency, ${options.sites} sites (${options.shape})${options.warmup > 0 ? `, after ${options.warmup} warm-up sites` : ''}`,
       subject: 'contract batches, default config',
       subjectValue: rate,
       baseline: 'perfectly parallel client, same politeness and cap',
@@ -282,13 +301,44 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
   }
 }
 
+/** Submits contract batches for `hosts` and waits until every batch has ended (the warm-up: nothing measured). */
+async function collectUnclocked(
+  app: Awaited<ReturnType<Awaited<ReturnType<typeof createSeedbed>>['buildHttp']>>,
+  hosts: readonly string[],
+): Promise<void> {
+  const batchIds: string[] = [];
+  for (let i = 0; i < hosts.length; i += MAX_IDS_PER_BATCH) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/queues/contract',
+      payload: {
+        country: 'sg',
+        category: 'news',
+        domainIds: hosts.slice(i, i + MAX_IDS_PER_BATCH).map((h) => `other:sg:${h}`),
+      },
+    });
+    if (response.statusCode !== 202) throw new Error(`warm-up batch refused: ${response.body}`);
+    batchIds.push(response.json().batchId);
+  }
+  for (;;) {
+    let ended = 0;
+    for (const id of batchIds) {
+      const status = (await app.inject({ url: `/api/v1/queues/batch/${id}` })).json().status;
+      if (status !== 'queued' && status !== 'running') ended += 1;
+    }
+    if (ended === batchIds.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function benchContractsLatency(): Promise<BenchResult[]> {
   const sites = Number(process.env['BENCH_SITES'] ?? 1000);
   const delays = (process.env['BENCH_DELAYS'] ?? '150,1000').split(',').map(Number);
   const asked = process.env['BENCH_SHAPE'];
   const shape = asked === 'mixed' || asked === 'huge' ? asked : 'uniform';
+  const warmup = Number(process.env['BENCH_WARMUP'] ?? 0);
   const results: BenchResult[] = [];
-  for (const delayMs of delays) results.push(await runContractsLatency({ sites, delayMs, shape }));
+  for (const delayMs of delays) results.push(await runContractsLatency({ sites, delayMs, shape, warmup }));
   return results;
 }
 

@@ -144,11 +144,24 @@ function compileRule(kind: RuleKind, bytes: string): CompiledRule {
   return { main: compilePattern(bytes), indexAlias };
 }
 
+function agentRules(scope: AgentRules['scope'], groups: RobotsGroup[]): AgentRules {
+  const delays = groups.map((g) => g.crawlDelay).filter((d): d is number => d !== null);
+  return {
+    scope,
+    groups,
+    rules: groups.flatMap((g) => g.rules),
+    crawlDelay: delays.length > 0 ? Math.max(...delays) : null,
+  };
+}
+
 /** A parsed robots.txt: plain data (groups, sitemaps) plus the compiled patterns its questions need. */
 export class RobotsTxt {
   readonly #compiled: Map<RobotsRule, CompiledRule>;
   /** rulesFor answers by lower-cased token: decide asks it once per URL. */
   readonly #byAgent = new Map<string, AgentRules>();
+  /** The tokens some group names, and the one answer every other agent gets (made on first use). */
+  #namedTokens: Set<string> | null = null;
+  #unnamed: AgentRules | null = null;
 
   constructor(
     readonly groups: readonly RobotsGroup[],
@@ -166,21 +179,26 @@ export class RobotsTxt {
     const token = agent.toLowerCase();
     const known = this.#byAgent.get(token);
     if (known !== undefined) return known;
-    let groups = this.groups.filter((g) => token !== '*' && g.agents.includes(token));
-    let scope: AgentRules['scope'] = 'named';
-    if (groups.length === 0) {
-      groups = this.groups.filter((g) => g.agents.includes('*'));
-      scope = groups.length > 0 ? 'star' : 'none';
-    }
-    const delays = groups.map((g) => g.crawlDelay).filter((d): d is number => d !== null);
-    const answer: AgentRules = {
-      scope,
-      groups,
-      rules: groups.flatMap((g) => g.rules),
-      crawlDelay: delays.length > 0 ? Math.max(...delays) : null,
-    };
+    this.#namedTokens ??= new Set(this.groups.flatMap((g) => g.agents));
+    // An agent no group names gets the `*` groups' answer: one object for all of them, since a domain's AI
+    // policy asks about thirty agents that a robots.txt seldom names, and each answer lives as long as the file.
+    const answer =
+      token !== '*' && this.#namedTokens.has(token)
+        ? agentRules(
+            'named',
+            this.groups.filter((g) => g.agents.includes(token)),
+          )
+        : this.#unnamedRules();
     this.#byAgent.set(token, answer);
     return answer;
+  }
+
+  #unnamedRules(): AgentRules {
+    if (this.#unnamed === null) {
+      const groups = this.groups.filter((g) => g.agents.includes('*'));
+      this.#unnamed = agentRules(groups.length > 0 ? 'star' : 'none', groups);
+    }
+    return this.#unnamed;
   }
 
   /**
