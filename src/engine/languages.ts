@@ -108,7 +108,7 @@ const close = (a: string, b: string) =>
  * A lone `<html lang>` that the page's words contradict: a theme's hard-coded tag (WordPress themes and site
  * templates ship `lang="en"`/`en-US`) over an Albanian, Gujarati or Russian site. Only when nothing else declares a
  * language, the running text reads reliably as another one that ELD does not confuse with it, and either the titles
- * and headlines read the same, or none could be read, the tag is English and the text is long. Real pages: 6 of 967
+ * and headlines read the same, or none could be read, the tag is English and the text is long. Real pages: 6 of 1,008
  * fixed, none broken (docs/discovery.md, "A template's language tag").
  */
 function templateLanguageOverridden(
