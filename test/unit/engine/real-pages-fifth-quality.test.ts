@@ -63,7 +63,8 @@ describe('discovery verdicts on the fifth set', () => {
     expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.92);
   });
 
-  it('primary language right on ≥ 0.97 of the pages', () => {
-    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.97);
+  // 0.975, then 0.983 since a lone template <html lang> the text contradicts comes second (2026-11-27 06:21).
+  it('primary language right on ≥ 0.98 of the pages', () => {
+    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.98);
   });
 });

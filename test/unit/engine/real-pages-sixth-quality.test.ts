@@ -70,7 +70,9 @@ describe('discovery verdicts on the sixth set (entry pages)', () => {
     expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(0.92);
   });
 
-  it('primary language right on ≥ 0.95 of the pages', () => {
-    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.95);
+  // 1.000 since a lone template <html lang> the text contradicts comes second (06:21; the page that declared English
+  // over Russian): one page of 41 is 0.024.
+  it('primary language right on ≥ 0.97 of the pages', () => {
+    expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(0.97);
   });
 });
