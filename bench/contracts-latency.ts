@@ -103,20 +103,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const cpuBefore = process.cpuUsage();
     const mainCpuBefore = mainThreadCpuMs();
     const threadsBefore = threadsCpuMs();
-    const batchIds: string[] = [];
-    for (let i = 0; i < siteHosts.length; i += MAX_IDS_PER_BATCH) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/queues/contract',
-        payload: {
-          country: 'sg',
-          category: 'news',
-          domainIds: siteHosts.slice(i, i + MAX_IDS_PER_BATCH).map((h) => `other:sg:${h}`),
-        },
-      });
-      if (response.statusCode !== 202) throw new Error(`contract batch refused: ${response.body}`);
-      batchIds.push(response.json().batchId);
-    }
+    const batchIds = await postContractBatches(app, siteHosts, 'contract');
     const postedMs = performance.now() - started;
     // Progress as a client sees it: items answered, sampled every 250 ms (a watching client costs CPU too).
     const samples: Array<{ at: number; done: number }> = [];
@@ -301,11 +288,10 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
   }
 }
 
-/** Submits contract batches for `hosts` and waits until every batch has ended (the warm-up: nothing measured). */
-async function collectUnclocked(
-  app: Awaited<ReturnType<Awaited<ReturnType<typeof createSeedbed>>['buildHttp']>>,
-  hosts: readonly string[],
-): Promise<void> {
+type BenchApp = Awaited<ReturnType<Awaited<ReturnType<typeof createSeedbed>>['buildHttp']>>;
+
+/** POSTs contract batches of at most MAX_IDS_PER_BATCH for `hosts` (country sg), answering their ids. */
+async function postContractBatches(app: BenchApp, hosts: readonly string[], what: string): Promise<string[]> {
   const batchIds: string[] = [];
   for (let i = 0; i < hosts.length; i += MAX_IDS_PER_BATCH) {
     const response = await app.inject({
@@ -317,9 +303,15 @@ async function collectUnclocked(
         domainIds: hosts.slice(i, i + MAX_IDS_PER_BATCH).map((h) => `other:sg:${h}`),
       },
     });
-    if (response.statusCode !== 202) throw new Error(`warm-up batch refused: ${response.body}`);
+    if (response.statusCode !== 202) throw new Error(`${what} batch refused: ${response.body}`);
     batchIds.push(response.json().batchId);
   }
+  return batchIds;
+}
+
+/** Submits contract batches for `hosts` and waits until every batch has ended (the warm-up: nothing measured). */
+async function collectUnclocked(app: BenchApp, hosts: readonly string[]): Promise<void> {
+  const batchIds = await postContractBatches(app, hosts, 'warm-up');
   for (;;) {
     let ended = 0;
     for (const id of batchIds) {
