@@ -22,30 +22,28 @@ import {
   FOLDS,
   figures,
   foldFigures,
-  isFreshHoldOut,
+  freshHalves,
   isHoldOut,
   type Judged,
   judge,
 } from '../test/support/real-pages-eval.js';
 
 const judged = loadRealPages().map(judge);
-const fresh = loadRealPages(FRESH_PAGES_DIR).map(judge);
-const third = loadRealPages(THIRD_PAGES_DIR).map(judge);
-const fourth = loadRealPages(FOURTH_PAGES_DIR).map(judge);
-const fifth = loadRealPages(FIFTH_PAGES_DIR).map(judge);
-const sixth = loadRealPages(SIXTH_PAGES_DIR).map(judge);
 const tuning = judged.filter((j) => !isHoldOut(j.page.id));
 const holdOut = judged.filter((j) => isHoldOut(j.page.id));
-const freshTuning = fresh.filter((j) => !isFreshHoldOut(j.page.id));
-const freshHoldOut = fresh.filter((j) => isFreshHoldOut(j.page.id));
-const thirdTuning = third.filter((j) => !isFreshHoldOut(j.page.id));
-const thirdHoldOut = third.filter((j) => isFreshHoldOut(j.page.id));
-const fourthTuning = fourth.filter((j) => !isFreshHoldOut(j.page.id));
-const fourthHoldOut = fourth.filter((j) => isFreshHoldOut(j.page.id));
-const fifthTuning = fifth.filter((j) => !isFreshHoldOut(j.page.id));
-const fifthHoldOut = fifth.filter((j) => isFreshHoldOut(j.page.id));
-const sixthTuning = sixth.filter((j) => !isFreshHoldOut(j.page.id));
-const sixthHoldOut = sixth.filter((j) => isFreshHoldOut(j.page.id));
+/** The later sets, each read whole and by its halves: its row's short name, its name in --misses, its pages. */
+const laterSets = (
+  [
+    ['fresh', 'fresh set', FRESH_PAGES_DIR],
+    ['third', 'third set', THIRD_PAGES_DIR],
+    ['fourth', 'fourth set', FOURTH_PAGES_DIR],
+    ['fifth', 'fifth set', FIFTH_PAGES_DIR],
+    ['sixth', 'sixth set', SIXTH_PAGES_DIR],
+  ] as const
+).map(([short, name, dir]) => {
+  const all = loadRealPages(dir).map(judge);
+  return { short, name, all, ...freshHalves(all) };
+});
 
 function row(name: string, f: Figures): string {
   return [
@@ -65,21 +63,11 @@ const lines = [
   row('tuning', figures(tuning)),
   row('hold-out', figures(holdOut)),
   row('all', figures(judged)),
-  row('fresh', figures(fresh)),
-  row('fresh tun', figures(freshTuning)),
-  row('fresh h-o', figures(freshHoldOut)),
-  row('third', figures(third)),
-  row('third tun', figures(thirdTuning)),
-  row('third h-o', figures(thirdHoldOut)),
-  row('fourth', figures(fourth)),
-  row('fourth tun', figures(fourthTuning)),
-  row('fourth h-o', figures(fourthHoldOut)),
-  row('fifth', figures(fifth)),
-  row('fifth tun', figures(fifthTuning)),
-  row('fifth h-o', figures(fifthHoldOut)),
-  row('sixth', figures(sixth)),
-  row('sixth tun', figures(sixthTuning)),
-  row('sixth h-o', figures(sixthHoldOut)),
+  ...laterSets.flatMap((set) => [
+    row(set.short, figures(set.all)),
+    row(`${set.short} tun`, figures(set.tuning)),
+    row(`${set.short} h-o`, figures(set.holdOut)),
+  ]),
   ...folds.folds.map((f, k) => row(`fold ${k + 1}/${FOLDS}`, f)),
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
@@ -91,13 +79,9 @@ function missLine(j: Judged): string {
 
 if (process.argv.includes('--misses')) {
   const tuningParts = [
-    ['main corpus', tuning],
-    ['fresh set', freshTuning],
-    ['third set', thirdTuning],
-    ['fourth set', fourthTuning],
-    ['fifth set', fifthTuning],
-    ['sixth set', sixthTuning],
-  ] as const;
+    ['main corpus', tuning] as const,
+    ...laterSets.map((set) => [set.name, set.tuning] as const),
+  ];
   for (const [name, judged] of tuningParts) {
     lines.push(`misjudged news (${name}, tuning half):`);
     for (const j of judged.filter((j) => (j.verdict === 'news') !== j.page.labels.news))

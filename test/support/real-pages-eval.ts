@@ -24,6 +24,14 @@ export function isFreshHoldOut(id: string): boolean {
   return createHash('sha256').update(id).digest()[0]! % 2 === 1;
 }
 
+/** A later set's tuning half and hold-out half (isFreshHoldOut). */
+export function freshHalves(judged: readonly Judged[]): { tuning: Judged[]; holdOut: Judged[] } {
+  return {
+    tuning: judged.filter((j) => !isFreshHoldOut(j.page.id)),
+    holdOut: judged.filter((j) => isFreshHoldOut(j.page.id)),
+  };
+}
+
 export const FOLDS = 5;
 
 /** The fold (0…FOLDS−1) of a page: bytes 1–4 of the SHA-1 of its id, so folds cut across the hold-out split. */

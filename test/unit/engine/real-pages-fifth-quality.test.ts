@@ -15,7 +15,7 @@ import {
 import {
   confusionByKind,
   figures,
-  isFreshHoldOut,
+  freshHalves,
   judge,
   publisherOverlap,
 } from '../../support/real-pages-eval.js';
@@ -24,8 +24,7 @@ const judged = loadRealPages(FIFTH_PAGES_DIR).map(judge);
 
 describe('discovery verdicts on the fifth set', () => {
   it('prints the figures', () => {
-    const tuning = judged.filter((j) => !isFreshHoldOut(j.page.id));
-    const holdOut = judged.filter((j) => isFreshHoldOut(j.page.id));
+    const { tuning, holdOut } = freshHalves(judged);
     console.log(
       `fifth: ${JSON.stringify(figures(judged))}\ntuning: ${JSON.stringify(figures(tuning))}\nhold-out: ${JSON.stringify(figures(holdOut))}\n${confusionByKind(judged)}`,
     );

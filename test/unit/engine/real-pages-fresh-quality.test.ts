@@ -3,11 +3,10 @@
 // engine ran on them. Each page is taken as its domain's entry page, as in real-pages-quality.test.ts.
 import { describe, expect, it } from 'vitest';
 import { FRESH_PAGES_DIR, loadRealPages } from '../../support/real-pages.js';
-import { figures, isFreshHoldOut, judge } from '../../support/real-pages-eval.js';
+import { figures, freshHalves, judge } from '../../support/real-pages-eval.js';
 
 const judged = loadRealPages(FRESH_PAGES_DIR).map(judge);
-const tuningHalf = judged.filter((j) => !isFreshHoldOut(j.page.id));
-const holdOutHalf = judged.filter((j) => isFreshHoldOut(j.page.id));
+const { tuning: tuningHalf, holdOut: holdOutHalf } = freshHalves(judged);
 
 describe('discovery verdicts on the second hold-out set', () => {
   it('prints the figures', () => {

@@ -16,7 +16,7 @@ import {
 import {
   confusionByKind,
   figures,
-  isFreshHoldOut,
+  freshHalves,
   judge,
   publisherOverlap,
 } from '../../support/real-pages-eval.js';
@@ -25,8 +25,7 @@ const judged = loadRealPages(SIXTH_PAGES_DIR).map(judge);
 
 describe('discovery verdicts on the sixth set (entry pages)', () => {
   it('prints the figures', () => {
-    const tuning = judged.filter((j) => !isFreshHoldOut(j.page.id));
-    const holdOut = judged.filter((j) => isFreshHoldOut(j.page.id));
+    const { tuning, holdOut } = freshHalves(judged);
     console.log(
       `sixth: ${JSON.stringify(figures(judged))}\ntuning: ${JSON.stringify(figures(tuning))}\nhold-out: ${JSON.stringify(figures(holdOut))}\n${confusionByKind(judged)}`,
     );
