@@ -4,12 +4,15 @@
 //
 // Matching: a name matches an entry when it IS the entry or ends with "." + the entry, so subdomains are included
 // (podcasts.apple.com → apple.com, bucket.s3.amazonaws.com → amazonaws.com, m.facebook.com → facebook.com). The
-// input may be a registrable domain or a whole host; case and one trailing dot are ignored.
+// input may be a registrable domain or a whole host; case and one trailing dot are ignored. A few brands match under
+// any country's suffix (google.de, pinterest.co.uk: BRANDS_UNDER_ANY_SUFFIX).
 //
 // Deliberately absent: hosting platforms whose subdomains are independent sites that can be newsrooms
 // (blogspot.com, substack.com, medium.com, github.io, ghost.io, livejournal.com, ameblo.jp), and portals that run a
 // newsroom or a news desk under their name (yahoo.com, msn.com, qq.com, naver.com, mail.ru, sina.com.cn, daum.net):
 // those are judged on their pages like any site.
+
+import { parse } from 'tldts';
 
 export const PLATFORM_KINDS = [
   'social',
@@ -25,7 +28,7 @@ export const PLATFORM_KINDS = [
 export type PlatformKind = (typeof PLATFORM_KINDS)[number];
 
 /** The day the table was last reviewed; a platform born after it is not here. */
-export const PLATFORM_TABLE_AS_OF = '2026-11-26';
+export const PLATFORM_TABLE_AS_OF = '2026-11-27';
 
 const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
   social: [
@@ -91,6 +94,17 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'clubhouse.com',
     'patreon.com',
     'onlyfans.com',
+    // Seen in the links of the real-page sets (2026-11-27): bookmarking and read-later services, tip jars.
+    'hatena.ne.jp',
+    'stumbleupon.com',
+    'mix.com',
+    'getpocket.com',
+    'delicious.com',
+    'icio.us',
+    'm.me',
+    'vk.me',
+    'ko-fi.com',
+    'buymeacoffee.com',
   ],
   video_audio: [
     'youtube.com',
@@ -169,6 +183,10 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'zillow.com', 'realtor.com', 'rightmove.co.uk', 'zoopla.co.uk', 'idealista.com', 'immobilienscout24.de',
     'autotrader.com', 'autotrader.co.uk', 'cars.com', 'mobile.de', 'autoscout24.de', 'kickstarter.com',
     'indiegogo.com', 'gofundme.com', 'shopify.com', 'myshopify.com',
+    // Seen in the real-page sets' links (2026-11-27): the subscription, obituary, classified-ad and job desks that
+    // newspapers link to and that sell notices or subscriptions rather than report.
+    'buysub.com', 'newspapersubs.co.uk', 'legacy.com', 'remembering.ca', 'funeral-notices.co.uk', 'adperfect.com',
+    'careerbuilder.com',
   ],
   // Sites whose pages are written by their users: forums, Q&A, reviews, fan fiction, image boards, petitions.
   // biome-ignore format: a table reads better packed
@@ -212,6 +230,8 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'cloudinary.com',
     'recaptcha.net',
     'hcaptcha.com',
+    'ggpht.com',
+    'bp.blogspot.com',
   ],
   ads_tags: [
     'doubleclick.net',
@@ -272,6 +292,40 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'demdex.net',
     'krxd.net',
     'bluekai.com',
+    // Seen in the links of the real-page sets (2026-11-27): counters, consent and ad-choice notices, comment and share
+    // widgets, affiliate redirectors, app-install links.
+    'statcounter.com',
+    'liveinternet.ru',
+    'omniture.com',
+    'optimizely.com',
+    'truste.com',
+    'trustarc.com',
+    'aboutads.info',
+    'youradchoices.ca',
+    'youronlinechoices.com',
+    'networkadvertising.org',
+    'iubenda.com',
+    'usercentrics.eu',
+    'addtoany.com',
+    'livefyre.com',
+    'tkqlhce.com',
+    'anrdoezrs.net',
+    'dpbolvw.net',
+    'jdoqocy.com',
+    'kqzyfj.com',
+    'awin1.com',
+    'skimresources.com',
+    'viglink.com',
+    'shareasale.com',
+    'linksynergy.com',
+    'mediavine.com',
+    'grow.me',
+    'branch.io',
+    'appsflyer.com',
+    'adjust.com',
+    'evidon.com',
+    'adfox.ru',
+    'adition.com',
   ],
   link_shortener: [
     'bit.ly',
@@ -289,6 +343,17 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'rebrand.ly',
     'cutt.ly',
     'linktr.ee',
+    'amzn.to',
+    'amzn.eu',
+    'eepurl.com',
+    'app.link',
+    'onelink.me',
+    'paypal.me',
+    'apple.co',
+    'mailchi.mp',
+    'adj.st',
+    'pod.link',
+    'forms.gle',
   ],
   generic_host: [
     'google.com',
@@ -340,12 +405,69 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'translate.goog',
     'surveymonkey.com',
     'typeform.com',
+    // Seen in the links of the real-page sets (2026-11-27): the services a site's footer names (help desks, surveys,
+    // job boards' hosts, newsletter pages, spam filters, runtimes), an identifier resolver, and newsstands that host
+    // other publishers' editions (a person adds a newspaper itself, not the kiosk).
+    'akismet.com',
+    'zendesk.com',
+    'qualtrics.com',
+    'myworkdayjobs.com',
+    'greenhouse.io',
+    'lever.co',
+    'ck.page',
+    'convertkit.com',
+    'campaign-archive.com',
+    'wpvip.com',
+    'android.com',
+    'java.com',
+    'enable-javascript.com',
+    'doi.org',
+    'apple.news',
+    'yummly.com',
+    'pressreader.com',
+    'newsmemory.com',
+    'slack.com',
+    'skype.com',
+    'ya.ru',
+    'hubspot.com',
+    'subscribepage.com',
+    'applytojob.com',
+    'unsplash.com',
+    'newspapers.com',
+    'olivesoftware.com',
+    'newscyclecloud.com',
+    'mycapture.com',
+    'parsintl.com',
+    'wrightsmedia.com',
+    'adpay.com',
+    'campaign-archive2.com',
+    'uservoice.com',
+    'salesforce.com',
+    'firefox.com',
   ],
 };
 
 const KIND_OF: ReadonlyMap<string, PlatformKind> = new Map(
   PLATFORM_KINDS.flatMap((kind) => BY_KIND[kind].map((domain) => [domain, kind] as const)),
 );
+
+/**
+ * Platforms that run the same service under many national domains (google.de, pinterest.co.uk, amazon.com.mx,
+ * youtube.be): the name before an ICANN public suffix is enough. Only names no one else would register under a
+ * country's suffix; common words (booking, indeed, kayak, target, hotels) stay single entries above.
+ */
+// biome-ignore format: a table reads better packed
+const BRANDS_UNDER_ANY_SUFFIX: ReadonlyMap<string, PlatformKind> = new Map<string, PlatformKind>([
+  ['google', 'generic_host'], ['yandex', 'generic_host'], ['paypal', 'generic_host'],
+  ['youtube', 'video_audio'], ['spotify', 'video_audio'], ['deezer', 'video_audio'], ['dailymotion', 'video_audio'],
+  ['facebook', 'social'], ['instagram', 'social'], ['pinterest', 'social'], ['linkedin', 'social'], ['tiktok', 'social'],
+  ['amazon', 'marketplace'], ['ebay', 'marketplace'], ['aliexpress', 'marketplace'], ['etsy', 'marketplace'],
+  ['tripadvisor', 'marketplace'], ['airbnb', 'marketplace'], ['expedia', 'marketplace'], ['trivago', 'marketplace'],
+  ['skyscanner', 'marketplace'], ['agoda', 'marketplace'], ['mercadolibre', 'marketplace'],
+  ['mercadolivre', 'marketplace'], ['olx', 'marketplace'], ['vinted', 'marketplace'], ['zalando', 'marketplace'],
+  ['rakuten', 'marketplace'], ['shopee', 'marketplace'], ['lazada', 'marketplace'], ['glassdoor', 'marketplace'],
+  ['trustpilot', 'community'], ['yelp', 'community'],
+]);
 
 /** Every platform entry with its kind, for documentation and tests. */
 export function platformEntries(): ReadonlyArray<{ domain: string; kind: PlatformKind }> {
@@ -363,5 +485,12 @@ export function platformKind(name: string): PlatformKind | null {
     const kind = KIND_OF.get(labels.slice(start).join('.'));
     if (kind !== undefined) return kind;
   }
-  return null;
+  return brandKind(labels.join('.'));
+}
+
+function brandKind(host: string): PlatformKind | null {
+  // The private suffixes left out: a brand's name under blogspot.com or github.io is someone's own site.
+  const { domainWithoutSuffix, isIcann } = parse(host, { allowPrivateDomains: false });
+  if (!isIcann || !domainWithoutSuffix) return null;
+  return BRANDS_UNDER_ANY_SUFFIX.get(domainWithoutSuffix) ?? null;
 }

@@ -51,11 +51,61 @@ describe('platformKind', () => {
   });
 
   it('is dated, and every entry has a known kind and lowercase name', () => {
-    expect(PLATFORM_TABLE_AS_OF).toBe('2026-11-26');
+    expect(PLATFORM_TABLE_AS_OF).toBe('2026-11-27');
     for (const { domain, kind } of platformEntries()) {
       expect(PLATFORM_KINDS).toContain(kind);
       expect(domain).toBe(domain.toLowerCase());
       expect(domain).toMatch(/^[a-z0-9.-]+\.[a-z]{2,}$/);
     }
+  });
+});
+
+describe('platformKind on the links of real pages', () => {
+  // External hosts linked from the 1,008 pages of the real-page sets (test/fixtures/real-pages*), counted by the
+  // number of publishers linking to them, reviewed 2026-11-27: the services, trackers, short links and kiosks among
+  // them would otherwise have been proposed as candidates.
+  it('knows the services, trackers and short links the real pages link to', () => {
+    const seen = {
+      social: ['hatena.ne.jp', 'b.hatena.ne.jp', 'stumbleupon.com', 'getpocket.com', 'del.icio.us', 'm.me'],
+      ads_tags: [
+        'statcounter.com',
+        'truste.com',
+        'aboutads.info',
+        'addtoany.com',
+        'livefyre.com',
+        'tkqlhce.com',
+      ],
+      link_shortener: ['amzn.to', 'eepurl.com', 'app.link', 'onelink.me', 'adj.st', 'mailchi.mp'],
+      generic_host: ['akismet.com', 'zendesk.com', 'doi.org', 'apple.news', 'pressreader.com', 'yummly.com'],
+      marketplace: ['legacy.com', 'buysub.com', 'adperfect.com'],
+      cdn_cloud: ['1.bp.blogspot.com', 'lh3.ggpht.com'],
+    } as const;
+    for (const [kind, names] of Object.entries(seen))
+      for (const name of names) expect(platformKind(name), name).toBe(kind);
+  });
+
+  it('knows a platform under any country’s suffix, and only under a public one', () => {
+    expect(platformKind('pinterest.de')).toBe('social');
+    expect(platformKind('www.google.com.br')).toBe('generic_host');
+    expect(platformKind('youtube.be')).toBe('video_audio');
+    expect(platformKind('amazon.com.mx')).toBe('marketplace');
+    expect(platformKind('olx.co.id')).toBe('marketplace');
+    // Someone's own site under a hosting platform's suffix, or a name that only contains the brand.
+    expect(platformKind('pinterest.blogspot.com')).toBeNull();
+    expect(platformKind('google.github.io')).toBeNull();
+    expect(platformKind('notamazon.de')).toBeNull();
+    expect(platformKind('amazonas.de')).toBeNull();
+  });
+
+  it('leaves the publishers those pages cite most to their own pages', () => {
+    for (const publisher of [
+      'nytimes.com',
+      'reuters.com',
+      'apnews.com',
+      'bbc.co.uk',
+      'theguardian.com',
+      'dw.com',
+    ])
+      expect(platformKind(publisher), publisher).toBeNull();
   });
 });
