@@ -75,10 +75,10 @@ describe('platformKind on the links of real pages', () => {
         'livefyre.com',
         'tkqlhce.com',
       ],
-      link_shortener: ['amzn.to', 'eepurl.com', 'app.link', 'onelink.me', 'adj.st', 'mailchi.mp'],
+      link_shortener: ['amzn.to', 'eepurl.com', 'app.link', 'onelink.me', 'adj.st', 'mailchi.mp', 'wp.me', 'nyti.ms'],
       generic_host: ['akismet.com', 'zendesk.com', 'doi.org', 'apple.news', 'pressreader.com', 'yummly.com'],
       marketplace: ['legacy.com', 'buysub.com', 'adperfect.com'],
-      cdn_cloud: ['1.bp.blogspot.com', 'lh3.ggpht.com'],
+      cdn_cloud: ['1.bp.blogspot.com', 'lh3.ggpht.com', 'www-example-com.cdn.ampproject.org'],
     } as const;
     for (const [kind, names] of Object.entries(seen))
       for (const name of names) expect(platformKind(name), name).toBe(kind);
