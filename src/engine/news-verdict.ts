@@ -526,6 +526,24 @@ function platformVerdict(kind: PlatformKind, input: NewsInput): NewsVerdict {
   };
 }
 
+/**
+ * A candidate whose entry page answers from another site (oldname.com → newname.com, a second domain of one
+ * newsroom): not a source of its own, whatever the other site's pages say. Discovery proposes the other site instead.
+ */
+export function movedVerdict(registrableDomain: string, finalUrl: string, movedTo: string): NewsVerdict {
+  return {
+    verdict: 'not_news',
+    score: 0,
+    reasons: [
+      {
+        signal: 'moved_to_other_site',
+        weight: DECISIVE_WEIGHT,
+        evidence: `${registrableDomain}'s entry page answers from ${finalUrl}, on ${movedTo}`,
+      },
+    ],
+  };
+}
+
 export function verdictOfScore(score: number): NewsVerdictValue {
   return score >= NEWS_THRESHOLD ? 'news' : score < NOT_NEWS_THRESHOLD ? 'not_news' : 'maybe';
 }

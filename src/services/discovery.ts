@@ -11,10 +11,11 @@ import {
   type DiscoveryRequest,
   type Qualification,
 } from '../domain/candidates.js';
-import { classifyHost, domainIdOf } from '../domain/domains.js';
+import { classifyHost, domainIdOf, registrableDomainOf } from '../domain/domains.js';
 import { UnprocessableError } from '../domain/errors.js';
 import { discoveryOf } from '../domain/seed-facts.js';
 import type { ContractDiscovery } from '../engine/contract-discovery.js';
+import { movedVerdict } from '../engine/news-verdict.js';
 import { harvestLinks } from '../engine/source-verdicts.js';
 import type { Database, DbTransaction } from '../ports/database.js';
 import type { Fetcher } from '../ports/fetcher.js';
@@ -192,8 +193,12 @@ export function createDiscoveryService(deps: {
       },
       scope,
     );
+    const movedTo = otherSiteOf(host.registrableDomain, found.liveness.final_url);
     return async (trx) => {
-      const news = found.metadata.news ?? unreachable(found);
+      const news =
+        movedTo === null
+          ? (found.metadata.news ?? unreachable(found))
+          : movedVerdict(host.registrableDomain, found.liveness.final_url as string, movedTo);
       const state = await candidates.recordQualification(trx, item.domain, {
         news,
         country_guess: found.metadata.country_guess,
@@ -204,13 +209,20 @@ export function createDiscoveryService(deps: {
           : null,
         robots_allowed: found.draft ? found.draft.policy.robots_allowed : null,
         alive: found.liveness.alive,
-        qualification: qualificationOf(found),
+        // A moved candidate has nothing of its own to build a draft seed from: the contract found is the other site's.
+        qualification: movedTo === null ? qualificationOf(found) : null,
         checked_at: found.liveness.checked_at,
       });
-      // A news candidate's own links feed the next round.
+      const citer = { id: candidateCiter(item.domain), country: item.country, at: now() };
       let snowball = 0;
-      if (news.verdict === 'news' && item.round < context.rounds) {
-        const citer = { id: candidateCiter(item.domain), country: item.country, at: now() };
+      if (movedTo !== null) {
+        // The site it moved to is the source: a candidate of its own, unless it is a seed, a platform or decided.
+        const url = found.liveness.final_url as string;
+        snowball = await candidates.recordOutlinks(trx, citer, [
+          { domain: movedTo, url, anchor: '', found_in: 'redirect' },
+        ]);
+      } else if (news.verdict === 'news' && item.round < context.rounds) {
+        // A news candidate's own links feed the next round.
         snowball = await candidates.recordOutlinks(trx, citer, found.metadata.outlinks);
       }
       const result = {
@@ -286,6 +298,19 @@ export function createDiscoveryService(deps: {
 function parametersOf(batch: BatchView): Parameters {
   const kept = batch.summary['parameters'] as Partial<Parameters> | undefined;
   return { rounds: 1, max_candidates: 100, min_citations: 1, force: false, ...kept };
+}
+
+/** The registrable domain an entry page answered from, when it is not the candidate's own. */
+function otherSiteOf(registrableDomain: string, finalUrl: string | null): string | null {
+  if (finalUrl === null) return null;
+  let host: string;
+  try {
+    host = new URL(finalUrl).hostname;
+  } catch {
+    return null;
+  }
+  const site = registrableDomainOf(host);
+  return site === null || site === registrableDomain ? null : site;
 }
 
 /** A candidate that could not be reached is not news: nothing of it could be read. */

@@ -190,10 +190,13 @@ export function createCandidateService(deps: {
     if (row.state === 'accepted') return { domain, result: 'skipped', reason: 'already accepted' };
     const qualification = parseJson<Qualification | null>(row.qualification, null);
     if (qualification === null) {
+      const moved = movedReason(row.news);
       const reason =
-        row.alive === 0
-          ? 'its qualification found it unreachable: no contract to build a draft from'
-          : 'not qualified yet: run a discovery batch (POST /api/v1/queues/discovery) first';
+        moved !== null
+          ? `${moved}: accept that site instead`
+          : row.alive === 0
+            ? 'its qualification found it unreachable: no contract to build a draft from'
+            : 'not qualified yet: run a discovery batch (POST /api/v1/queues/discovery) first';
       return { domain, result: 'skipped', reason };
     }
     const host = classifyHost(domain);
@@ -318,6 +321,12 @@ export function createCandidateService(deps: {
     countByState: repository.countByState,
     repository,
   };
+}
+
+/** The evidence of a qualification that found the candidate's entry page on another site, or null. */
+function movedReason(news: string | null): string | null {
+  const verdict = parseJson<NewsVerdict | null>(news, null);
+  return verdict?.reasons.find((r) => r.signal === 'moved_to_other_site')?.evidence ?? null;
 }
 
 export type ImportOutcome = 'new' | 'candidate' | 'seed' | 'platform' | 'invalid';
