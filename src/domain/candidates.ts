@@ -15,11 +15,8 @@ import {
 export { CANDIDATE_SORTS, CANDIDATE_STATES } from './discovery-values.js';
 export type CandidateState = (typeof CANDIDATE_STATES)[number];
 
-/**
- * Where a citing source links to a candidate; `import` is a list a person brought; `redirect`: the citing
- * candidate's entry page answered from this site.
- */
-export const CITATION_SOURCES = ['homepage', 'article', 'feed', 'sitemap', 'redirect', 'import'] as const;
+/** Where a citing source links to a candidate; `import` is a list a person brought. */
+export const CITATION_SOURCES = ['homepage', 'article', 'feed', 'sitemap', 'import'] as const;
 export type CitationSource = (typeof CITATION_SOURCES)[number];
 
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];

@@ -217,9 +217,10 @@ export function createDiscoveryService(deps: {
       let snowball = 0;
       if (movedTo !== null) {
         // The site it moved to is the source: a candidate of its own, unless it is a seed, a platform or decided.
+        // Cited as the moved candidate's homepage (where it was found; DESIGN §12's found_in values), at its URL.
         const url = found.liveness.final_url as string;
         snowball = await candidates.recordOutlinks(trx, citer, [
-          { domain: movedTo, url, anchor: '', found_in: 'redirect' },
+          { domain: movedTo, url, anchor: '', found_in: 'homepage' },
         ]);
       } else if (news.verdict === 'news' && item.round < context.rounds) {
         // A news candidate's own links feed the next round.

@@ -53,7 +53,11 @@ describe('discovery of sites that moved', () => {
     const target = await get(`/api/v1/candidates/${MOVED_TO}`);
     expect(target.state).toBe('new');
     expect(target.cited_by).toEqual([
-      expect.objectContaining({ seed_id: `candidate:${MOVED_FROM}`, found_in: 'redirect' }),
+      expect.objectContaining({
+        seed_id: `candidate:${MOVED_FROM}`,
+        url: `https://www.${MOVED_TO}/`,
+        found_in: 'homepage',
+      }),
     ]);
 
     // An old name of the seed: judged moved too, and the seed is never proposed.
