@@ -5,10 +5,11 @@
 
 import type { LanguageSource, SourceLanguage } from '../domain/seed-facts.js';
 import type { DiscoveredFeed } from './feeds.js';
+import { FUNCTION_WORD_LANGUAGES } from './function-word-languages.js';
 import { languageList, normaliseLanguageTag } from './language-tags.js';
 import type { PageSignals } from './page-signals.js';
 import type { SitemapAggregates } from './sitemap-aggregates.js';
-import { detectTextLanguage, detectTitlesLanguage } from './title-language.js';
+import { detectTextLanguage, detectTitlesLanguage, detectUnknownToEld } from './title-language.js';
 
 export type { LanguageSource, SourceLanguage };
 
@@ -83,7 +84,9 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
       : [{ code: overriding.code, sources: ['detected'], confidence: overriding.confidence }, ...declared];
   }
 
-  const detected = titlesLanguage() ?? detectTextLanguage(input.pageText ?? '');
+  // Text in a language ELD does not know comes first: ELD would read its titles as some other language.
+  const pageText = input.pageText ?? '';
+  const detected = detectUnknownToEld(pageText) ?? titlesLanguage() ?? detectTextLanguage(pageText);
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];
@@ -116,13 +119,29 @@ function templateLanguageOverridden(
   titlesLanguage: () => { code: string; confidence: number } | null,
   pageText: string,
 ): { code: string; confidence: number } | null {
-  const only = declared.length === 1 ? declared[0]! : null;
-  if (only === null || only.sources.length !== 1 || only.sources[0] !== 'html_lang') return null;
+  const only = templateDeclaration(declared);
+  if (only === null) return null;
   const text = detectTextLanguage(pageText);
   if (text === null || close(primary(text.code), primary(only.code))) return null;
+  // A language ELD does not know: its titles cannot agree (ELD reads them as another), so the words decide alone.
+  if (FUNCTION_WORD_LANGUAGES.includes(text.code)) return text;
   const titles = titlesLanguage();
   if (titles !== null) return primary(titles.code) === primary(text.code) ? text : null;
   return primary(only.code) === 'en' && pageText.trim().length >= MIN_TEXT_OVER_TEMPLATE_CHARS ? text : null;
+}
+
+/**
+ * The one language a page declares in its template alone: `<html lang>`, and at most hreflang alternates of the same
+ * language (`lang="en"` with `hreflang="en-za"`, a theme's pair); null when anything else declares or two languages are.
+ */
+function templateDeclaration(declared: readonly SourceLanguage[]): SourceLanguage | null {
+  const tag = declared.find((d) => d.sources.includes('html_lang'));
+  if (tag === undefined) return null;
+  const templateOnly = declared.every(
+    (d) =>
+      primary(d.code) === primary(tag.code) && d.sources.every((s) => s === 'html_lang' || s === 'hreflang'),
+  );
+  return templateOnly && tag.sources.length === 1 ? tag : null;
 }
 
 /** The column a language filter reads: every code and its primary subtag, comma-wrapped (`,fr,fr-ca,`). */

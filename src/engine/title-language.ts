@@ -1,6 +1,7 @@
 // The language of a source's item titles, when nothing declares one: each title is detected on its own (ELD, a
 // pure-JS n-gram detector) and the language most of them agree on is kept. See docs/collection.md for the choice.
 import { eld } from 'eld/small';
+import { functionWordLanguage } from './function-word-languages.js';
 
 /** Fewer titles than this say too little: a name or two in another language would decide. */
 export const MIN_TITLES = 3;
@@ -34,12 +35,22 @@ export function detectTitlesLanguage(titles: readonly string[]): { code: string;
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
 export const MIN_TEXT_CHARS = 120;
 
+/** Running text in one of the languages ELD does not know (function-word-languages.ts), or null. */
+export function detectUnknownToEld(text: string): { code: string; confidence: number } | null {
+  if (typeof text !== 'string' || text.trim().length < MIN_TEXT_CHARS) return null;
+  const code = functionWordLanguage(text);
+  return code === null ? null : { code, confidence: MIN_AGREEMENT };
+}
+
 /**
- * The language of a stretch of running text, when ELD finds it reliable (its best score well ahead of the next);
- * null for short or mixed text. The confidence is set at MIN_AGREEMENT: one reading, not titles that agree.
+ * The language of a stretch of running text: one of the languages ELD does not know when its commonest words say so
+ * (function-word-languages.ts), else ELD's reading when it finds it reliable (its best score well ahead of the
+ * next); null for short or mixed text. The confidence is set at MIN_AGREEMENT: one reading, not titles that agree.
  */
 export function detectTextLanguage(text: string): { code: string; confidence: number } | null {
   if (typeof text !== 'string' || text.trim().length < MIN_TEXT_CHARS) return null;
+  const byWords = detectUnknownToEld(text);
+  if (byWords !== null) return byWords;
   const result = eld.detect(text);
   if (result.language === '' || !result.isReliable()) return null;
   return { code: result.language, confidence: MIN_AGREEMENT };

@@ -72,9 +72,10 @@ describe('discovery verdicts on the real-page corpus (each page as its domain en
       expect(f.countryAccuracy).toBeGreaterThanOrEqual(countryFloor);
     });
 
-    // 0.958 / 0.941 before the running text was read, 0.979 / 0.963 after.
-    it(`${name}: primary language right on ≥ 95% of the pages`, () => {
-      expect(figures(part).languageAccuracy).toBeGreaterThanOrEqual(0.95);
+    // 0.958 / 0.941 before the running text was read, 0.979 / 0.963 after; 0.990 / 0.978 once Zulu, Xhosa and
+    // Swahili were read from their commonest words (function-word-languages.ts).
+    it(`${name}: primary language right on ≥ 97% of the pages`, () => {
+      expect(figures(part).languageAccuracy).toBeGreaterThanOrEqual(0.97);
     });
   }
 

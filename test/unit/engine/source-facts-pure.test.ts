@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTdmRep, readAiPolicy, tdmLocationMatches, tdmRuleFor } from '../../../src/engine/ai-policy.js';
 import type { DiscoveredFeed } from '../../../src/engine/feeds.js';
@@ -305,6 +306,51 @@ describe('languages', () => {
     const danish =
       'Regeringen har i dag fremlagt en ny plan for den offentlige transport i hovedstaden. '.repeat(15);
     expect(read('<html lang="nb"><head></head></html>', danish)[0]?.code).toBe('nb');
+  });
+
+  it('reads the languages ELD does not know from their words, over a template’s English and with nothing declared', () => {
+    // Twenty of Lingua's test sentences each (test/fixtures/languages/lingua-sentences/SOURCES.md).
+    const text = (code: string) =>
+      readFileSync(new URL(`../../fixtures/languages/lingua-sentences/${code}.txt`, import.meta.url), 'utf8')
+        .split('\n')
+        .slice(0, 20)
+        .join(' ');
+    const read = (html: string, pageText: string, pageTitles: string[] = []) =>
+      sourceLanguages({
+        page: readPageSignals(html),
+        contentLanguage: undefined,
+        feeds: [],
+        sitemap: null,
+        pageText,
+        pageTitles,
+      })[0]?.code;
+    // A theme's lang="en" with its own en-ZA alternate, over a Zulu paper (isolezwe.co.za's shape).
+    const template =
+      '<html lang="en"><head><link rel="alternate" hreflang="en-za" href="https://x.example/"></head></html>';
+    expect(read(template, text('zu'))).toBe('zu');
+    expect(read(template, text('xh'))).toBe('xh');
+    // Nothing declared: the words come before titles ELD would read as another language.
+    expect(
+      read('<html><head></head></html>', text('sw'), [
+        'Watu 18 wanaswa kwa makosa',
+        'Serikali yatangaza mpango',
+        'Timu yashinda',
+      ]),
+    ).toBe('sw');
+    expect(read('<html><head></head></html>', text('af'))).toBe('af');
+    // A second language declared, or a declaration from outside the template, keeps the declaration.
+    expect(
+      read(
+        '<html lang="en"><head><link rel="alternate" hreflang="fr" href="https://x.example/fr"></head></html>',
+        text('zu'),
+      ),
+    ).toBe('en');
+    expect(
+      read(
+        '<html lang="en"><head><meta http-equiv="Content-Language" content="en"></head></html>',
+        text('zu'),
+      ),
+    ).toBe('en');
   });
 
   it('indexes each code and its primary subtag for the list filter', () => {

@@ -1,0 +1,60 @@
+// Languages ELD does not know, read from their commonest words. ELD (title-language.ts) knows 60 languages; a
+// Zulu, Xhosa, Swahili or Afrikaans page read by it comes out as some other language, or as English when a theme's
+// `lang="en"` is all the page declares. These four are read here first, from a stretch of running text: each has a
+// list of short, frequent words no other language in the test set uses as often (chosen on Lingua's test sentences,
+// test/fixtures/languages/lingua-sentences/SOURCES.md). Only long text is read: a title or a banner is too short.
+
+/** Fewer words than this are too few to count on (a page's text sample holds a few hundred). */
+export const MIN_WORDS = 30;
+/** The share of the words the winning list must make up: the Nguni languages' lists cover about 8 % of their text. */
+export const MIN_SHARE = 0.03;
+/** Distinct words of the list that must occur: one word repeated (a name, "die" in Dutch) proves nothing. */
+export const MIN_DISTINCT = 4;
+
+// biome-ignore format: word lists read better packed
+const WORDS: ReadonlyArray<readonly [string, ReadonlySet<string>]> = [
+  ['zu', new Set(['ukuthi', 'futhi', 'kanye', 'lokhu', 'noma', 'lapho', 'ngoba', 'kusho', 'kufanele', 'lokho', 'phansi',
+    'kukhona', 'njengoba', 'manje', 'bese', 'lezi', 'kusukela', 'abaningi'])],
+  ['xh', new Set(['ukuba', 'emva', 'okanye', 'kwaye', 'eli', 'nto', 'ezi', 'kunye', 'kuba', 'enye', 'abo', 'kufuneka',
+    'umntu', 'aba', 'esi', 'apho', 'eyona', 'baya', 'apha', 'utshilo', 'akukho', 'ukuya', 'kokuba', 'ixesha', 'ziya',
+    'yaye', 'oko', 'kakuhle', 'oku'])],
+  ['sw', new Set(['katika', 'za', 'cha', 'kama', 'kuwa', 'mwaka', 'zaidi', 'yake', 'hivyo', 'pia', 'nchini', 'hii',
+    'baada', 'ndani', 'miaka', 'jina', 'hata', 'iko', 'kutoka', 'vya', 'lakini', 'mji', 'idadi', 'ilikuwa', 'kwanza',
+    'kuna', 'nchi', 'eneo', 'ambayo', 'wakati', 'wake', 'pamoja', 'kwenye', 'moja', 'hadi', 'nyingi', 'alikuwa',
+    'kwamba', 'kazi', 'hali', 'baadaye', 'kati', 'hili', 'lake', 'sana', 'juu', 'kila', 'hiyo', 'watu'])],
+  ['af', new Set(['nie', 'wat', 'ek', 'vir', 'word', 'ons', 'sy', 'sal', 'oor', 'deur', 'hierdie', 'hulle', 'hy', 'jou',
+    'jy', 'ander', 'toe', 'wees', 'baie', 'mense', 'soos', 'net', 'dis', 'nou', 'waar', 'wil', 'sou', 'maak', 'sê',
+    'kom', 'hom', 'laat', 'julle', 'egter', 'elke', 'teen', 'weet'])],
+];
+
+/** The codes read here, for the callers that must know a reading of ELD's cannot be one of them. */
+export const FUNCTION_WORD_LANGUAGES: readonly string[] = WORDS.map(([code]) => code);
+
+/**
+ * The language of `text` when its words make it one of these four: the list with the largest share of the words,
+ * at least MIN_SHARE with MIN_DISTINCT different words, and twice the runner-up's share. Null otherwise (most text).
+ */
+export function functionWordLanguage(text: string): string | null {
+  if (typeof text !== 'string') return null;
+  const words = text.toLowerCase().match(/[\p{L}\p{M}]+/gu);
+  if (words === null || words.length < MIN_WORDS) return null;
+  let best: string | null = null;
+  let bestShare = 0;
+  let runnerUp = 0;
+  for (const [code, list] of WORDS) {
+    const seen = new Set<string>();
+    let hits = 0;
+    for (const word of words) {
+      if (!list.has(word)) continue;
+      hits += 1;
+      seen.add(word);
+    }
+    const share = seen.size >= MIN_DISTINCT ? hits / words.length : 0;
+    if (share > bestShare) {
+      runnerUp = bestShare;
+      bestShare = share;
+      best = code;
+    } else if (share > runnerUp) runnerUp = share;
+  }
+  return best !== null && bestShare >= MIN_SHARE && bestShare >= 2 * runnerUp ? best : null;
+}

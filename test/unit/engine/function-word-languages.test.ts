@@ -1,0 +1,41 @@
+// The four languages ELD does not know, read from their commonest words, on sentences the word lists were not chosen
+// on (Lingua's test sentences 501–700: test/fixtures/languages/lingua-sentences/SOURCES.md).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { functionWordLanguage } from '../../../src/engine/function-word-languages.js';
+
+const sentences = (code: string) =>
+  readFileSync(new URL(`../../fixtures/languages/lingua-sentences/${code}.txt`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+/** Runs of `size` sentences, joined as a page's running text is. */
+const runs = (code: string, size: number) => {
+  const all = sentences(code);
+  return Array.from({ length: Math.floor(all.length / size) }, (_, i) =>
+    all.slice(i * size, (i + 1) * size).join(' '),
+  );
+};
+
+const READ = ['zu', 'xh', 'sw', 'af'];
+const OTHERS = ['nl', 'en', 'es', 'tl', 'yo', 'pt', 'de', 'fr', 'id', 'ms', 'so', 'st', 'tn', 'ts'];
+
+describe('functionWordLanguage', () => {
+  it.each(READ)('reads %s in runs of 20 sentences (a page’s text sample)', (code) => {
+    const found = runs(code, 20).map(functionWordLanguage);
+    expect(found.length).toBe(10);
+    // Every run read as its language; none as another.
+    expect(found.filter((c) => c === code).length).toBeGreaterThanOrEqual(9);
+    expect(found.filter((c) => c !== code && c !== null)).toEqual([]);
+  });
+
+  it.each(OTHERS)('never claims %s text, in runs of 20 or of 5 sentences', (code) => {
+    for (const size of [20, 5])
+      expect(runs(code, size).map(functionWordLanguage).filter(Boolean)).toEqual([]);
+  });
+
+  it('reads nothing into short text or a repeated word', () => {
+    expect(functionWordLanguage('Ukuthi futhi kanye lokhu')).toBeNull();
+    expect(functionWordLanguage(`${'die '.repeat(40)}`)).toBeNull();
+    expect(functionWordLanguage('')).toBeNull();
+  });
+});
