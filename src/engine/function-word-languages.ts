@@ -30,31 +30,46 @@ const WORDS: ReadonlyArray<readonly [string, ReadonlySet<string>]> = [
 /** The codes read here, for the callers that must know a reading of ELD's cannot be one of them. */
 export const FUNCTION_WORD_LANGUAGES: readonly string[] = WORDS.map(([code]) => code);
 
+/** Each listed word with the index of its language (no word is on two lists). */
+const LANGUAGE_OF = new Map<string, number>(
+  WORDS.flatMap(([, list], i) => [...list].map((w) => [w, i] as const)),
+);
+
+/**
+ * Between words: white space, ASCII punctuation, digits and the typographic dashes and quotes. A plain character
+ * class, not Unicode property classes: it splits a text sample in a third of the time, and every listed word is
+ * letters only.
+ */
+const BETWEEN_WORDS = /[\s!-@[-`{-~\u00a0-\u00bf\u2010-\u206f]+/;
+
 /**
  * The language of `text` when its words make it one of these four: the list with the largest share of the words,
  * at least MIN_SHARE with MIN_DISTINCT different words, and twice the runner-up's share. Null otherwise (most text).
  */
 export function functionWordLanguage(text: string): string | null {
   if (typeof text !== 'string') return null;
-  const words = text.toLowerCase().match(/[\p{L}\p{M}]+/gu);
-  if (words === null || words.length < MIN_WORDS) return null;
-  let best: string | null = null;
+  const hits = new Array<number>(WORDS.length).fill(0);
+  const seen = WORDS.map(() => new Set<string>());
+  let words = 0;
+  for (const word of text.toLowerCase().split(BETWEEN_WORDS)) {
+    if (word === '') continue;
+    words += 1;
+    const language = LANGUAGE_OF.get(word);
+    if (language === undefined) continue;
+    hits[language]! += 1;
+    seen[language]!.add(word);
+  }
+  if (words < MIN_WORDS) return null;
+  let best = -1;
   let bestShare = 0;
   let runnerUp = 0;
-  for (const [code, list] of WORDS) {
-    const seen = new Set<string>();
-    let hits = 0;
-    for (const word of words) {
-      if (!list.has(word)) continue;
-      hits += 1;
-      seen.add(word);
-    }
-    const share = seen.size >= MIN_DISTINCT ? hits / words.length : 0;
+  for (let i = 0; i < WORDS.length; i += 1) {
+    const share = seen[i]!.size >= MIN_DISTINCT ? hits[i]! / words : 0;
     if (share > bestShare) {
       runnerUp = bestShare;
       bestShare = share;
-      best = code;
+      best = i;
     } else if (share > runnerUp) runnerUp = share;
   }
-  return best !== null && bestShare >= MIN_SHARE && bestShare >= 2 * runnerUp ? best : null;
+  return best >= 0 && bestShare >= MIN_SHARE && bestShare >= 2 * runnerUp ? WORDS[best]![0] : null;
 }

@@ -5,11 +5,15 @@
 
 import type { LanguageSource, SourceLanguage } from '../domain/seed-facts.js';
 import type { DiscoveredFeed } from './feeds.js';
-import { FUNCTION_WORD_LANGUAGES } from './function-word-languages.js';
 import { languageList, normaliseLanguageTag } from './language-tags.js';
 import type { PageSignals } from './page-signals.js';
 import type { SitemapAggregates } from './sitemap-aggregates.js';
-import { detectTextLanguage, detectTitlesLanguage, detectUnknownToEld } from './title-language.js';
+import {
+  detectTextLanguage,
+  detectTitlesLanguage,
+  detectUnknownToEld,
+  UNKNOWN_TO_ELD,
+} from './title-language.js';
 
 export type { LanguageSource, SourceLanguage };
 
@@ -124,7 +128,7 @@ function templateLanguageOverridden(
   const text = detectTextLanguage(pageText);
   if (text === null || close(primary(text.code), primary(only.code))) return null;
   // A language ELD does not know: its titles cannot agree (ELD reads them as another), so the words decide alone.
-  if (FUNCTION_WORD_LANGUAGES.includes(text.code)) return text;
+  if (UNKNOWN_TO_ELD.has(text.code)) return text;
   const titles = titlesLanguage();
   if (titles !== null) return primary(titles.code) === primary(text.code) ? text : null;
   return primary(only.code) === 'en' && pageText.trim().length >= MIN_TEXT_OVER_TEMPLATE_CHARS ? text : null;

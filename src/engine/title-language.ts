@@ -1,7 +1,8 @@
 // The language of a source's item titles, when nothing declares one: each title is detected on its own (ELD, a
 // pure-JS n-gram detector) and the language most of them agree on is kept. See docs/collection.md for the choice.
 import { eld } from 'eld/small';
-import { functionWordLanguage } from './function-word-languages.js';
+import { FUNCTION_WORD_LANGUAGES, functionWordLanguage } from './function-word-languages.js';
+import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
 
 /** Fewer titles than this say too little: a name or two in another language would decide. */
 export const MIN_TITLES = 3;
@@ -35,10 +36,16 @@ export function detectTitlesLanguage(titles: readonly string[]): { code: string;
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
 export const MIN_TEXT_CHARS = 120;
 
-/** Running text in one of the languages ELD does not know (function-word-languages.ts), or null. */
+/** The languages ELD does not know that are read from their letters or their commonest words. */
+export const UNKNOWN_TO_ELD: ReadonlySet<string> = new Set([...LETTER_LANGUAGES, ...FUNCTION_WORD_LANGUAGES]);
+
+/**
+ * Running text in one of the languages ELD does not know, or null: by its letters (script-languages.ts) or its
+ * commonest words (function-word-languages.ts).
+ */
 export function detectUnknownToEld(text: string): { code: string; confidence: number } | null {
   if (typeof text !== 'string' || text.trim().length < MIN_TEXT_CHARS) return null;
-  const code = functionWordLanguage(text);
+  const code = letterLanguage(text) ?? functionWordLanguage(text);
   return code === null ? null : { code, confidence: MIN_AGREEMENT };
 }
 

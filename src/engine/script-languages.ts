@@ -1,0 +1,69 @@
+// Languages ELD has no model for, told by their letters: the scripts of Sinhala, Khmer, Burmese and Dhivehi (ELD
+// answers nothing for them), and the letters only Kazakh and only Macedonian add to the Cyrillic alphabet (ELD reads
+// Kazakh as Ukrainian and Macedonian as Serbian or Bulgarian). Thresholds checked on Lingua's test sentences
+// (test/fixtures/languages/lingua-sentences/SOURCES.md).
+
+const LETTER = /[\p{L}\p{M}]/u;
+const ALL_BUT_ASCII_LETTERS = /[^a-zA-Z]+/g;
+const ASCII = /[^\u0080-\uffff]+/g;
+
+/** Letters (with their combining marks) fewer than this say nothing. */
+export const MIN_LETTERS = 40;
+
+/** Scripts used by one language each, in news: the share of the letters they must make up. */
+const SCRIPTS: ReadonlyArray<readonly [code: string, from: number, to: number]> = [
+  ['si', 0x0d80, 0x0dff],
+  ['km', 0x1780, 0x17ff],
+  ['my', 0x1000, 0x109f],
+  ['dv', 0x0780, 0x07bf],
+];
+const SCRIPT_SHARE = 0.5;
+
+/** Kazakh's own letters (ә ғ қ ұ): 4–12 % of a Kazakh text's Cyrillic letters, none in Russian, Ukrainian, Mongolian… */
+const KAZAKH = new Set('әғқұӘҒҚҰ');
+const KAZAKH_SHARE = 0.01;
+/** Macedonian's own letters (ѓ ќ ѕ): rarer (≈ 0.05–1 %), so two of them, and no Kazakh letter. */
+const MACEDONIAN = new Set('ѓќѕЃЌЅ');
+const MACEDONIAN_MIN = 2;
+
+/** The language `text`'s letters make it, among the six above; null for any other text. */
+export function letterLanguage(text: string): string | null {
+  if (typeof text !== 'string') return null;
+  // Every letter that could decide is outside ASCII and must be half of all letters: a text with more ASCII letters
+  // than non-ASCII characters (nearly every Latin-script page) is none of these, known in two native passes.
+  if (text.replace(ALL_BUT_ASCII_LETTERS, '').length > text.replace(ASCII, '').length) return null;
+  let letters = 0;
+  let cyrillic = 0;
+  let kazakh = 0;
+  let macedonian = 0;
+  const inScript = new Array<number>(SCRIPTS.length).fill(0);
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    // ASCII first, without a regular expression: most text samples are mostly ASCII.
+    if (code < 0x80) {
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) letters += 1;
+      continue;
+    }
+    if (!LETTER.test(char)) continue;
+    letters += 1;
+    if (code >= 0x0400 && code <= 0x04ff) {
+      cyrillic += 1;
+      if (KAZAKH.has(char)) kazakh += 1;
+      else if (MACEDONIAN.has(char)) macedonian += 1;
+      continue;
+    }
+    for (let i = 0; i < SCRIPTS.length; i += 1) {
+      const [, from, to] = SCRIPTS[i]!;
+      if (code >= from && code <= to) inScript[i]! += 1;
+    }
+  }
+  if (letters < MIN_LETTERS) return null;
+  for (let i = 0; i < SCRIPTS.length; i += 1)
+    if (inScript[i]! / letters >= SCRIPT_SHARE) return SCRIPTS[i]![0];
+  if (cyrillic / letters < SCRIPT_SHARE) return null;
+  if (kazakh / cyrillic >= KAZAKH_SHARE) return 'kk';
+  return kazakh === 0 && macedonian >= MACEDONIAN_MIN ? 'mk' : null;
+}
+
+/** The codes read here. */
+export const LETTER_LANGUAGES: readonly string[] = [...SCRIPTS.map(([code]) => code), 'kk', 'mk'];

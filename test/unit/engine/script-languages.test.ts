@@ -1,0 +1,56 @@
+// Languages ELD has no model for, told by their letters. Kazakh and Macedonian on Lingua's test sentences 501–700
+// (test/fixtures/languages/lingua-sentences/SOURCES.md), against the Cyrillic languages ELD does know; the four
+// scripts on sentences written for this test (a script is a fact of the text, not a judgement).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { letterLanguage } from '../../../src/engine/script-languages.js';
+
+const runs = (code: string, size: number) => {
+  const all = readFileSync(
+    new URL(`../../fixtures/languages/lingua-sentences/${code}.txt`, import.meta.url),
+    'utf8',
+  )
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  return Array.from({ length: Math.floor(all.length / size) }, (_, i) =>
+    all.slice(i * size, (i + 1) * size).join(' '),
+  );
+};
+
+describe('letterLanguage', () => {
+  it('reads Kazakh in every run of 20 sentences, and in all but a run of 5 of place-name boilerplate', () => {
+    expect(runs('kk', 20).map(letterLanguage)).toEqual(Array(10).fill('kk'));
+    const five = runs('kk', 5).map(letterLanguage);
+    expect(five.filter((c) => c === 'kk').length).toBeGreaterThanOrEqual(five.length - 1);
+    expect(five.filter((c) => c !== 'kk' && c !== null)).toEqual([]);
+  });
+
+  it('reads Macedonian in most runs of 20 sentences, and never as anything else', () => {
+    const found = runs('mk', 20).map(letterLanguage);
+    expect(found.filter((c) => c === 'mk').length).toBeGreaterThanOrEqual(9);
+    expect(found.filter((c) => c !== 'mk' && c !== null)).toEqual([]);
+  });
+
+  it.each(['ru', 'uk', 'bg', 'sr', 'be', 'mn', 'en', 'af', 'zu'])('claims no run of %s', (code) => {
+    for (const size of [20, 5]) expect(runs(code, size).map(letterLanguage).filter(Boolean)).toEqual([]);
+  });
+
+  it('knows Sinhala, Khmer, Burmese and Dhivehi by their scripts, with a few Latin words among them', () => {
+    expect(letterLanguage('ශ්‍රී ලංකා ජනාධිපතිවරයා අද පාර්ලිමේන්තුවේදී නව අයවැය ඉදිරිපත් කළේය. Colombo, AFP')).toBe('si');
+    expect(letterLanguage('រដ្ឋាភិបាលកម្ពុជាបានប្រកាសផែនការថ្មីសម្រាប់ការអភិវឌ្ឍន៍សេដ្ឋកិច្ចនៅថ្ងៃនេះ Phnom Penh')).toBe(
+      'km',
+    );
+    expect(letterLanguage('မြန်မာနိုင်ငံ အစိုးရသည် ယနေ့ စီးပွားရေး ဖွံ့ဖြိုးတိုးတက်မှုအတွက် အစီအစဉ်သစ်ကို ကြေညာခဲ့သည်')).toBe('my');
+    expect(letterLanguage('ދިވެހި ސަރުކާރުން މިއަދު އިޤްތިޞާދީ ތަރައްޤީއަށް އައު ރޭވުމެއް އިޢުލާން ކޮށްފި')).toBe('dv');
+  });
+
+  it('reads nothing into a short text or one mostly in another script', () => {
+    expect(letterLanguage('ශ්‍රී ලංකා')).toBeNull();
+    expect(
+      letterLanguage(
+        'Sri Lanka’s president presented a new budget to parliament today, the first since the crisis (ශ්‍රී ලංකා).',
+      ),
+    ).toBeNull();
+    expect(letterLanguage('')).toBeNull();
+  });
+});
