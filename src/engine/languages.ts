@@ -96,6 +96,10 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];
 }
 
+/** Headlines that outvote a template's English on their own: this many, agreeing this clearly. */
+export const MANY_TITLES = 8;
+export const CLEAR_AGREEMENT = 0.8;
+
 /** Text at least this long, read as one language, is the page's own words, not a banner or a name. */
 export const MIN_TEXT_OVER_TEMPLATE_CHARS = 1000;
 
@@ -115,16 +119,30 @@ const close = (a: string, b: string) =>
  * A lone `<html lang>` that the page's words contradict: a theme's hard-coded tag (WordPress themes and site
  * templates ship `lang="en"`/`en-US`) over an Albanian, Gujarati or Russian site. Only when nothing else declares a
  * language, the running text reads reliably as another one that ELD does not confuse with it, and either the titles
- * and headlines read the same, or none could be read, the tag is English and the text is long. Real pages: 6 of 1,008
- * fixed, none broken (docs/discovery.md, "A template's language tag").
+ * and headlines read the same, or none could be read, the tag is English and the text is long. Over an English tag,
+ * MANY_TITLES headlines agreeing on another language decide alone; a language ELD does not know, read from the text,
+ * decides alone too (its titles cannot agree). Real pages: 12 of 1,008 fixed, none broken (docs/discovery.md, "A
+ * template's language tag" and "Languages ELD does not know").
  */
 function templateLanguageOverridden(
   declared: readonly SourceLanguage[],
-  titlesLanguage: () => { code: string; confidence: number } | null,
+  titlesLanguage: () => { code: string; confidence: number; agreeing: number } | null,
   pageText: string,
 ): { code: string; confidence: number } | null {
   const only = templateDeclaration(declared);
   if (only === null) return null;
+  // Many headlines agreeing on a language other than a template's English: the headlines are the site's own words,
+  // whatever stretch of the page the text sample fell on (hatawtabloid.com: Tagalog headlines, an English sample).
+  if (primary(only.code) === 'en') {
+    const titles = titlesLanguage();
+    if (
+      titles !== null &&
+      titles.agreeing >= MANY_TITLES &&
+      titles.confidence >= CLEAR_AGREEMENT &&
+      !close(primary(titles.code), 'en')
+    )
+      return titles;
+  }
   const text = detectTextLanguage(pageText);
   if (text === null || close(primary(text.code), primary(only.code))) return null;
   // A language ELD does not know: its titles cannot agree (ELD reads them as another), so the words decide alone.

@@ -17,8 +17,13 @@ export function detectTitle(title: string): string | null {
   return result.language === '' ? null : result.language;
 }
 
-/** The language most titles are in, with the share that agreed; null when too few titles or no clear winner. */
-export function detectTitlesLanguage(titles: readonly string[]): { code: string; confidence: number } | null {
+/**
+ * The language most titles are in, with the share that agreed and how many titles that is; null when too few titles
+ * or no clear winner.
+ */
+export function detectTitlesLanguage(
+  titles: readonly string[],
+): { code: string; confidence: number; agreeing: number } | null {
   const counts = new Map<string, number>();
   let detected = 0;
   for (const title of new Set(titles)) {
@@ -30,7 +35,7 @@ export function detectTitlesLanguage(titles: readonly string[]): { code: string;
   if (detected < MIN_TITLES) return null;
   const [code, count] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
   const share = count / detected;
-  return share >= MIN_AGREEMENT ? { code, confidence: Math.round(share * 100) / 100 } : null;
+  return share >= MIN_AGREEMENT ? { code, confidence: Math.round(share * 100) / 100, agreeing: count } : null;
 }
 
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */

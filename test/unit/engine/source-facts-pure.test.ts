@@ -298,6 +298,23 @@ describe('languages', () => {
       ])[0]?.code,
     ).toBe('en-us');
     expect(read('<html lang="fr"><head></head></html>', long)[0]?.code).toBe('fr');
+    // Eight or more headlines agreeing on another language outvote a template's English, whatever the text sample
+    // read; three do not.
+    const spanish = [
+      'El gobierno presenta un nuevo plan de pensiones',
+      'Las lluvias provocan inundaciones en el norte del país',
+      'El banco central mantiene los tipos de interés',
+      'Científicos descubren una nueva especie de pez',
+      'El ayuntamiento aprueba el presupuesto de la biblioteca',
+      'El equipo local gana el campeonato nacional',
+      'Suben los precios de la vivienda en la capital',
+      'Miles de personas celebran la fiesta del pueblo',
+    ];
+    const english =
+      'The council met on Tuesday to discuss the new budget for the coming year and its plans. '.repeat(12);
+    expect(read(template, english, spanish)[0]).toMatchObject({ code: 'es', sources: ['detected'] });
+    expect(read(template, english, spanish.slice(0, 3))[0]?.code).toBe('en-us');
+    expect(read('<html lang="de"><head></head></html>', english, spanish)[0]?.code).toBe('de');
     // A second declaration, or a language ELD confuses with the declared one, keeps the declaration.
     expect(
       read('<html lang="en"><head><meta http-equiv="Content-Language" content="en"></head></html>', long)[0]
