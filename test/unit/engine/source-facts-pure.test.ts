@@ -10,6 +10,18 @@ import { parseRobots } from '../../../src/engine/robots.js';
 const NOW = new Date('2025-06-15T12:00:00.000Z');
 const HOUR = 3600 * 1000;
 
+/** The languages of a page with no feed and no sitemap: its head, its running text and its headlines. */
+function languagesOfPage(html: string, pageText: string, pageTitles: string[] = []) {
+  return sourceLanguages({
+    page: readPageSignals(html),
+    contentLanguage: undefined,
+    feeds: [],
+    sitemap: null,
+    pageText,
+    pageTitles,
+  });
+}
+
 function feed(overrides: Partial<DiscoveredFeed>): DiscoveredFeed {
   return {
     url: 'https://a.example/feed',
@@ -266,15 +278,7 @@ describe('languages', () => {
       'Die Stadtverwaltung hat am Dienstag neue Pläne für den Ausbau des öffentlichen Nahverkehrs vorgestellt. ' +
       'Demnach sollen bis zum Jahr 2030 drei neue Straßenbahnlinien entstehen, die vor allem die Außenbezirke ' +
       'besser mit der Innenstadt verbinden. Die Kosten werden auf rund 400 Millionen Euro geschätzt. ';
-    const read = (html: string, pageText: string, pageTitles: string[] = []) =>
-      sourceLanguages({
-        page: readPageSignals(html),
-        contentLanguage: undefined,
-        feeds: [],
-        sitemap: null,
-        pageText,
-        pageTitles,
-      });
+    const read = languagesOfPage;
     const template = '<html lang="en-US"><head></head></html>';
     const long = german.repeat(4);
     expect(read(template, long)).toEqual([
@@ -333,14 +337,7 @@ describe('languages', () => {
         .slice(0, 20)
         .join(' ');
     const read = (html: string, pageText: string, pageTitles: string[] = []) =>
-      sourceLanguages({
-        page: readPageSignals(html),
-        contentLanguage: undefined,
-        feeds: [],
-        sitemap: null,
-        pageText,
-        pageTitles,
-      })[0]?.code;
+      languagesOfPage(html, pageText, pageTitles)[0]?.code;
     // A theme's lang="en" with its own en-ZA alternate, over a Zulu paper (isolezwe.co.za's shape).
     const template =
       '<html lang="en"><head><link rel="alternate" hreflang="en-za" href="https://x.example/"></head></html>';
