@@ -1,6 +1,6 @@
 // Languages ELD does not know, read from their commonest words. ELD (title-language.ts) knows 60 languages; a
-// Zulu, Xhosa, Swahili or Afrikaans page read by it comes out as some other language, or as English when a theme's
-// `lang="en"` is all the page declares. These four are read here first, from a stretch of running text: each has a
+// Zulu, Xhosa, Swahili, Afrikaans, Somali, Irish or Welsh page read by it comes out as some other language, or as
+// English when a theme's `lang="en"` is all the page declares. These seven are read here first, from running text: each has a
 // list of short, frequent words no other language in the test set uses as often (chosen on Lingua's test sentences,
 // test/fixtures/languages/lingua-sentences/SOURCES.md). Only long text is read: a title or a banner is too short.
 
@@ -25,6 +25,18 @@ const WORDS: ReadonlyArray<readonly [string, ReadonlySet<string>]> = [
   ['af', new Set(['nie', 'wat', 'ek', 'vir', 'word', 'ons', 'sy', 'sal', 'oor', 'deur', 'hierdie', 'hulle', 'hy', 'jou',
     'jy', 'ander', 'toe', 'wees', 'baie', 'mense', 'soos', 'net', 'dis', 'nou', 'waar', 'wil', 'sou', 'maak', 'sê',
     'kom', 'hom', 'laat', 'julle', 'egter', 'elke', 'teen', 'weet'])],
+  ['so', new Set(['oo', 'iyo', 'ah', 'ee', 'waa', 'waxaa', 'uu', 'waxay', 'soo', 'mid', 'aad', 'waxa', 'wuxuu', 'ayaa',
+    'badan', 'kale', 'loo', 'laga', 'ugu', 'wax', 'tahay', 'ahaa', 'leh', 'yahay', 'sida', 'kala', 'ahaan', 'marka',
+    'waxaana', 'inuu', 'kii', 'dib', 'loogu', 'inta', 'ilaa', 'guud', 'yar', 'ayuu', 'isla', 'yihiin', 'waana', 'markii',
+    'weyn', 'isku', 'laakiin', 'sare'])],
+  ['ga', new Set(['agus', 'ag', 'bhí', 'sé', 'ina', 'sin', 'chun', 'atá', 'nó', 'bhliain', 'leis', 'raibh', 'ann', 'faoi',
+    'tá', 'eile', 'réir', 'féin', 'mór', 'siad', 'amach', 'chuid', 'nua', 'cuid', 'duine', 'nuair', 'iad', 'maith',
+    'chéad', 'chuir', 'chur', 'dul', 'aige', 'gach', 'bíonn', 'daoine', 'aon', 'measc', 'chuaigh', 'chomh', 'níos', 'cé',
+    'gur', 'ón', 'bhfuil', 'faoin'])],
+  ['cy', new Set(['yn', 'ei', 'mae', 'yr', 'ac', 'gan', 'oedd', 'gyda', 'mewn', 'yw', 'wedi', 'eu', 'bu', 'gyfer', 'ond',
+    'fod', 'ôl', 'ym', 'neu', 'hyn', 'hyd', 'dyma', 'hefyd', 'cael', 'eraill', 'daeth', 'bod', 'yng', 'ceir', 'ef',
+    'roedd', 'sydd', 'cyn', 'ystod', 'oed', 'pan', 'wrth', 'dros', 'erbyn', 'ail', 'hynny', 'cyntaf', 'gael', 'gwaith',
+    'newydd', 'rhan', 'flwyddyn', 'sef', 'rhai', 'iddo', 'byd', 'nifer'])],
 ];
 
 /** The codes read here, for the callers that must know a reading of ELD's cannot be one of them. */
@@ -43,7 +55,7 @@ const LANGUAGE_OF = new Map<string, number>(
 const BETWEEN_WORDS = /[\s!-@[-`{-~\u00a0-\u00bf\u2010-\u206f]+/;
 
 /**
- * The language of `text` when its words make it one of these four: the list with the largest share of the words,
+ * The language of `text` when its words make it one of these seven: the list with the largest share of the words,
  * at least MIN_SHARE with MIN_DISTINCT different words, and twice the runner-up's share. Null otherwise (most text).
  */
 export function functionWordLanguage(text: string): string | null {

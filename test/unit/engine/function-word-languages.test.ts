@@ -16,8 +16,25 @@ const runs = (code: string, size: number) => {
   );
 };
 
-const READ = ['zu', 'xh', 'sw', 'af'];
-const OTHERS = ['nl', 'en', 'es', 'tl', 'yo', 'pt', 'de', 'fr', 'id', 'ms', 'so', 'st', 'tn', 'ts'];
+const READ = ['zu', 'xh', 'sw', 'af', 'so', 'ga', 'cy'];
+const OTHERS = [
+  'nl',
+  'en',
+  'es',
+  'tl',
+  'yo',
+  'pt',
+  'de',
+  'fr',
+  'id',
+  'ms',
+  'st',
+  'tn',
+  'ts',
+  'sn',
+  'lg',
+  'mi',
+];
 
 describe('functionWordLanguage', () => {
   it.each(READ)('reads %s in runs of 20 sentences (a page’s text sample)', (code) => {
