@@ -154,7 +154,8 @@ function templateLanguageOverridden(
 
 /**
  * The one language a page declares in its template alone: `<html lang>`, and at most hreflang alternates of the same
- * language (`lang="en"` with `hreflang="en-za"`, a theme's pair); null when anything else declares or two languages are.
+ * language (`lang="en"` with `hreflang="en-za"`, a theme's pair); null when anything else declares or two languages
+ * are.
  */
 function templateDeclaration(declared: readonly SourceLanguage[]): SourceLanguage | null {
   const tag = declared.find((d) => d.sources.includes('html_lang'));

@@ -19,7 +19,7 @@ const SCRIPTS: ReadonlyArray<readonly [code: string, from: number, to: number]> 
 ];
 const SCRIPT_SHARE = 0.5;
 
-/** Kazakh's own letters (ә ғ қ ұ): 4–12 % of a Kazakh text's Cyrillic letters, none in Russian, Ukrainian, Mongolian… */
+/** Kazakh's own letters (ә ғ қ ұ): 4–12 % of a Kazakh text's Cyrillic letters, none in Russian, Ukrainian… */
 const KAZAKH = new Set('әғқұӘҒҚҰ');
 const KAZAKH_SHARE = 0.01;
 /** Macedonian's own letters (ѓ ќ ѕ): rarer (≈ 0.05–1 %), so two of them, and no Kazakh letter. */
