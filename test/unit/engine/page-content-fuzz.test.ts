@@ -27,11 +27,13 @@ import {
   matchesCategory,
   siteWordsOf,
 } from '../../../src/engine/feed-roles.js';
+import { functionWordLanguage } from '../../../src/engine/function-word-languages.js';
 import { type SourceLanguage, sourceLanguages } from '../../../src/engine/languages.js';
 import { classifyAnswer } from '../../../src/engine/liveness.js';
 import { readPageFacts } from '../../../src/engine/page-facts.js';
 import { languageList, normaliseLanguageTag, readPageSignals } from '../../../src/engine/page-signals.js';
 import { parseRobots } from '../../../src/engine/robots.js';
+import { letterLanguage } from '../../../src/engine/script-languages.js';
 import { SitemapAggregator } from '../../../src/engine/sitemap-aggregates.js';
 import { readSitemapFile } from '../../../src/engine/sitemap-file.js';
 import { createSitemapReader, type SitemapPage } from '../../../src/engine/sitemap-reader.js';
@@ -173,6 +175,23 @@ function checkCountryReading(html: string, c: Case): void {
   });
   if (!isCountryCode(guess.code) || !(guess.confidence >= 0 && guess.confidence <= 1)) fail('guess', guess);
   for (const r of guess.reasons) checkText(r.evidence, 'country evidence', false);
+  // The languages as a contract run reads them, running text and headlines included, and the readers of the
+  // languages ELD does not know over any text (the raw document, markup and all).
+  const titles = [facts.title ?? '', ...facts.headlines];
+  checkLanguages(
+    sourceLanguages({
+      page: readPageSignals(html),
+      contentLanguage: undefined,
+      feeds: [],
+      sitemap: null,
+      pageTitles: titles,
+      pageText: facts.text_sample,
+    }),
+  );
+  for (const text of [facts.text_sample, html.slice(0, 20_000)]) {
+    for (const code of [functionWordLanguage(text), letterLanguage(text)])
+      if (code !== null) checkLanguage(code, 'language by words or letters');
+  }
 }
 
 function pageOf(c: Case): string {
