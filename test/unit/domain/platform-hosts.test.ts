@@ -75,7 +75,16 @@ describe('platformKind on the links of real pages', () => {
         'livefyre.com',
         'tkqlhce.com',
       ],
-      link_shortener: ['amzn.to', 'eepurl.com', 'app.link', 'onelink.me', 'adj.st', 'mailchi.mp', 'wp.me', 'nyti.ms'],
+      link_shortener: [
+        'amzn.to',
+        'eepurl.com',
+        'app.link',
+        'onelink.me',
+        'adj.st',
+        'mailchi.mp',
+        'wp.me',
+        'nyti.ms',
+      ],
       generic_host: ['akismet.com', 'zendesk.com', 'doi.org', 'apple.news', 'pressreader.com', 'yummly.com'],
       marketplace: ['legacy.com', 'buysub.com', 'adperfect.com'],
       cdn_cloud: ['1.bp.blogspot.com', 'lh3.ggpht.com', 'www-example-com.cdn.ampproject.org'],
@@ -95,6 +104,19 @@ describe('platformKind on the links of real pages', () => {
     expect(platformKind('google.github.io')).toBeNull();
     expect(platformKind('notamazon.de')).toBeNull();
     expect(platformKind('amazonas.de')).toBeNull();
+  });
+
+  it('knows the Mastodon servers, podcast hosts, aggregators and e-paper hosts a newsroom’s homepage links to', () => {
+    for (const name of ['journa.host', 'newsie.social', 'mastodon.online'])
+      expect(platformKind(name), name).toBe('social');
+    for (const name of ['libsyn.com', 'megaphone.fm', 'omny.fm', 'tunein.com'])
+      expect(platformKind(name), name).toBe('video_audio');
+    for (const name of ['toutiao.com', 'smartnews.com', 'issuu.com', 'calameo.com'])
+      expect(platformKind(name), name).toBe('generic_host');
+    expect(platformKind('dts.podtrac.com')).toBe('ads_tags');
+    expect(platformKind('www.eventbrite.co.uk')).toBe('marketplace');
+    // Hosts whose subdomains are writers' own publications stay out, as substack.com does.
+    expect(platformKind('someone.beehiiv.com')).toBeNull();
   });
 
   it('leaves the publishers those pages cite most to their own pages', () => {
