@@ -1,6 +1,7 @@
 // Country signals a page carries beside its language tags: the country code of a host's TLD (its own and those of
 // the sites it links to), the UTC offset of its publication times, the address it states for itself and the region
 // of og:locale. Each returns at most one reason (or null); country-guess.ts weighs them. Pure; any input is accepted.
+import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { COUNTRY_CODES, isCountryCode } from '../domain/countries.js';
 import { countriesOfLanguage } from '../domain/language-countries.js';
@@ -24,7 +25,38 @@ export const GENERIC_CCTLDS: ReadonlySet<string> = new Set([
  * government, military and (since 2001) accredited US colleges may register — other countries use gov.xx, ac.xx,
  * edu.xx — so they name the United States like a ccTLD.
  */
-const TLD_ALIASES: Readonly<Record<string, string>> = { uk: 'gb', gov: 'us', mil: 'us', edu: 'us' };
+const TLD_ALIASES: Readonly<Record<string, string>> = {
+  uk: 'gb',
+  gov: 'us',
+  mil: 'us',
+  edu: 'us',
+  ...internationalizedCcTlds(),
+};
+
+/**
+ * The internationalised country-code TLDs (IANA's root zone: .рф, .中国, .한국, .السعودية…), each under its own script
+ * and as the `xn--` name hosts carry (WHATWG URLs turn пример.рф into xn--e1afmkfd.xn--p1ai). Listed in their own
+ * script so a reader can check them; the ASCII names are computed. The .ею of the European Union is not a country's.
+ */
+function internationalizedCcTlds(): Record<string, string> {
+  // biome-ignore format: a code list reads better packed
+  const byCountry: Record<string, string[]> = {
+    ru: ['рф'], by: ['бел'], ua: ['укр'], rs: ['срб'], mk: ['мкд'], kz: ['қаз'], mn: ['мон'], bg: ['бг'], ge: ['გე'],
+    am: ['հայ'], gr: ['ελ'], cn: ['中国', '中國'], hk: ['香港'], mo: ['澳門'], tw: ['台湾', '台灣'], sg: ['新加坡', 'சிங்கப்பூர்'],
+    kr: ['한국'], th: ['ไทย'], la: ['ລາວ'], lk: ['ලංකා', 'இலங்கை'], bd: ['বাংলা'], my: ['مليسيا'],
+    in: ['भारत', 'ভারত', 'ਭਾਰਤ', 'ભારત', 'இந்தியா', 'భారత్', 'ಭಾರತ', 'ഭാരതം', 'ଭାରତ', 'بھارت', 'ভাৰত', 'भारतम्', 'भारोत', 'ڀارت', 'بارت'],
+    ae: ['امارات'], sa: ['السعودية'], eg: ['مصر'], ir: ['ایران'], pk: ['پاکستان'], dz: ['الجزائر'], ma: ['المغرب'],
+    tn: ['تونس'], qa: ['قطر'], om: ['عمان'], jo: ['الاردن'], ps: ['فلسطين'], sy: ['سورية'], sd: ['سودان'], iq: ['عراق'],
+    bh: ['البحرين'], mr: ['موريتانيا'],
+  };
+  const aliases: Record<string, string> = {};
+  for (const [code, names] of Object.entries(byCountry))
+    for (const name of names) {
+      aliases[name] = code;
+      aliases[domainToASCII(name)] = code;
+    }
+  return aliases;
+}
 
 /** The UTC offset of published times, when the page's language is spoken mainly in one country at that offset. */
 export const OFFSET_WEIGHT = 1.5;

@@ -27,6 +27,23 @@ describe('guessCountry', () => {
     });
   });
 
+  it('reads the internationalised country-code TLDs, as hosts carry them and in their own script', () => {
+    const cases: Array<[string, string]> = [
+      ['xn--80aesfpebagmfblc0a.xn--p1ai', 'ru'], // стопкоронавирус.рф, a page of the sixth real-page set
+      ['пример.рф', 'ru'],
+      ['news.xn--j1amh', 'ua'], // .укр
+      ['news.xn--fiqs8s', 'cn'], // .中国
+      ['news.xn--j6w193g', 'hk'], // .香港
+      ['news.xn--3e0b707e', 'kr'], // .한국
+      ['news.xn--h2brj9c', 'in'], // .भारत
+      ['news.xn--mgberp4a5d4ar', 'sa'], // .السعودية
+      ['news.xn--wgbh1c', 'eg'], // .مصر
+    ];
+    for (const [host, code] of cases) expect(guessCountry(input(host)).code, host).toBe(code);
+    // The European Union's .ею is no country's.
+    expect(guessCountry(input('news.xn--e1a4c')).code).toBe('intl');
+  });
+
   it('never counts a generic TLD, nor a ccTLD sold as generic, alone', () => {
     for (const host of ['news.com', 'news.org', 'radio.fm', 'startup.io', 'video.tv', 'brand.co', 'about.me'])
       expect(guessCountry(input(host)), host).toEqual({ code: 'intl', confidence: 0, reasons: [] });
