@@ -217,6 +217,12 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     // newspapers link to and that sell notices or subscriptions rather than report.
     'buysub.com', 'newspapersubs.co.uk', 'legacy.com', 'remembering.ca', 'funeral-notices.co.uk', 'adperfect.com',
     'careerbuilder.com',
+    // Domain marketplaces, parking services and registrars: where an expired newspaper's domain now answers from
+    // (a candidate that moved there proposes nothing: discovery's moved_to_other_site).
+    'sedo.com', 'sedoparking.com', 'dan.com', 'afternic.com', 'hugedomains.com', 'buydomains.com', 'domainmarket.com',
+    'bodis.com', 'parkingcrew.net', 'parklogic.com', 'above.com', 'uniregistry.com', 'squadhelp.com', 'atom.com',
+    'undeveloped.com', 'sav.com', 'namecheap.com', 'porkbun.com', 'gandi.net', 'dynadot.com', 'name.com',
+    'hostinger.com', 'ionos.com', 'ionos.de',
   ],
   // Sites whose pages are written by their users: forums, Q&A, reviews, fan fiction, image boards, petitions.
   // biome-ignore format: a table reads better packed

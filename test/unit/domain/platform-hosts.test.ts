@@ -115,6 +115,9 @@ describe('platformKind on the links of real pages', () => {
       expect(platformKind(name), name).toBe('generic_host');
     expect(platformKind('dts.podtrac.com')).toBe('ads_tags');
     expect(platformKind('www.eventbrite.co.uk')).toBe('marketplace');
+    // Where an expired domain answers from: a marketplace, a parking service.
+    for (const name of ['sedo.com', 'www.hugedomains.com', 'dan.com', 'ww38.parkingcrew.net'])
+      expect(platformKind(name), name).toBe('marketplace');
     // Hosts whose subdomains are writers' own publications stay out, as substack.com does.
     expect(platformKind('someone.beehiiv.com')).toBeNull();
   });
