@@ -1,20 +1,8 @@
 // The four languages ELD does not know, read from their commonest words, on sentences the word lists were not chosen
 // on (Lingua's test sentences 501–700: test/fixtures/languages/lingua-sentences/SOURCES.md).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { functionWordLanguage } from '../../../src/engine/function-word-languages.js';
-
-const sentences = (code: string) =>
-  readFileSync(new URL(`../../fixtures/languages/lingua-sentences/${code}.txt`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '');
-/** Runs of `size` sentences, joined as a page's running text is. */
-const runs = (code: string, size: number) => {
-  const all = sentences(code);
-  return Array.from({ length: Math.floor(all.length / size) }, (_, i) =>
-    all.slice(i * size, (i + 1) * size).join(' '),
-  );
-};
+import { linguaRuns as runs } from '../../support/lingua-sentences.js';
 
 const READ = ['zu', 'xh', 'sw', 'af', 'so', 'ga', 'cy'];
 const OTHERS = [

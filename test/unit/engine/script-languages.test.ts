@@ -1,21 +1,9 @@
 // Languages ELD has no model for, told by their letters. Kazakh and Macedonian on Lingua's test sentences 501–700
 // (test/fixtures/languages/lingua-sentences/SOURCES.md), against the Cyrillic languages ELD does know; the four
 // scripts on sentences written for this test (a script is a fact of the text, not a judgement).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { letterLanguage } from '../../../src/engine/script-languages.js';
-
-const runs = (code: string, size: number) => {
-  const all = readFileSync(
-    new URL(`../../fixtures/languages/lingua-sentences/${code}.txt`, import.meta.url),
-    'utf8',
-  )
-    .split('\n')
-    .filter((line) => line.trim() !== '');
-  return Array.from({ length: Math.floor(all.length / size) }, (_, i) =>
-    all.slice(i * size, (i + 1) * size).join(' '),
-  );
-};
+import { linguaRuns as runs } from '../../support/lingua-sentences.js';
 
 describe('letterLanguage', () => {
   it('reads Kazakh in every run of 20 sentences, and in all but a run of 5 of place-name boilerplate', () => {

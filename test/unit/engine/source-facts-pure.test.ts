@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTdmRep, readAiPolicy, tdmLocationMatches, tdmRuleFor } from '../../../src/engine/ai-policy.js';
 import type { DiscoveredFeed } from '../../../src/engine/feeds.js';
@@ -6,6 +5,7 @@ import { cadenceFor, cronFor, type Freshness, measureFreshness } from '../../../
 import { languageIndex, sourceLanguages } from '../../../src/engine/languages.js';
 import { readPageSignals } from '../../../src/engine/page-signals.js';
 import { parseRobots } from '../../../src/engine/robots.js';
+import { linguaRuns } from '../../support/lingua-sentences.js';
 
 const NOW = new Date('2025-06-15T12:00:00.000Z');
 const HOUR = 3600 * 1000;
@@ -331,11 +331,7 @@ describe('languages', () => {
 
   it('reads the languages ELD does not know from their words, over a template’s English and with nothing declared', () => {
     // Twenty of Lingua's test sentences each (test/fixtures/languages/lingua-sentences/SOURCES.md).
-    const text = (code: string) =>
-      readFileSync(new URL(`../../fixtures/languages/lingua-sentences/${code}.txt`, import.meta.url), 'utf8')
-        .split('\n')
-        .slice(0, 20)
-        .join(' ');
+    const text = (code: string) => linguaRuns(code, 20)[0] as string;
     const read = (html: string, pageText: string, pageTitles: string[] = []) =>
       languagesOfPage(html, pageText, pageTitles)[0]?.code;
     // A theme's lang="en" with its own en-ZA alternate, over a Zulu paper (isolezwe.co.za's shape).

@@ -1,0 +1,17 @@
+// Lingua's test sentences kept as data (test/fixtures/languages/lingua-sentences/SOURCES.md), in runs of sentences
+// joined as a page's running text is: 20 are about a page's text sample.
+import { readFileSync } from 'node:fs';
+
+export function linguaSentences(code: string): string[] {
+  return readFileSync(new URL(`../fixtures/languages/lingua-sentences/${code}.txt`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+}
+
+/** The sentences of `code` in consecutive runs of `size`, each joined with spaces (a last short run dropped). */
+export function linguaRuns(code: string, size: number): string[] {
+  const all = linguaSentences(code);
+  return Array.from({ length: Math.floor(all.length / size) }, (_, i) =>
+    all.slice(i * size, (i + 1) * size).join(' '),
+  );
+}
