@@ -12,7 +12,7 @@ import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
 import type { BatchItemTable, Database, DbExecutor } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
-import { insertRows, onConflictReplace } from './bulk-insert.js';
+import { insertSharingRowsCounted, onConflictReplace } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
 import { changedRows, runText, sqlText } from './sql-text.js';
@@ -184,8 +184,9 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       result: r.result === undefined ? null : JSON.stringify(r.result),
       updated_at: at,
     }));
+    // A chunk's rows share their batch, chunk and time (and often status and outcome): bound once a statement.
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await insertRows(
+      await insertSharingRowsCounted(
         executor,
         database.dialect,
         'batch_items',
