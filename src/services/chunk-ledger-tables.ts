@@ -25,13 +25,13 @@ const ROWS_PER_INSERT = 200;
  */
 const ITEM_COMMIT_SHARING = { shareCommitWithinMs: 10 };
 /**
- * A chunk's claim and its results wait up to 5 ms for company too. Research chunks (16 at once on SQLite) each
+ * A chunk's claim and its results wait up to 1 ms for company too. Research chunks (16 at once on SQLite) each
  * came to their two commits alone, and most of a commit is its WAL frames: the claims' random URLs dirty a
  * leaf of the partition's key apiece, and claims committed together share their leaves. With the wait, 200
- * chunks took ≈ 32 commits instead of ≈ 135, and half the commit time (docs/performance.md, "Third pass").
- * Short beside any chunk's work; PostgreSQL ignores it.
+ * chunks took ≈ 32 commits instead of ≈ 135, and half the commit time; 5 ms grouped no better and left the main
+ * thread idle longer (docs/performance.md, "Third pass"). Short beside any chunk's work; PostgreSQL ignores it.
  */
-const CHUNK_COMMIT_SHARING = { shareCommitWithinMs: 5 };
+const CHUNK_COMMIT_SHARING = { shareCommitWithinMs: 1 };
 
 const ITEM_COLUMNS = [
   'batch_id',
