@@ -302,7 +302,10 @@ export async function createSeedbed(options: SeedbedOptions) {
     budget: domains,
   };
   const workerDefinitions: Record<QueueName, WorkerDefinition> = {
-    RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), chunkDeps),
+    RESEARCH_QUEUE: chunkWorker(researchHandler({ research }), {
+      ledger,
+      concurrency: config.queue.researchConcurrency,
+    }),
     SEED_QUEUE: chunkWorker(seedFileHandler({ orchestration }), chunkDeps),
     LIVENESS_QUEUE: chunkWorker(
       livenessHandler({ liveness, fetcher, domains, now: clock, authorityOverrides, canary, outages }),

@@ -17,6 +17,9 @@ const intFrom = (min: number, max: number) => {
     .pipe(z.number().int().min(min, { message }).max(max, { message }));
 };
 
+/** Research chunks in flight per process on SQLite by default (SEEDBED_RESEARCH_CONCURRENCY). */
+const SQLITE_RESEARCH_CONCURRENCY = 16;
+
 /** Domains in flight per fetch socket by default (SEEDBED_DOMAIN_CONCURRENCY): see `fetch.domains` below. */
 const DOMAINS_PER_SOCKET = 6;
 
@@ -52,6 +55,7 @@ const envSchema = z.object({
   SEEDBED_MAX_IMPORT_BYTES: intFrom(1024, 64 * 1024 ** 3).default(1024 ** 3),
   SEEDBED_REQUEST_TIMEOUT_MS: intFrom(1000, 3_600_000).default(120_000),
   SEEDBED_WORKER_CONCURRENCY: intFrom(1, 64).default(2),
+  SEEDBED_RESEARCH_CONCURRENCY: intFrom(1, 64).optional(),
   SEEDBED_JOB_ATTEMPTS: intFrom(1, 20).default(4),
   SEEDBED_JOB_LEASE_SECONDS: intFrom(2, 3600).default(60),
   SEEDBED_PUBLIC_URL: z.url().default('https://github.com/seedbed/seedbed'),
@@ -107,7 +111,14 @@ export interface Config {
         accessKeyId?: string;
         secretAccessKey?: string;
       };
-  queue: { kind: 'embedded' | 'pg-boss'; concurrency: number; maxAttempts: number; leaseSeconds: number };
+  queue: {
+    kind: 'embedded' | 'pg-boss';
+    concurrency: number;
+    /** Research chunks in flight per process (SEEDBED_RESEARCH_CONCURRENCY): see `queue.researchConcurrency` below. */
+    researchConcurrency: number;
+    maxAttempts: number;
+    leaseSeconds: number;
+  };
   apiKeys: string | undefined;
   fetch: {
     resolve: string | undefined;
@@ -249,6 +260,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     queue: {
       kind: queueKind,
       concurrency: e.SEEDBED_WORKER_CONCURRENCY,
+      // On SQLite a research chunk leaves the main thread idle while its object and the WAL are synced, and
+      // chunks claimed together commit together (group-commit.ts): with 16 in flight the research pipeline ran
+      // about 1.5 times the URLs a second of 2, on less main-thread time a URL (docs/performance.md, "Third
+      // pass"). PostgreSQL's chunks each hold a pooled connection, so there it stays the general setting.
+      researchConcurrency:
+        e.SEEDBED_RESEARCH_CONCURRENCY ??
+        (database.kind === 'sqlite' ? SQLITE_RESEARCH_CONCURRENCY : e.SEEDBED_WORKER_CONCURRENCY),
       maxAttempts: e.SEEDBED_JOB_ATTEMPTS,
       leaseSeconds: e.SEEDBED_JOB_LEASE_SECONDS,
     },

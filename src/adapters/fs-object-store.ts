@@ -76,6 +76,37 @@ export function createFsObjectStore(root: string): ObjectStore {
     }
   }
 
+  // A folder's sync makes durable every entry linked into it before the sync began, so the puts of one folder
+  // share their syncs: one at a time per folder, and those that link while it runs share the next. A research
+  // batch puts 16 chunks at once into one partition's folder, and each put's own sync (three requests to libuv's
+  // four threads, one an fsync) held up the others' (docs/performance.md, "Third pass").
+  const folderSyncs = new Map<string, { running?: Promise<void>; next?: Promise<void> }>();
+  function syncDirShared(dir: string): Promise<void> {
+    let state = folderSyncs.get(dir);
+    if (!state) {
+      state = {};
+      folderSyncs.set(dir, state);
+    }
+    const folder = state;
+    const start = (): Promise<void> => {
+      const sync = syncDir(dir).finally(() => {
+        if (folder.running === sync) folder.running = undefined;
+        if (!folder.running && !folder.next) folderSyncs.delete(dir);
+      });
+      folder.running = sync;
+      return sync;
+    };
+    if (!folder.running) return start();
+    // The running sync may have begun before this put's link: the next one, begun after it ends, is this put's.
+    folder.next ??= folder.running
+      .catch(() => undefined)
+      .then(() => {
+        folder.next = undefined;
+        return start();
+      });
+    return folder.next;
+  }
+
   return {
     kind: 'fs',
 
@@ -110,7 +141,7 @@ export function createFsObjectStore(root: string): ObjectStore {
           await retryOnMissingDir(() => rename(tempPath, finalPath));
         }
         placed = true;
-        await syncDir(finalDir);
+        await syncDirShared(finalDir);
       } finally {
         if (!placed) await rm(tempPath, { force: true });
       }

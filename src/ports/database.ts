@@ -445,6 +445,21 @@ export type DbExecutor = Kysely<Tables> | Transaction<Tables>;
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * The values of a SQLite statement's numbered placeholders (`?1`, `?2`, …), passed as its last parameter after the
+ * values of its plain `?`: a value every row of a multi-row insert has is bound once, not once a row
+ * (bulk-insert.ts). Only the SQLite adapter takes it; PostgreSQL's texts number every placeholder anyway.
+ */
+export class NumberedValues {
+  /** By placeholder number (`{ 1: …, 2: … }`), as better-sqlite3 binds them. */
+  readonly byNumber: Readonly<Record<number, unknown>>;
+  constructor(values: readonly unknown[]) {
+    const byNumber: Record<number, unknown> = {};
+    for (const [i, value] of values.entries()) byNumber[i + 1] = value;
+    this.byNumber = byNumber;
+  }
+}
+
 export interface TransactionOptions {
   /**
    * How long (ms) the work may wait to share its durable commit with other transactions. An adapter whose commit

@@ -3,8 +3,18 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/adapters/sql/migrations.js';
-import type { Database, StoredSeedTable, Tables } from '../../src/ports/database.js';
-import { insertRows as bulkInsertRows, insertRowsCounted } from '../../src/services/bulk-insert.js';
+import type {
+  BatchItemTable,
+  Database,
+  ResearchSourceTable,
+  StoredSeedTable,
+  Tables,
+} from '../../src/ports/database.js';
+import {
+  insertRows as bulkInsertRows,
+  insertRowsCounted,
+  insertSharingRowsCounted,
+} from '../../src/services/bulk-insert.js';
 import { REVISION_COLUMNS, STORED_SEED_COLUMNS } from '../../src/services/seed-repository/rows.js';
 
 export interface DatabaseFixture {
@@ -543,6 +553,38 @@ export function runDatabaseContract(
       );
       expect(sorted(await database.db.selectFrom('seed_revisions').selectAll().execute())).toStrictEqual(
         sorted(ROWS.seed_revisions),
+      );
+    });
+
+    it('a bulk insert binding the columns its rows share once stores every row as given, in a transaction too', async () => {
+      const { database } = fixture;
+      await database.migrate();
+      const { dialect } = database;
+      const [full, sparse] = ROWS.research_sources as [ResearchSourceTable, ResearchSourceTable];
+      // Shared: the partition, hints, owner and time; per row: the URL, the confidence and a null chunk beside a 7.
+      const rows = [full, sparse, { ...full, normalized_url: 'https://c.fr/', raw_chunk: null }];
+      const columns = Object.keys(full) as (keyof ResearchSourceTable)[];
+      const tail = 'on conflict do nothing';
+      expect(
+        await insertSharingRowsCounted(database.db, dialect, 'research_sources', columns, rows, tail),
+      ).toBe(3);
+      const again = [
+        rows[2] as ResearchSourceTable,
+        { ...full, normalized_url: 'https://d.fr/', confidence: 1 },
+      ];
+      const inserted = await database.transaction((trx) =>
+        insertSharingRowsCounted(trx, dialect, 'research_sources', columns, again, tail),
+      );
+      expect(inserted).toBe(1);
+      // Every column the same in both rows but the URL; and rows sharing nothing.
+      const items = ROWS.batch_items as BatchItemTable[];
+      const itemColumns = Object.keys(items[0] as BatchItemTable) as (keyof BatchItemTable)[];
+      await insertSharingRowsCounted(database.db, dialect, 'batch_items', itemColumns, items);
+      expect(sorted(await database.db.selectFrom('research_sources').selectAll().execute())).toStrictEqual(
+        sorted([...rows, again[1] as ResearchSourceTable]),
+      );
+      expect(sorted(await database.db.selectFrom('batch_items').selectAll().execute())).toStrictEqual(
+        sorted(items),
       );
     });
 

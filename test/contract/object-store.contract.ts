@@ -117,6 +117,20 @@ export function runObjectStoreContract(
       expect((await readAll(await store.get('raw/raw_0003.json'))).toString()).toBe('fresh stream');
     });
 
+    it('puts many objects into one folder at once, and more while those finish, each whole', async () => {
+      // The folder store shares a folder's syncs between its puts: the first wave's, and a second wave asked for
+      // while the first is still syncing, must each resolve with its object in place.
+      const key = (i: number) => `raw/country=fr/raw_${String(i).padStart(4, '0')}.json`;
+      const first = Array.from({ length: 24 }, (_, i) => store.put(key(i), `chunk ${i}`, { ifAbsent: true }));
+      await first[0];
+      const second = Array.from({ length: 24 }, (_, i) =>
+        store.put(key(24 + i), `chunk ${24 + i}`, { ifAbsent: true }),
+      );
+      await Promise.all([...first, ...second]);
+      for (let i = 0; i < 48; i++)
+        expect((await readAll(await store.get(key(i)))).toString()).toBe(`chunk ${i}`);
+    });
+
     it('overwrites without ifAbsent', async () => {
       await store.put('prod/d/domain_metadata.json', 'first version, longer');
       await store.put('prod/d/domain_metadata.json', 'second');

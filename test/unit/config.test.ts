@@ -75,6 +75,14 @@ describe('loadConfig', () => {
     ).toMatchObject({ concurrency: 128, domains: 50, domainDeadlineMs: 30_000 });
   });
 
+  it('claims 16 research chunks at once on SQLite, the general setting on PostgreSQL, or the number given', () => {
+    expect(loadConfig({}).queue).toMatchObject({ concurrency: 2, researchConcurrency: 16 });
+    const postgres = { DATABASE_URL: 'postgres://db.test/seedbed', SEEDBED_WORKER_CONCURRENCY: '3' };
+    expect(loadConfig(postgres).queue).toMatchObject({ concurrency: 3, researchConcurrency: 3 });
+    expect(loadConfig({ ...postgres, SEEDBED_RESEARCH_CONCURRENCY: '8' }).queue.researchConcurrency).toBe(8);
+    expect(loadConfig({ SEEDBED_RESEARCH_CONCURRENCY: '1' }).queue.researchConcurrency).toBe(1);
+  });
+
   it('reads feeds on one worker thread by default, on the main thread with 0', () => {
     expect(loadConfig({}).collection.feedWorkers).toBe(1);
     expect(loadConfig({ SEEDBED_FEED_WORKERS: '0' }).collection.feedWorkers).toBe(0);
@@ -193,6 +201,10 @@ describe('config that catches mistakes', () => {
     [{ PORT: '80.5' }, 'PORT: must be a whole number from 0 to 65535'],
     [{ SEEDBED_JOB_ATTEMPTS: '0' }, 'SEEDBED_JOB_ATTEMPTS: must be a whole number from 1 to 20 (got "0")'],
     [{ SEEDBED_WORKER_CONCURRENCY: '65' }, 'SEEDBED_WORKER_CONCURRENCY: must be a whole number from 1 to 64'],
+    [
+      { SEEDBED_RESEARCH_CONCURRENCY: '0' },
+      'SEEDBED_RESEARCH_CONCURRENCY: must be a whole number from 1 to 64',
+    ],
     [
       { SEEDBED_JOB_LEASE_SECONDS: '1e3' },
       'SEEDBED_JOB_LEASE_SECONDS: must be a whole number from 2 to 3600',

@@ -13,7 +13,13 @@ import {
   SqliteDriver,
   sql,
 } from 'kysely';
-import type { Database, DbTransaction, Tables, TransactionOptions } from '../../ports/database.js';
+import {
+  type Database,
+  type DbTransaction,
+  NumberedValues,
+  type Tables,
+  type TransactionOptions,
+} from '../../ports/database.js';
 import { startCheckpointer } from './checkpointer.js';
 import { groupCommit } from './group-commit.js';
 import { migrationProvider } from './migrations.js';
@@ -142,9 +148,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
-    const { afterCommit } = this.#durability;
-    if (afterCommit === undefined) return connection;
-    this.#connection ??= durableAutocommits(connection, { ...this.#durability, afterCommit });
+    this.#connection ??= serviceConnection(connection, this.#durability);
     return this.#connection;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -152,21 +156,45 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-function durableAutocommits(
+/** Kysely's connection, taking numbered values (NumberedValues) and making autocommits durable (`afterCommit`). */
+function serviceConnection(
   inner: DatabaseConnection,
-  { connection, statements, afterCommit }: Durability & { afterCommit: () => Promise<void> },
+  { connection, statements, afterCommit }: Durability,
 ): DatabaseConnection {
   return {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       const inTransaction = connection.inTransaction;
-      const result = await inner.executeQuery<R>(query);
+      const result = runWithNumberedValues<R>(statements, query) ?? (await inner.executeQuery<R>(query));
       // Outside a transaction before and after: an autocommit, which wrote unless the statement is read-only.
-      if (!inTransaction && !connection.inTransaction && !statements.prepare(query.sql).readonly)
+      if (
+        afterCommit !== undefined &&
+        !inTransaction &&
+        !connection.inTransaction &&
+        !statements.prepare(query.sql).readonly
+      )
         await afterCommit();
       return result;
     },
     streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
   };
+}
+
+/**
+ * A statement whose last parameter is NumberedValues, run here (undefined for any other): Kysely's connection
+ * hands better-sqlite3 one array, which binds only plain `?`; the numbered values go in as an object beside it.
+ */
+function runWithNumberedValues<R>(
+  statements: Durability['statements'],
+  query: CompiledQuery,
+): QueryResult<R> | undefined {
+  const { parameters } = query;
+  const numbered = parameters[parameters.length - 1];
+  if (!(numbered instanceof NumberedValues)) return undefined;
+  const statement = statements.prepare(query.sql);
+  const plain = parameters.slice(0, -1);
+  if (statement.reader) return { rows: statement.all(plain, numbered.byNumber) as R[] };
+  const { changes, lastInsertRowid } = statement.run(plain, numbered.byNumber);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
