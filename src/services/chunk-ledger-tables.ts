@@ -29,9 +29,12 @@ const ITEM_COMMIT_SHARING = { shareCommitWithinMs: 10 };
  * came to their two commits alone, and most of a commit is its WAL frames: the claims' random URLs dirty a
  * leaf of the partition's key apiece, and claims committed together share their leaves. With the wait, 200
  * chunks took ≈ 32 commits instead of ≈ 135, and half the commit time; 5 ms grouped no better and left the main
- * thread idle longer (docs/performance.md, "Third pass"). Short beside any chunk's work; PostgreSQL ignores it.
+ * thread idle longer (docs/performance.md, "Third pass"). PostgreSQL ignores it. Research chunks only (the one
+ * handler with a begin step, and type `research`): a contract or liveness chunk's commits come alone anyway, seconds of
+ * network apart, and the wait measured as a small loss in the contracts-latency bench (docs/performance.md).
  */
 const CHUNK_COMMIT_SHARING = { shareCommitWithinMs: 1 };
+const sharingFor = (research: boolean) => (research ? CHUNK_COMMIT_SHARING : undefined);
 
 const ITEM_COLUMNS = [
   'batch_id',
@@ -146,31 +149,35 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     attempt: number,
     begin?: BeginStep,
   ): Promise<ChunkWork | null> {
-    return database.transaction(async (trx) => {
-      const { dialect } = database;
-      const [found] = (await runText<FoundChunk>(trx, dialect, FIND_CHUNK, [message.batchId, message.chunk]))
-        .rows;
-      if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
-      if (found.status === 'succeeded' || found.status === 'failed') return null;
-      const at = now();
-      const inputs = JSON.parse(found.items) as unknown[];
-      await runText(trx, dialect, START_CHUNK, [at, message.batchId, message.chunk]);
-      await runText(trx, dialect, START_BATCH, [at, message.batchId]);
-      const work: ChunkWork = {
-        batchId: message.batchId,
-        type: found.type as BatchType,
-        country: found.country,
-        category: found.category,
-        date: found.date,
-        chunk: message.chunk,
-        itemOffset: Number(found.item_offset),
-        items: inputs,
-        inputs,
-        attempt,
-      };
-      await begin?.(work, trx);
-      return work;
-    }, CHUNK_COMMIT_SHARING);
+    return database.transaction(
+      async (trx) => {
+        const { dialect } = database;
+        const [found] = (
+          await runText<FoundChunk>(trx, dialect, FIND_CHUNK, [message.batchId, message.chunk])
+        ).rows;
+        if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
+        if (found.status === 'succeeded' || found.status === 'failed') return null;
+        const at = now();
+        const inputs = JSON.parse(found.items) as unknown[];
+        await runText(trx, dialect, START_CHUNK, [at, message.batchId, message.chunk]);
+        await runText(trx, dialect, START_BATCH, [at, message.batchId]);
+        const work: ChunkWork = {
+          batchId: message.batchId,
+          type: found.type as BatchType,
+          country: found.country,
+          category: found.category,
+          date: found.date,
+          chunk: message.chunk,
+          itemOffset: Number(found.item_offset),
+          items: inputs,
+          inputs,
+          attempt,
+        };
+        await begin?.(work, trx);
+        return work;
+      },
+      sharingFor(begin !== undefined),
+    );
   }
 
   /** Upserts item results: a redelivered chunk writes the same rows again, never twice. */
@@ -261,27 +268,30 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
    * items no earlier attempt answered.
    */
   async function commitResults(work: ChunkWork, record: RecordStep, complete?: ChunkMessage): Promise<void> {
-    await database.transaction(async (trx) => {
-      // Two deliveries of one chunk at once (a lease ran out while the first still worked) take turns here on
-      // PostgreSQL, so the second sees what the first answered; SQLite runs one transaction at a time anyway.
-      if (database.dialect === 'postgres')
-        await trx
-          .selectFrom('batch_chunks')
-          .select('chunk_no')
-          .where('batch_id', '=', work.batchId)
-          .where('chunk_no', '=', work.chunk)
-          .forUpdate()
-          .execute();
-      const answered = await answeredItems(trx, work);
-      const results = await record(trx, (index) => !answered.has(index));
-      await recordItems(
-        trx,
-        work.batchId,
-        work.chunk,
-        results.filter((r) => !answered.has(r.index)),
-      );
-      if (complete) await finishChunk(trx, complete, 'succeeded');
-    }, CHUNK_COMMIT_SHARING);
+    await database.transaction(
+      async (trx) => {
+        // Two deliveries of one chunk at once (a lease ran out while the first still worked) take turns here on
+        // PostgreSQL, so the second sees what the first answered; SQLite runs one transaction at a time anyway.
+        if (database.dialect === 'postgres')
+          await trx
+            .selectFrom('batch_chunks')
+            .select('chunk_no')
+            .where('batch_id', '=', work.batchId)
+            .where('chunk_no', '=', work.chunk)
+            .forUpdate()
+            .execute();
+        const answered = await answeredItems(trx, work);
+        const results = await record(trx, (index) => !answered.has(index));
+        await recordItems(
+          trx,
+          work.batchId,
+          work.chunk,
+          results.filter((r) => !answered.has(r.index)),
+        );
+        if (complete) await finishChunk(trx, complete, 'succeeded');
+      },
+      sharingFor(work.type === 'research'),
+    );
   }
 
   /**
