@@ -1,5 +1,6 @@
 // The language of a source's item titles, when nothing declares one: each title is detected on its own (ELD, a
 // pure-JS n-gram detector) and the language most of them agree on is kept. See docs/collection.md for the choice.
+// Running text is read for the languages ELD does not know first (their letters, their commonest words).
 import { eld } from 'eld/small';
 import { FUNCTION_WORD_LANGUAGES, functionWordLanguage } from './function-word-languages.js';
 import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
@@ -55,8 +56,8 @@ export function detectUnknownToEld(text: string): { code: string; confidence: nu
 }
 
 /**
- * The language of a stretch of running text: one of the languages ELD does not know when its commonest words say so
- * (function-word-languages.ts), else ELD's reading when it finds it reliable (its best score well ahead of the
+ * The language of a stretch of running text: one of the languages ELD does not know when its letters or commonest
+ * words say so (detectUnknownToEld), else ELD's reading when it finds it reliable (its best score well ahead of the
  * next); null for short or mixed text. The confidence is set at MIN_AGREEMENT: one reading, not titles that agree.
  */
 export function detectTextLanguage(text: string): { code: string; confidence: number } | null {
