@@ -25,7 +25,13 @@ export async function insertRows<
   return [...(await runInsert(executor, dialect, table, columns, rows, tail)).rows];
 }
 
-/** As insertRows, answering how many rows went in (fewer than given when ON CONFLICT DO NOTHING skipped some). */
+/**
+ * As insertRows, answering how many rows went in (fewer than given when ON CONFLICT DO NOTHING skipped some).
+ * `shareEqual`: each column whose value is the same in every row (a chunk's batch, partition, owner, time) is bound
+ * once for the statement rather than once a row, a placeholder numbered `?1`… (`$1`…) that every row's tuple
+ * repeats. Binding was a third of a 100-row claim insert's time (docs/performance.md, "Third pass"). For writers
+ * whose rows share columns in a few patterns only: each pattern is a statement text of its own.
+ */
 export async function insertRowsCounted<
   T extends keyof Tables,
   Row extends { [C in Column]: unknown },
@@ -37,32 +43,10 @@ export async function insertRowsCounted<
   columns: readonly (Column & keyof Tables[T])[],
   rows: readonly Row[],
   tail = '',
+  options: { shareEqual?: boolean } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const result = await runInsert(executor, dialect, table, columns, rows, tail);
-  return Number(result.numAffectedRows ?? 0n);
-}
-
-/**
- * As insertRowsCounted, with each column whose value is the same in every row (a chunk's batch, partition, owner,
- * time) bound once for the statement rather than once a row: a placeholder numbered `?1`… (`$1`…) that every row's
- * tuple repeats. Binding was a third of a 100-row claim insert's time (docs/performance.md, "Third pass"). For
- * writers whose rows share columns in a few patterns only: each pattern is a statement text of its own.
- */
-export async function insertSharingRowsCounted<
-  T extends keyof Tables,
-  Row extends { [C in Column]: unknown },
-  Column extends string,
->(
-  executor: DbExecutor,
-  dialect: Dialect,
-  table: T,
-  columns: readonly (Column & keyof Tables[T])[],
-  rows: readonly Row[],
-  tail = '',
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await runInsert(executor, dialect, table, columns, rows, tail, true);
+  const result = await runInsert(executor, dialect, table, columns, rows, tail, options.shareEqual ?? false);
   return Number(result.numAffectedRows ?? 0n);
 }
 

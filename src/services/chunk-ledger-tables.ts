@@ -12,7 +12,7 @@ import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
 import type { BatchItemTable, Database, DbExecutor } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
-import { insertSharingRowsCounted, onConflictReplace } from './bulk-insert.js';
+import { insertRowsCounted, onConflictReplace } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
 import { changedRows, runText, sqlText } from './sql-text.js';
@@ -201,13 +201,14 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     }));
     // A chunk's rows share their batch, chunk and time (and often status and outcome): bound once a statement.
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await insertSharingRowsCounted(
+      await insertRowsCounted(
         executor,
         database.dialect,
         'batch_items',
         ITEM_COLUMNS,
         rows.slice(i, i + ROWS_PER_INSERT),
         UPSERT_ITEM,
+        { shareEqual: true },
       );
   }
 

@@ -12,7 +12,7 @@ import { UnprocessableError } from '../domain/errors.js';
 import type { Partition } from '../domain/identifiers.js';
 import { type ClassifiedUrl, classifyUrl } from '../domain/urls.js';
 import type { Database, DbExecutor, DbTransaction, ResearchSourceTable } from '../ports/database.js';
-import { insertSharingRowsCounted } from './bulk-insert.js';
+import { insertRowsCounted } from './bulk-insert.js';
 import { type Clock, parseJson } from './common.js';
 import { PARTITION_IS } from './dataset-catalog.js';
 import type { DatasetService, WrittenChunk } from './datasets.js';
@@ -159,13 +159,14 @@ export function createResearchIngest(deps: {
     // claims; only when some did not are the owner's URLs read back. RETURNING built a row object a URL for that.
     let inserted = 0;
     for (let i = 0; i < rows.length; i += CLAIMS_PER_INSERT)
-      inserted += await insertSharingRowsCounted(
+      inserted += await insertRowsCounted(
         trx,
         database.dialect,
         'research_sources',
         CLAIM_COLUMNS,
         rows.slice(i, i + CLAIMS_PER_INSERT),
         'on conflict do nothing',
+        { shareEqual: true },
       );
     let owned: ResearchSourceTable[] = rows;
     if (reservation.earlier)

@@ -10,11 +10,7 @@ import type {
   StoredSeedTable,
   Tables,
 } from '../../src/ports/database.js';
-import {
-  insertRows as bulkInsertRows,
-  insertRowsCounted,
-  insertSharingRowsCounted,
-} from '../../src/services/bulk-insert.js';
+import { insertRows as bulkInsertRows, insertRowsCounted } from '../../src/services/bulk-insert.js';
 import { REVISION_COLUMNS, STORED_SEED_COLUMNS } from '../../src/services/seed-repository/rows.js';
 
 export interface DatabaseFixture {
@@ -564,22 +560,23 @@ export function runDatabaseContract(
       // Shared: the partition, hints, owner and time; per row: the URL, the confidence and a null chunk beside a 7.
       const rows = [full, sparse, { ...full, normalized_url: 'https://c.fr/', raw_chunk: null }];
       const columns = Object.keys(full) as (keyof ResearchSourceTable)[];
+      const share = { shareEqual: true };
       const tail = 'on conflict do nothing';
       expect(
-        await insertSharingRowsCounted(database.db, dialect, 'research_sources', columns, rows, tail),
+        await insertRowsCounted(database.db, dialect, 'research_sources', columns, rows, tail, share),
       ).toBe(3);
       const again = [
         rows[2] as ResearchSourceTable,
         { ...full, normalized_url: 'https://d.fr/', confidence: 1 },
       ];
       const inserted = await database.transaction((trx) =>
-        insertSharingRowsCounted(trx, dialect, 'research_sources', columns, again, tail),
+        insertRowsCounted(trx, dialect, 'research_sources', columns, again, tail, share),
       );
       expect(inserted).toBe(1);
       // Every column the same in both rows but the URL; and rows sharing nothing.
       const items = ROWS.batch_items as BatchItemTable[];
       const itemColumns = Object.keys(items[0] as BatchItemTable) as (keyof BatchItemTable)[];
-      await insertSharingRowsCounted(database.db, dialect, 'batch_items', itemColumns, items);
+      await insertRowsCounted(database.db, dialect, 'batch_items', itemColumns, items, '', share);
       expect(sorted(await database.db.selectFrom('research_sources').selectAll().execute())).toStrictEqual(
         sorted([...rows, again[1] as ResearchSourceTable]),
       );
