@@ -17,6 +17,8 @@ import {
 
 export type { LanguageSource, SourceLanguage };
 
+type TitlesReading = NonNullable<ReturnType<typeof detectTitlesLanguage>>;
+
 /** How much a source says about the site's own language: hreflang names alternates, not this page's. */
 const WEIGHT: Record<LanguageSource, number> = {
   html_lang: 3,
@@ -80,9 +82,18 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
     .map(({ code, sources }) => ({ code, sources }));
   const titles = [...content.flatMap((f) => f.item_titles), ...(input.sitemap?.news.sample_titles ?? [])];
   const pageTitles = (input.pageTitles ?? []).filter((t) => t !== '');
-  const titlesLanguage = () => detectTitlesLanguage(titles) ?? detectTitlesLanguage(pageTitles);
+  // Read once, when first asked for: ELD over each title is the dearest reading here.
+  let titlesRead: TitlesReading | null | undefined;
+  const titlesLanguage = () => {
+    titlesRead ??= detectTitlesLanguage(titles) ?? detectTitlesLanguage(pageTitles);
+    return titlesRead;
+  };
   if (declared.length > 0) {
-    const overriding = templateLanguageOverridden(declared, titlesLanguage, input.pageText ?? '');
+    const overriding = templateLanguageOverridden(declared, {
+      titlesLanguage,
+      titleTexts: [...titles, ...pageTitles],
+      pageText: input.pageText ?? '',
+    });
     return overriding === null
       ? declared
       : [{ code: overriding.code, sources: ['detected'], confidence: overriding.confidence }, ...declared];
@@ -126,14 +137,21 @@ const close = (a: string, b: string) =>
  */
 function templateLanguageOverridden(
   declared: readonly SourceLanguage[],
-  titlesLanguage: () => { code: string; confidence: number; agreeing: number } | null,
-  pageText: string,
+  read: {
+    titlesLanguage: () => TitlesReading | null;
+    /** The titles and headlines titlesLanguage reads, for the one-pass look before it. */
+    titleTexts: readonly string[];
+    pageText: string;
+  },
 ): { code: string; confidence: number } | null {
+  const { titlesLanguage, pageText } = read;
   const only = templateDeclaration(declared);
   if (only === null) return null;
   // Many headlines agreeing on a language other than a template's English: the headlines are the site's own words,
   // whatever stretch of the page the text sample fell on (hatawtabloid.com: Tagalog headlines, an English sample).
-  if (primary(only.code) === 'en') {
+  // Title by title only when all of them read together as another language: most English-tagged pages are English,
+  // and one reading of the lot costs a fraction of one a title.
+  if (primary(only.code) === 'en' && titlesReadTogetherAsOther(read.titleTexts, 'en')) {
     const titles = titlesLanguage();
     if (
       titles !== null &&
@@ -150,6 +168,14 @@ function templateLanguageOverridden(
   const titles = titlesLanguage();
   if (titles !== null) return primary(titles.code) === primary(text.code) ? text : null;
   return primary(only.code) === 'en' && pageText.trim().length >= MIN_TEXT_OVER_TEMPLATE_CHARS ? text : null;
+}
+
+/** At least MANY_TITLES distinct titles, read as one text, reliably in a language not close to `code`. */
+function titlesReadTogetherAsOther(titleTexts: readonly string[], code: string): boolean {
+  const distinct = [...new Set(titleTexts)];
+  if (distinct.length < MANY_TITLES) return false;
+  const together = detectTextLanguage(distinct.join('. '));
+  return together !== null && !close(primary(together.code), code);
 }
 
 /**
