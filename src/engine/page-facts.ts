@@ -164,6 +164,11 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
 export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
   const base = resolve(typeof pageUrl === 'string' ? pageUrl : '', null);
   const pageDomain = base === null ? null : registrableOf(base.hostname);
+  // What relative links resolve against: the page, until its first <base href> (which applies to the links after
+  // it, as in feed discovery: a base declared late is a template's afterthought). Whether a link is internal is
+  // still judged against the page's own domain.
+  let linkBase = base;
+  let sawBase = false;
   const facts: PageFacts = {
     url: base?.href ?? String(pageUrl),
     title: null,
@@ -330,10 +335,16 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
           break;
         case 'script':
           if ((attribs['type'] ?? '').trim().toLowerCase() === 'application/ld+json') jsonLdText = '';
-          if (attribs['src'] !== undefined) noteHost(resolve(attribs['src'], base));
+          if (attribs['src'] !== undefined) noteHost(resolve(attribs['src'], linkBase));
           break;
         case 'meta':
           readMeta(attribs, facts);
+          break;
+        case 'base':
+          if (!sawBase && attribs['href'] !== undefined && attribs['href'].trim() !== '') {
+            sawBase = true;
+            linkBase = resolve(attribs['href'], base) ?? base;
+          }
           break;
         case 'link': {
           const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
@@ -344,17 +355,17 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
             facts.hreflang.length < 100 &&
             !facts.hreflang.some((h) => h.lang === lang)
           )
-            facts.hreflang.push({ lang, url: resolve(attribs['href'] ?? '', base)?.href ?? null });
+            facts.hreflang.push({ lang, url: resolve(attribs['href'] ?? '', linkBase)?.href ?? null });
           break;
         }
         case 'a': {
           const rel = (attribs['rel'] ?? '').toLowerCase();
-          anchor = { url: resolve(attribs['href'] ?? '', base), text: '', author: /\bauthor\b/.test(rel) };
+          anchor = { url: resolve(attribs['href'] ?? '', linkBase), text: '', author: /\bauthor\b/.test(rel) };
           noteHost(anchor.url);
           break;
         }
         case 'iframe':
-          noteHost(resolve(attribs['src'] ?? '', base));
+          noteHost(resolve(attribs['src'] ?? '', linkBase));
           break;
         case 'time':
           if (attribs['datetime'] !== undefined) {

@@ -72,6 +72,27 @@ describe('readPageFacts', () => {
     expect(facts.headlines).toEqual(['Council votes the budget for next year']);
   });
 
+
+  it('resolves the links after a <base href> against it, the links before it against the page', () => {
+    const facts = readPageFacts(
+      `<head><link rel="alternate" hreflang="fr" href="fr/"><base href="https://www.news.example/edition/">
+       <base href="https://ignored.example/"></head>
+       <body><a href="2024/05/12/council-votes-budget">Council votes the budget</a>
+       <a href="../about">About</a><a href="//other.example/x">Elsewhere</a></body>`,
+      'https://www.news.example/a/b/page.html',
+    );
+    expect(facts.hreflang).toEqual([{ lang: 'fr', url: 'https://www.news.example/a/b/fr/' }]);
+    expect(facts.links.map((l) => [l.url, l.internal])).toEqual([
+      ['https://www.news.example/edition/2024/05/12/council-votes-budget', true],
+      ['https://www.news.example/about', true],
+      ['https://other.example/x', false],
+    ]);
+  });
+
+  it('keeps the page as the base when <base href> is empty or unreadable', () => {
+    const facts = readPageFacts('<base href=""><base href="http://[bad"><a href="story-12345678">A story</a>', URL);
+    expect(facts.links.map((l) => l.url)).toEqual(['https://www.news.example/story-12345678']);
+  });
   it('finds section navigation words in many languages, in menus and shallow links', () => {
     const facts = readPageFacts(
       `<nav><a href="/a">Politik</a><a href="/b">Wirtschaft</a><a href="/c">Sport</a></nav>
