@@ -360,7 +360,11 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
         }
         case 'a': {
           const rel = (attribs['rel'] ?? '').toLowerCase();
-          anchor = { url: resolve(attribs['href'] ?? '', linkBase), text: '', author: /\bauthor\b/.test(rel) };
+          anchor = {
+            url: resolve(attribs['href'] ?? '', linkBase),
+            text: '',
+            author: /\bauthor\b/.test(rel),
+          };
           noteHost(anchor.url);
           break;
         }

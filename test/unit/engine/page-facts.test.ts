@@ -72,7 +72,6 @@ describe('readPageFacts', () => {
     expect(facts.headlines).toEqual(['Council votes the budget for next year']);
   });
 
-
   it('resolves the links after a <base href> against it, the links before it against the page', () => {
     const facts = readPageFacts(
       `<head><link rel="alternate" hreflang="fr" href="fr/"><base href="https://www.news.example/edition/">
@@ -90,7 +89,10 @@ describe('readPageFacts', () => {
   });
 
   it('keeps the page as the base when <base href> is empty or unreadable', () => {
-    const facts = readPageFacts('<base href=""><base href="http://[bad"><a href="story-12345678">A story</a>', URL);
+    const facts = readPageFacts(
+      '<base href=""><base href="http://[bad"><a href="story-12345678">A story</a>',
+      URL,
+    );
     expect(facts.links.map((l) => l.url)).toEqual(['https://www.news.example/story-12345678']);
   });
   it('finds section navigation words in many languages, in menus and shallow links', () => {
