@@ -89,6 +89,7 @@ export const WEIGHTS = {
   shop_signals_many: -1.5,
   shop_signals_one: -0.7,
   company_sales_links: -1,
+  organisation_menu: -1.5,
   parked: -4,
   nothing_dated: -1,
   stale_feeds: -0.7,
@@ -399,13 +400,21 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
     });
   else if (shop.length === 1)
     reasons.push({ signal: 'shop_signals_one', weight: WEIGHTS.shop_signals_one, evidence: shop[0]! });
-  const sales = [...new Set(all.flatMap((p) => (Array.isArray(p.sales_links) ? p.sales_links : [])))];
+  const ownLinks = [...new Set(all.flatMap((p) => (Array.isArray(p.sales_links) ? p.sales_links : [])))];
+  const organisation = ownLinks.filter((s) => s.startsWith('organisation: '));
+  const sales = ownLinks.filter((s) => !s.startsWith('organisation: '));
   const salesCalls = sales.filter((s) => s.startsWith('sales: '));
   if (salesCalls.length >= 1 || sales.length - salesCalls.length >= 2)
     reasons.push({
       signal: 'company_sales_links',
       weight: WEIGHTS.company_sales_links,
       evidence: `a company's own links: ${sales.slice(0, 4).join('; ')}`,
+    });
+  if (organisation.length >= 2)
+    reasons.push({
+      signal: 'organisation_menu',
+      weight: WEIGHTS.organisation_menu,
+      evidence: `an organisation's own menu: ${organisation.slice(0, 4).join('; ')}`,
     });
   const parked = all.find((p) => p.parked_signals.length > 0);
   if (parked !== undefined)

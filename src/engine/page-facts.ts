@@ -16,6 +16,7 @@ import {
   CART_WORDS,
   COMPANY_MENU_TEXT,
   MOST_READ_PHRASES,
+  ORGANISATION_MENU_TEXT,
   PARKED_PHRASES,
   PARKING_HOSTS,
   RECIPE_PLUGIN_CLASS,
@@ -70,7 +71,10 @@ export interface PageFacts {
   shop_signals: string[];
   /** Evidence strings: recipe plugin class names, recipe-card words. */
   recipe_signals: string[];
-  /** Evidence strings: links of a company selling software or services (`sales: pricing`, `menu: products`). */
+  /**
+   * Evidence strings: an organisation's own links — a company selling software or services (`sales: pricing`,
+   * `menu: products`), or a campaigning, research or member body (`organisation: get involved`).
+   */
   sales_links: string[];
   /** Evidence strings: "for sale" phrases, links to parking services. */
   parked_signals: string[];
@@ -245,6 +249,8 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     const words = collapse(value, 60);
     if (SALES_LINK_TEXT.test(words)) pushOnce(facts.sales_links, `sales: ${words.toLowerCase()}`, 10);
     else if (COMPANY_MENU_TEXT.test(words)) pushOnce(facts.sales_links, `menu: ${words.toLowerCase()}`, 10);
+    else if (ORGANISATION_MENU_TEXT.test(words))
+      pushOnce(facts.sales_links, `organisation: ${words.toLowerCase()}`, 10);
   };
   const noteHost = (url: URL | null) => {
     if (url === null) return;

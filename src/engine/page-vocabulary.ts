@@ -112,6 +112,22 @@ export const SALES_LINK_TEXT =
 /** A link's whole text naming a company's own catalogue or clientele: two of them make a corporate menu. */
 export const COMPANY_MENU_TEXT =
   /^(?:products|our products|solutions|our solutions|industries|customers|partners)$/i;
+/**
+ * A link's whole text from the menu of an organisation that campaigns, researches or gathers members (an NGO, a
+ * think tank, a trade body, a public agency): two of them make its site. Newsrooms' menus name sections and
+ * subscriptions; "Donate", "Membership", "Events" and "Careers" are left out because non-profit newsrooms use them too.
+ */
+// biome-ignore format: a word list reads better packed than one phrase a line
+export const ORGANISATION_MENU_TEXT = new RegExp(
+  `^(?:${[
+    'get involved', 'take action', 'our work', 'what we do', 'who we are', 'our mission', 'publications', 'campaigns',
+    'advocacy', 'public policy', 'policy areas', 'board of directors', 'find an expert', 'member benefits',
+    'our impact', 'annual reports?', 'our programs', 'case stud(?:y|ies)', 'members? area', 'member cent(?:er|re)',
+    'unsere arbeit', 'publikationen', 'mitglied werden', 'engagieren', 'nos actions', 'nos missions', 'agir',
+    'adh[ée]rer', 'nuestro trabajo', 'publicaciones', 'qui[ée]nes somos', 'campañas', 'hazte socio',
+  ].join('|')})$`,
+  'i',
+);
 
 /** Anchor texts or hrefs that put something in a cart, in several languages. */
 // biome-ignore format: a word list reads better packed than one word a line

@@ -146,6 +146,34 @@ describe('judgeNews', () => {
     ).not.toContain('company_sales_links');
   });
 
+  it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
+    const site = `<nav><a href="/world">World</a><a href="/politics">Politics</a></nav>${stories(20)}<p>By Ann Lee</p>`;
+    const judged = (words: string[]) =>
+      judgeNews(
+        input(
+          'rights.example',
+          `<html>${site}${words.map((w, i) => `<a href="/m${i}">${w}</a>`).join('')}</html>`,
+        ),
+      );
+    const plain = judged([]);
+    const ngo = judged(['Get involved', 'Publications', 'Campaigns']);
+    expect(signals(ngo)).toContain('organisation_menu');
+    expect(ngo.score).toBeLessThan(plain.score);
+    expect(ngo.reasons.find((r) => r.signal === 'organisation_menu')!.evidence).toContain(
+      'organisation: get involved',
+    );
+    // Neither is it a company's sales menu.
+    expect(signals(ngo)).not.toContain('company_sales_links');
+    expect(signals(judged(['Publikationen', 'Mitglied werden']))).toContain('organisation_menu');
+    expect(signals(judged(['Publications']))).not.toContain('organisation_menu');
+    // A non-profit newsroom's menu: none of these words is an organisation's.
+    expect(signals(judged(['Donate', 'Membership', 'Events', 'Careers']))).not.toContain('organisation_menu');
+    // The words must be the link's whole text.
+    expect(signals(judged(['Our work this week', 'Campaigns we covered in 2024']))).not.toContain(
+      'organisation_menu',
+    );
+  });
+
   it('judges a platform not news whatever its page says, with the platform kind as evidence', () => {
     const v = judgeNews(input('www.youtube.com', `<html>${NEWS_NAV}${stories(40)}</html>`));
     expect(v).toEqual({
