@@ -8,12 +8,14 @@
 // lists its tuning half only. The fourth set (test/fixtures/real-pages-fourth), read blind twice as a whole (before and
 // after news round 5), is split the same way for news round 6: --misses lists its tuning half only. The fifth set
 // (test/fixtures/real-pages-fifth), read blind once as a whole, is split the same way: --misses lists its tuning half only.
-// The sixth set (test/fixtures/real-pages-sixth), entry pages where the others are articles, likewise.
+// The sixth set (test/fixtures/real-pages-sixth), entry pages where the others are articles, likewise; and the seventh
+// (test/fixtures/real-pages-seventh), entry pages again, most of them not news.
 import {
   FIFTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   loadRealPages,
+  SEVENTH_PAGES_DIR,
   SIXTH_PAGES_DIR,
   THIRD_PAGES_DIR,
 } from '../test/support/real-pages.js';
@@ -39,6 +41,7 @@ const laterSets = (
     ['fourth', 'fourth set', FOURTH_PAGES_DIR],
     ['fifth', 'fifth set', FIFTH_PAGES_DIR],
     ['sixth', 'sixth set', SIXTH_PAGES_DIR],
+    ['seventh', 'seventh set', SEVENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);
@@ -47,7 +50,7 @@ const laterSets = (
 
 function row(name: string, f: Figures): string {
   return [
-    name.padEnd(10),
+    name.padEnd(11),
     String(f.pages).padStart(4),
     `P ${f.precision.toFixed(3)}`,
     `R ${f.recall.toFixed(3)}`,

@@ -77,6 +77,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-fourth',
   'test/fixtures/real-pages-fifth',
   'test/fixtures/real-pages-sixth',
+  'test/fixtures/real-pages-seventh',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

@@ -49,6 +49,17 @@ export const SIXTH_PAGES_DIR = join(
   'fixtures',
   'real-pages-sixth',
 );
+/**
+ * The seventh set, read blind: entry pages again, most of them NOT news (shops, forums, classifieds, universities,
+ * government, companies, personal sites) to read the homepage verdict's precision, from form- and pagination-classifier
+ * datasets and link-preview, parser and minifier fixtures, labelled before the engine ran (its SOURCES.md).
+ */
+export const SEVENTH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-seventh',
+);
 
 export type RealPageKind =
   | 'news'
