@@ -19,6 +19,8 @@ const NOT_ARTICLE_SEGMENT =
 /** Files that are never an article page, whatever their path says. */
 const NOT_ARTICLE_FILE =
   /\.(jpe?g|png|gif|webp|avif|svg|ico|css|js|json|xml|rss|pdf|zip|mp3|mp4|m3u8|woff2?|ttf)$/i;
+/** A query naming one story by its id: ?p=128314, &id=4567, ?newsid=20240512. */
+const ARTICLE_ID_QUERY = /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid)=\d{4,}/i;
 const HTML_FILE = /\.(s?html?|php|aspx?)$/i;
 
 function pathAndQuery(url: string): { path: string; query: string } | null {
@@ -38,7 +40,8 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
   const { path, query } = parts;
   if (NOT_ARTICLE_FILE.test(path)) return null;
   const segments = path.split('/').filter((s) => s !== '');
-  if (segments.length === 0) return null;
+  // The site's root: a story only by its query's id (WordPress's plain links, /?p=128314).
+  if (segments.length === 0) return ARTICLE_ID_QUERY.test(query) ? 'numeric_id' : null;
   if (segments.some((s) => NOT_ARTICLE_SEGMENT.test(s))) return null;
   const last = segments[segments.length - 1]!;
   // A bare page number (/news/2) or year (/2024/) is an archive listing, not a story.
@@ -51,7 +54,7 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
     const afterDate = path.slice(dated.index + dated[0].length).replace(/^[/\-_]+/, '');
     if (year >= MIN_YEAR && year <= MAX_YEAR && afterDate.length >= 3) return 'dated';
   }
-  if (NUMERIC_ID.test(path) || /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid)=\d{4,}/i.test(query))
+  if (NUMERIC_ID.test(path) || ARTICLE_ID_QUERY.test(query))
     return 'numeric_id';
   const words = last
     .replace(HTML_FILE, '')

@@ -51,6 +51,7 @@ export const WEIGHTS = {
   article_links_many: 1.5,
   article_links_some: 1,
   article_links_few: 0.5,
+  front_page_few_stories: -0.5,
   sections_many: 1.5,
   sections_some: 1,
   sections_two: 0.5,
@@ -228,6 +229,20 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
   return reasons;
 }
 
+/**
+ * A site's front page: its root, or a one-segment edition or home path (`/en/`, `/de-at`, `/home`, `/index.html`).
+ * A newsroom's front lists dozens of stories; a handful of story-shaped links there is a company's, a city's or a
+ * blogger's front (on an article page a handful is the related stories, and counts for news).
+ */
+export function isFrontPage(url: string): boolean {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url);
+  if (match === null) return false;
+  const path = match[1]!.replace(/\/+$/, '');
+  return (
+    path === '' || /^\/(?:[a-z]{2,3}(?:[-_][a-z]{2,4})?|home|index\.\w{2,5}|default\.\w{2,5})$/i.test(path)
+  );
+}
+
 function homepageReasons(page: PageFacts): NewsReason[] {
   const reasons: NewsReason[] = [];
   const count = page.article_links;
@@ -239,7 +254,13 @@ function homepageReasons(page: PageFacts): NewsReason[] {
         : count >= ARTICLE_LINK_TIERS.few
           ? 'article_links_few'
           : null;
-  if (tier !== null)
+  if (tier === 'article_links_few' && isFrontPage(page.url))
+    reasons.push({
+      signal: 'front_page_few_stories',
+      weight: WEIGHTS.front_page_few_stories,
+      evidence: `only ${count} internal links look like articles on the front page ${page.url}, where a newsroom lists dozens`,
+    });
+  else if (tier !== null)
     reasons.push({
       signal: tier,
       weight: WEIGHTS[tier],

@@ -35,6 +35,9 @@ const NEWS_NAV = `<nav><a href="/politics">Politics</a><a href="/business">Busin
   <a href="/world">World</a><a href="/opinion">Opinion</a></nav>`;
 
 const signals = (v: ReturnType<typeof judgeNews>) => v.reasons.map((r) => r.signal);
+/** The input of a site whose entry page is an article page (not its front page). */
+const onArticlePage = (host: string, html: string) =>
+  input(host, null, { homepage: readPageFacts(html, `https://${host}/2026/11/25/a-story-of-the-day`) });
 
 describe('judgeNews', () => {
   it('exports the verdicts and orders its thresholds', () => {
@@ -144,6 +147,35 @@ describe('judgeNews', () => {
         ),
       ),
     ).not.toContain('company_sales_links');
+  });
+
+  it('counts a handful of story links against a front page, for news on an article page', () => {
+    const few = `<html>${NEWS_NAV.replace('<a href="/opinion">Opinion</a>', '')}${stories(8)}</html>`;
+    const front = judgeNews(input('city.example', few));
+    expect(signals(front)).toContain('front_page_few_stories');
+    expect(signals(front)).not.toContain('article_links_few');
+    expect(front.reasons.find((r) => r.signal === 'front_page_few_stories')!.weight).toBeLessThan(0);
+    for (const path of ['/en/', '/de-at', '/home', '/index.html'])
+      expect(
+        signals(
+          judgeNews(
+            input('city.example', null, { homepage: readPageFacts(few, `https://city.example${path}`) }),
+          ),
+        ),
+      ).toContain('front_page_few_stories');
+    // The same links on an article page are its related stories: they count for news.
+    const article = judgeNews(
+      input('city.example', null, {
+        homepage: readPageFacts(few, 'https://city.example/2026/11/20/council-story'),
+      }),
+    );
+    expect(signals(article)).toContain('article_links_few');
+    expect(signals(article)).not.toContain('front_page_few_stories');
+    expect(article.score).toBeGreaterThan(front.score);
+    // A front page listing dozens of stories is untouched.
+    expect(signals(judgeNews(input('daily.example', `<html>${NEWS_NAV}${stories(40)}</html>`)))).toContain(
+      'article_links_many',
+    );
   });
 
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
@@ -346,7 +378,7 @@ describe('judgeNews', () => {
     const article = `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">
       <p class="byline">By Jane Writer</p>`;
     // Article time, a byline and a handful of posts: a blog or a magazine as much as a newsroom.
-    const blog = judgeNews(input('tutorials.example', `<html>${article}${stories(8)}</html>`));
+    const blog = judgeNews(onArticlePage('tutorials.example', `<html>${article}${stories(8)}</html>`));
     expect(blog.verdict).toBe('maybe');
     expect(blog.score).toBe(0.574);
     const capped = blog.reasons.find((r) => r.signal === 'no_newsroom_sign')!;
@@ -387,11 +419,11 @@ describe('judgeNews', () => {
   it("counts a publishers' editorial system as a newsroom sign, so an unmarked article page of one is news", () => {
     const article = `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">
       <p class="byline">By Jane Writer</p>${stories(8)}`;
-    const plain = judgeNews(input('magazine.example', `<html>${article}</html>`));
+    const plain = judgeNews(onArticlePage('magazine.example', `<html>${article}</html>`));
     expect(plain.verdict).toBe('maybe');
     // heise.de's pages carry this generator (the main real-page corpus).
     const cms = judgeNews(
-      input(
+      onArticlePage(
         'magazine.example',
         `<html><meta name="generator" content="InterRed V15.4.1, http://www.interred.de/, InterRed GmbH">${article}</html>`,
       ),
