@@ -51,6 +51,14 @@ for (const [table, core] of [
 const LANGUAGE_NAME =
   /(?<!\p{L})(?:english|deutsch|français|francais|español|espanol|italiano|português|portugues|nederlands|svenska|dansk|norsk|suomi|polski|čeština|türkçe|русский|日本語|中文|한국어)(?!\p{L})/u;
 
+/**
+ * A site's privacy or cookie policy ("Política de privacidad", "Politique de confidentialité", "Polityka prywatności",
+ * "Privatumo politika"): its "policy" word is the politics section's in half of Europe's languages, and every site has
+ * one, so it must never count as a news desk.
+ */
+const SITE_POLICY =
+  /(?<!\p{L})(?:privac\p{L}*|privat\p{L}*|prywatn\p{L}*|confidentialit\p{L}*|riservatezza|cookies?|datenschutz\p{L}*|gdpr|rgpd|rodo)(?!\p{L})/u;
+
 /** The section an anchor text names, or null. */
 export function sectionOfAnchor(anchor: string): SectionMatch | null {
   const text = anchor
@@ -58,7 +66,8 @@ export function sectionOfAnchor(anchor: string): SectionMatch | null {
     .replace(/\s+/g, ' ')
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .trim();
-  if (text === '' || text.length > MAX_ANCHOR_CHARS || LANGUAGE_NAME.test(text)) return null;
+  if (text === '' || text.length > MAX_ANCHOR_CHARS || LANGUAGE_NAME.test(text) || SITE_POLICY.test(text))
+    return null;
   const whole = WORDS.get(text) ?? WORDS.get(stripAccents(text));
   if (whole !== undefined) return { ...whole, word: text };
   if (CJK.test(text)) {

@@ -188,6 +188,17 @@ describe('readPageFacts', () => {
     expect(Object.keys(facts.sections)).toEqual(['technology']);
   });
 
+  it("does not take a privacy or cookie policy's link for the politics section, in any language", () => {
+    const facts = readPageFacts(
+      `<footer><a href="/p1">Política de privacidad</a><a href="/p2">Politique de confidentialité</a>
+       <a href="/p3">Polityka prywatności</a><a href="/p4">Privatumo politika</a><a href="/p5">Politika privatnosti</a>
+       <a href="/p6">Cookie policy</a><a href="/p7">Politica cookie</a></footer>
+       <nav><a href="/politik">Politik</a></nav>`,
+      URL,
+    );
+    expect(facts.sections).toEqual({ politics: { word: 'politik', core: true } });
+  });
+
   it('reads og:locale, publication and modification times and the address the page states', () => {
     const facts = readPageFacts(
       `<meta property="og:locale" content="de_AT"><meta property="article:published_time" content="2024-05-12T08:00:00+02:00">

@@ -51,11 +51,13 @@ describe('discovery verdicts on the fifth set', () => {
   // (docs/discovery.md, SOURCES.md). The floors are that level rounded down, so they hold today's engine and catch a
   // fall; they are not targets. After country round 4 and the running-text language (written without having seen
   // this set): country 0.926, language 0.975. company_sales_links and a politics desk's beats (chosen on the
-  // tuning halves): precision 0.853, recall 0.725.
-  it('news precision ≥ 0.85, recall ≥ 0.72', () => {
+  // tuning halves): precision 0.853, recall 0.725. A privacy policy's link no longer counts as the politics desk
+  // (2026-11-27 afternoon: "Politika privatnosti" had been one of a Croatian business daily's three sections):
+  // precision 0.871, recall 0.675 (27 of 40).
+  it('news precision ≥ 0.85, recall ≥ 0.67', () => {
     const f = figures(judged);
     expect(f.precision).toBeGreaterThanOrEqual(0.85);
-    expect(f.recall).toBeGreaterThanOrEqual(0.72);
+    expect(f.recall).toBeGreaterThanOrEqual(0.67);
   });
 
   it('country guess right on ≥ 0.92 of the pages with a known country', () => {
