@@ -103,9 +103,13 @@ function declaredRegionReasons(input: CountryInput): CountryReason[] {
     ...input.contentLanguage.map((tag) => ['content_language', tag] as [string, string]),
   ];
   const seen = new Set<string>();
+  // A tag in another language than the one the source writes in is a template's (WordPress's en-US over a Bengali
+  // front page): its region says where the theme was made, not where the newsroom is.
+  const written = input.languages[0]?.code.split('-')[0] ?? null;
   for (const [source, tag] of declared) {
     const region = regionOf(tag);
     if (region === null || seen.has(region)) continue;
+    if (written !== null && tag.split('-')[0]!.toLowerCase() !== written) continue;
     seen.add(region);
     const likely =
       countriesOfLanguage(tag)?.likely_region === region || SPELLING_LOCALES.has(regionlessTag(tag, region));

@@ -63,6 +63,20 @@ describe('guessCountry', () => {
     expect(guessCountry(input('news.co.za', { htmlLang: 'en-GB' })).code).toBe('za');
   });
 
+  it("takes no region from a tag in another language than the source writes in: a template's, not the newsroom's", () => {
+    // WordPress's en-US over a Bengali front page (a page of the seventh real-page set).
+    const bengali = guessCountry(
+      input('newschittagong24.com', { htmlLang: 'en-US', languages: [{ code: 'bn' }] }),
+    );
+    expect(bengali.reasons.map((r) => r.signal)).not.toContain('html_lang_likely_region');
+    expect(bengali.code).not.toBe('us');
+    const austrian = guessCountry(input('news.com', { htmlLang: 'de-AT', languages: [{ code: 'de' }] }));
+    expect(austrian.code).toBe('at');
+    expect(
+      guessCountry(input('news.com', { contentLanguage: ['en-IE'], languages: [{ code: 'en' }] })).code,
+    ).toBe('ie');
+  });
+
   it('lets a language spoken mainly in one country support a guess, but not a shared one', () => {
     expect(guessCountry(input('news.com', { languages: [{ code: 'ja' }] })).code).toBe('jp');
     expect(guessCountry(input('news.com', { languages: [{ code: 'ko' }] })).code).toBe('kr');
