@@ -125,6 +125,19 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'very_frequent_feed',
 ]);
 
+/**
+ * The signs a front page's layout gives: story-shaped links and a section menu. Portals, classifieds, city and
+ * association sites have them too; alone on a front page they leave a site in the maybe band unless they are strong.
+ */
+export const LAYOUT_SIGNS: ReadonlySet<string> = new Set([
+  'article_links_many',
+  'article_links_some',
+  'article_links_few',
+  'sections_many',
+  'sections_some',
+  'sections_two',
+]);
+
 /** Article links on one page for each tier: a front page lists dozens of stories, a blog a handful of posts. */
 export const ARTICLE_LINK_TIERS = { many: 30, some: 15, few: 6 } as const;
 /** Feed items per day for each tier. */
@@ -618,6 +631,23 @@ export function judgeNews(input: NewsInput): NewsVerdict {
       signal: 'no_newsroom_sign',
       weight,
       evidence: `only signs of a publisher of articles (${articleSigns.map((r) => r.signal).join(', ')}), none of a newsroom (news markup or sitemap, section menu, newsroom meta, wire credit, reader pages, frequent feed) on ${all.length} page(s)`,
+    });
+    sum += weight;
+  }
+  const layout = articleSigns.filter((r) => LAYOUT_SIGNS.has(r.signal));
+  if (
+    sum > MAYBE_CEILING_LOG_ODDS &&
+    layout.length === articleSigns.length &&
+    input.homepage !== null &&
+    isFrontPage(input.homepage.url)
+  ) {
+    // Bounded like no_newsroom_sign: a front with dozens of stories under a full menu stays news; a thinner one is a
+    // candidate for a person to look at, since portals, classifieds and city sites have the same layout.
+    const weight = round(Math.max(NO_NEWSROOM_SIGN_WEIGHT, MAYBE_CEILING_LOG_ODDS - sum));
+    reasons.push({
+      signal: 'layout_only_front',
+      weight,
+      evidence: `only the front page's layout (${layout.map((r) => r.signal).join(', ')}) on ${input.homepage.url}: no byline, date, news markup, feed or newsroom name`,
     });
     sum += weight;
   }

@@ -178,6 +178,38 @@ describe('judgeNews', () => {
     );
   });
 
+  it('keeps a front page judged by its layout alone in the maybe band, unless the layout is strong', () => {
+    const portal = judgeNews(
+      input(
+        'portal.example',
+        `<html>${NEWS_NAV.replace(/<a href="\/(world|opinion|sport)">\w+<\/a>/g, '')}${stories(16)}</html>`,
+      ),
+    );
+    expect(signals(portal)).toContain('layout_only_front');
+    expect(portal.verdict).toBe('maybe');
+    expect(portal.reasons.find((r) => r.signal === 'layout_only_front')!.evidence).toContain(
+      'article_links_some',
+    );
+    // A byline beside the same layout is not the layout alone.
+    const signed = judgeNews(
+      input(
+        'portal.example',
+        `<html>${NEWS_NAV.replace(/<a href="\/(world|opinion|sport)">\w+<\/a>/g, '')}${stories(16)}<p class="byline">By Ann Lee</p></html>`,
+      ),
+    );
+    expect(signals(signed)).not.toContain('layout_only_front');
+    // Dozens of stories under a full menu stay news: the reason takes at most 1 off.
+    const daily = judgeNews(input('daily.example', `<html>${NEWS_NAV}${stories(40)}</html>`));
+    expect(daily.verdict).toBe('news');
+    expect(daily.reasons.find((r) => r.signal === 'layout_only_front')?.weight ?? 0).toBeGreaterThanOrEqual(
+      -1,
+    );
+    // The same page as an article page is not a front.
+    expect(
+      signals(judgeNews(onArticlePage('portal.example', `<html>${NEWS_NAV}${stories(16)}</html>`))),
+    ).not.toContain('layout_only_front');
+  });
+
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
     const site = `<nav><a href="/world">World</a><a href="/politics">Politics</a></nav>${stories(20)}<p>By Ann Lee</p>`;
     const judged = (words: string[]) =>
