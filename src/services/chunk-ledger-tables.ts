@@ -10,7 +10,7 @@ import {
 } from '../domain/batches.js';
 import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
-import type { BatchItemTable, Database, DbExecutor } from '../ports/database.js';
+import type { BatchItemTable, Database, DbExecutor, DbTransaction } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import { insertRowsCounted, onConflictReplace } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
@@ -34,7 +34,6 @@ const ITEM_COMMIT_SHARING = { shareCommitWithinMs: 10 };
  * network apart, and the wait measured as a small loss in the contracts-latency bench (docs/performance.md).
  */
 const CHUNK_COMMIT_SHARING = { shareCommitWithinMs: 1 };
-const sharingFor = (research: boolean) => (research ? CHUNK_COMMIT_SHARING : undefined);
 
 const ITEM_COLUMNS = [
   'batch_id',
@@ -102,6 +101,36 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
   const { database, queue, clock } = deps;
   const now = () => clock().toISOString();
 
+  /**
+   * Research chunks of this process between their claim and their results' commit, and how many of them wait
+   * for a commit right now. A chunk's transaction waits for company (CHUNK_COMMIT_SHARING) only when some other
+   * chunk is in flight and not already waiting: when every other one waits, or there is none, nobody can join,
+   * and the wait would only leave the main thread idle (docs/performance.md, "Fourth pass"). Group commit starts
+   * a group at once when a work that does not wait comes, and every waiting work joins it. A chunk whose
+   * handler throws stays counted until its retry commits or it fails: at worst it waits as before.
+   */
+  const research = { inFlight: new Set<string>(), waiting: 0 };
+  const chunkKey = (batchId: string, chunk: number) => `${batchId}:${chunk}`;
+  function researchTransaction<T>(key: string, work: (trx: DbTransaction) => Promise<T>): Promise<T> {
+    const others = research.inFlight.size - (research.inFlight.has(key) ? 1 : 0) - research.waiting;
+    research.waiting += 1;
+    let waited = true;
+    const started = () => {
+      if (!waited) return;
+      waited = false;
+      research.waiting -= 1;
+    };
+    return database
+      .transaction(
+        (trx) => {
+          started();
+          return work(trx);
+        },
+        others > 0 ? CHUNK_COMMIT_SHARING : undefined,
+      )
+      .finally(started);
+  }
+
   /** Chunk rows and their messages, in the caller's transaction. */
   async function insertChunks(
     executor: DbExecutor,
@@ -149,35 +178,48 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     attempt: number,
     begin?: BeginStep,
   ): Promise<ChunkWork | null> {
-    return database.transaction(
-      async (trx) => {
-        const { dialect } = database;
-        const [found] = (
-          await runText<FoundChunk>(trx, dialect, FIND_CHUNK, [message.batchId, message.chunk])
-        ).rows;
-        if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
-        if (found.status === 'succeeded' || found.status === 'failed') return null;
-        const at = now();
-        const inputs = JSON.parse(found.items) as unknown[];
-        await runText(trx, dialect, START_CHUNK, [at, message.batchId, message.chunk]);
-        await runText(trx, dialect, START_BATCH, [at, message.batchId]);
-        const work: ChunkWork = {
-          batchId: message.batchId,
-          type: found.type as BatchType,
-          country: found.country,
-          category: found.category,
-          date: found.date,
-          chunk: message.chunk,
-          itemOffset: Number(found.item_offset),
-          items: inputs,
-          inputs,
-          attempt,
-        };
-        await begin?.(work, trx);
-        return work;
-      },
-      sharingFor(begin !== undefined),
-    );
+    if (begin === undefined) return database.transaction((trx) => claimChunk(trx, message, attempt));
+    const key = chunkKey(message.batchId, message.chunk);
+    research.inFlight.add(key);
+    try {
+      const work = await researchTransaction(key, (trx) => claimChunk(trx, message, attempt, begin));
+      if (work === null) research.inFlight.delete(key);
+      return work;
+    } catch (error) {
+      research.inFlight.delete(key);
+      throw error;
+    }
+  }
+
+  async function claimChunk(
+    trx: DbTransaction,
+    message: ChunkMessage,
+    attempt: number,
+    begin?: BeginStep,
+  ): Promise<ChunkWork | null> {
+    const { dialect } = database;
+    const [found] = (await runText<FoundChunk>(trx, dialect, FIND_CHUNK, [message.batchId, message.chunk]))
+      .rows;
+    if (!found) throw new NotFoundError(`no chunk ${message.chunk} in batch ${message.batchId}`);
+    if (found.status === 'succeeded' || found.status === 'failed') return null;
+    const at = now();
+    const inputs = JSON.parse(found.items) as unknown[];
+    await runText(trx, dialect, START_CHUNK, [at, message.batchId, message.chunk]);
+    await runText(trx, dialect, START_BATCH, [at, message.batchId]);
+    const work: ChunkWork = {
+      batchId: message.batchId,
+      type: found.type as BatchType,
+      country: found.country,
+      category: found.category,
+      date: found.date,
+      chunk: message.chunk,
+      itemOffset: Number(found.item_offset),
+      items: inputs,
+      inputs,
+      attempt,
+    };
+    await begin?.(work, trx);
+    return work;
   }
 
   /** Upserts item results: a redelivered chunk writes the same rows again, never twice. */
@@ -269,30 +311,41 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
    * items no earlier attempt answered.
    */
   async function commitResults(work: ChunkWork, record: RecordStep, complete?: ChunkMessage): Promise<void> {
-    await database.transaction(
-      async (trx) => {
-        // Two deliveries of one chunk at once (a lease ran out while the first still worked) take turns here on
-        // PostgreSQL, so the second sees what the first answered; SQLite runs one transaction at a time anyway.
-        if (database.dialect === 'postgres')
-          await trx
-            .selectFrom('batch_chunks')
-            .select('chunk_no')
-            .where('batch_id', '=', work.batchId)
-            .where('chunk_no', '=', work.chunk)
-            .forUpdate()
-            .execute();
-        const answered = await answeredItems(trx, work);
-        const results = await record(trx, (index) => !answered.has(index));
-        await recordItems(
-          trx,
-          work.batchId,
-          work.chunk,
-          results.filter((r) => !answered.has(r.index)),
-        );
-        if (complete) await finishChunk(trx, complete, 'succeeded');
-      },
-      sharingFor(work.type === 'research'),
+    if (work.type !== 'research')
+      return database.transaction((trx) => writeResults(trx, work, record, complete));
+    const key = chunkKey(work.batchId, work.chunk);
+    try {
+      await researchTransaction(key, (trx) => writeResults(trx, work, record, complete));
+    } finally {
+      research.inFlight.delete(key);
+    }
+  }
+
+  async function writeResults(
+    trx: DbTransaction,
+    work: ChunkWork,
+    record: RecordStep,
+    complete?: ChunkMessage,
+  ): Promise<void> {
+    // Two deliveries of one chunk at once (a lease ran out while the first still worked) take turns here on
+    // PostgreSQL, so the second sees what the first answered; SQLite runs one transaction at a time anyway.
+    if (database.dialect === 'postgres')
+      await trx
+        .selectFrom('batch_chunks')
+        .select('chunk_no')
+        .where('batch_id', '=', work.batchId)
+        .where('chunk_no', '=', work.chunk)
+        .forUpdate()
+        .execute();
+    const answered = await answeredItems(trx, work);
+    const results = await record(trx, (index) => !answered.has(index));
+    await recordItems(
+      trx,
+      work.batchId,
+      work.chunk,
+      results.filter((r) => !answered.has(r.index)),
     );
+    if (complete) await finishChunk(trx, complete, 'succeeded');
   }
 
   /**
@@ -323,6 +376,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
 
   /** Retries exhausted: the chunk fails with its last error, its unanswered items fail with it, the batch goes on. */
   async function failChunk(message: ChunkMessage, reason: string): Promise<void> {
+    research.inFlight.delete(chunkKey(message.batchId, message.chunk));
     await database.transaction(async (trx) => {
       const chunk = await trx
         .selectFrom('batch_chunks')
