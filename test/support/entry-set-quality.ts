@@ -1,0 +1,65 @@
+// The quality suite of a set of ENTRY pages (homepages and section fronts) read blind: the sixth and seventh sets share
+// it, each with its own floors and the history of its readings beside them (their test files).
+import { describe, expect, it } from 'vitest';
+import { loadRealPages } from './real-pages.js';
+import { confusionByKind, figures, freshHalves, judge, publisherOverlap } from './real-pages-eval.js';
+
+export interface EntrySetQuality {
+  /** The set's short name, as the folds bench prints it. */
+  name: string;
+  title: string;
+  dir: string;
+  /** The earlier sets' folders (undefined: the main corpus), none of whose publishers the set may hold. */
+  earlier: ReadonlyArray<string | undefined>;
+  minPages: number;
+  /** At least this share of the pages is not news. */
+  minNotNewsShare: number;
+  /** Floors a little under the set's reading: they catch a fall, they are not targets. */
+  floors: { precision: number; recall: number; country: number; language: number };
+}
+
+export function describeEntrySetQuality(set: EntrySetQuality): void {
+  const judged = loadRealPages(set.dir).map(judge);
+  const { precision, recall, country, language } = set.floors;
+
+  describe(set.title, () => {
+    it('prints the figures', () => {
+      const { tuning, holdOut } = freshHalves(judged);
+      console.log(
+        `${set.name}: ${JSON.stringify(figures(judged))}\ntuning: ${JSON.stringify(figures(tuning))}\nhold-out: ${JSON.stringify(figures(holdOut))}\n${confusionByKind(judged)}`,
+      );
+      expect(judged.length).toBeGreaterThanOrEqual(set.minPages);
+      expect(tuning.length).toBeGreaterThan(0);
+      expect(holdOut.length).toBeGreaterThan(0);
+      expect(judged.filter((j) => !j.page.labels.news).length / judged.length).toBeGreaterThanOrEqual(
+        set.minNotNewsShare,
+      );
+    });
+
+    it('holds entry pages only: homepages and section fronts', () => {
+      expect(judged.filter((j) => !['homepage', 'section'].includes(j.page.labels.page_type))).toEqual([]);
+    });
+
+    it('holds no publisher of the earlier sets, and one page per publisher', () => {
+      expect(publisherOverlap(judged, [...set.earlier])).toEqual({ sharedWithEarlier: [], repeated: [] });
+    });
+
+    it('labels news exactly for kind news', () => {
+      expect(judged.filter((j) => j.page.labels.news !== (j.page.labels.kind === 'news'))).toEqual([]);
+    });
+
+    it(`news precision ≥ ${precision}, recall ≥ ${recall}`, () => {
+      const f = figures(judged);
+      expect(f.precision).toBeGreaterThanOrEqual(precision);
+      expect(f.recall).toBeGreaterThanOrEqual(recall);
+    });
+
+    it(`country guess right on ≥ ${country} of the pages with a known country`, () => {
+      expect(figures(judged).countryAccuracy).toBeGreaterThanOrEqual(country);
+    });
+
+    it(`primary language right on ≥ ${language} of the pages`, () => {
+      expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(language);
+    });
+  });
+}
