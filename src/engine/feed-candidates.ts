@@ -77,7 +77,8 @@ export function absoluteUrl(text: string, base: string): string | null {
   try {
     const url = new URL(href, base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.hash = '';
+    // Only what is written can bring a fragment (a base's never carries over), and setting one costs a reparse.
+    if (href.includes('#')) url.hash = '';
     return url.href;
   } catch {
     return null;
