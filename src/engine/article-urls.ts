@@ -54,8 +54,7 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
     const afterDate = path.slice(dated.index + dated[0].length).replace(/^[/\-_]+/, '');
     if (year >= MIN_YEAR && year <= MAX_YEAR && afterDate.length >= 3) return 'dated';
   }
-  if (NUMERIC_ID.test(path) || ARTICLE_ID_QUERY.test(query))
-    return 'numeric_id';
+  if (NUMERIC_ID.test(path) || ARTICLE_ID_QUERY.test(query)) return 'numeric_id';
   const words = last
     .replace(HTML_FILE, '')
     .split(/[-_]+/)

@@ -62,6 +62,108 @@ interface Page {
   headers: Record<string, string>;
   title: string | null;
   body: string;
+  /** The body lower-cased, made when a case-blind marker's literal is first looked for. */
+  lowered: string | null;
+}
+
+/** Shorter literals are not worth a search of their own: the pattern is run as it is. */
+const MIN_LITERAL_CHARS = 4;
+
+/**
+ * Runs of characters one of which every match of `pattern` contains (one per top-level alternative), or null:
+ * read off the pattern's top level (no group, class, bound, escape class, assertion or quantified character is
+ * part of a run; an alternative without a run long enough, or flags other than `i`, give none). Under `i` only
+ * ASCII characters make a run, and it is given lower-cased: ASCII letters match only ASCII letters there, so a
+ * match lower-cased contains it. A body without any of them cannot match, and looking for one costs a fraction of
+ * running a pattern over 256 KiB: an ordinary homepage, tested against every strong marker, contains none.
+ */
+export function requiredLiterals(pattern: RegExp): string[] | null {
+  const caseBlind = pattern.flags === 'i';
+  if (pattern.flags !== '' && !caseBlind) return null;
+  const source = pattern.source;
+  const found: string[] = [];
+  let best = '';
+  let run = '';
+  const cut = () => {
+    if (run.length > best.length) best = run;
+    run = '';
+  };
+  const endAlternative = (): boolean => {
+    cut();
+    if (best.length < MIN_LITERAL_CHARS) return false;
+    found.push(caseBlind ? best.toLowerCase() : best);
+    best = '';
+    return true;
+  };
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i]!;
+    let literal: string | null = null;
+    let next = i + 1;
+    if (c === '|') {
+      if (!endAlternative()) return null;
+    } else if (c === '\\') {
+      const escaped = source[i + 1] ?? '';
+      next = i + 2;
+      if (escaped !== '' && !/[A-Za-z0-9]/.test(escaped)) literal = escaped;
+    } else if (c === '(' || c === '[') {
+      next = skipGroupOrClass(source, i);
+      if (next < 0) return null;
+    } else if (c === '{') {
+      // A bound ({0,400}): its digits are no characters of the text.
+      next = source.indexOf('}', i) + 1;
+      if (next === 0) return null;
+    } else if (!'.^$*+?}])'.includes(c)) {
+      literal = c;
+    }
+    // A quantifier makes what it follows optional or repeated: no part of a run either way.
+    const q = source[next];
+    if (q === '*' || q === '+' || q === '?' || q === '{') literal = null;
+    if (literal !== null && caseBlind && literal.charCodeAt(0) > 0x7f) literal = null;
+    if (literal === null) cut();
+    else run += literal;
+    i = next;
+  }
+  return endAlternative() ? found : null;
+}
+
+/** The index just past the group or class opening at `from`, or -1 when the source ends first. */
+function skipGroupOrClass(source: string, from: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = from; i < source.length; i += 1) {
+    const c = source[i];
+    if (c === '\\') {
+      i += 1;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') {
+        inClass = false;
+        if (depth === 0) return i + 1;
+      }
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') depth += 1;
+    else if (c === ')') {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** requiredLiterals of each marker's pattern, read once. */
+const literals = new WeakMap<RegExp, string[] | null>();
+
+function literalsOf(pattern: RegExp): string[] | null {
+  let found = literals.get(pattern);
+  if (found === undefined) {
+    found = requiredLiterals(pattern);
+    literals.set(pattern, found);
+  }
+  return found;
 }
 
 /** The marker's description when it holds for this page, else null. */
@@ -82,6 +184,13 @@ function test(marker: ChallengeMarker, page: Page): string | null {
     case 'title':
       return page.title !== null && marker.pattern.test(page.title) ? `title "${shown(page.title)}"` : null;
     case 'body': {
+      const needed = literalsOf(marker.pattern);
+      if (needed !== null) {
+        const caseBlind = marker.pattern.flags === 'i';
+        if (caseBlind) page.lowered ??= page.body.toLowerCase();
+        const text = caseBlind ? (page.lowered as string) : page.body;
+        if (!needed.some((literal) => text.includes(literal))) return null;
+      }
       const hit = marker.pattern.exec(page.body);
       return hit ? `body "${shown(hit[0])}"` : null;
     }
@@ -99,7 +208,7 @@ export function recogniseChallenge(
   signatures: readonly ChallengeSignature[] = CHALLENGE_SIGNATURES,
 ): ChallengeMatch | null {
   const text = body.subarray(0, SCANNED_BYTES).toString('utf8');
-  const page: Page = { status, headers, title: pageTitle(text), body: text };
+  const page: Page = { status, headers, title: pageTitle(text), body: text, lowered: null };
   for (const strength of ['strong', 'weak'] as const) {
     for (const signature of signatures) {
       for (const marker of signature.markers) {

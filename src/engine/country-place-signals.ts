@@ -104,7 +104,9 @@ export function readPlaceNames(texts: readonly string[]): PlaceNameCounts {
   };
   for (const text of texts) {
     if (typeof text !== 'string' || text === '') continue;
-    const tokens = new RegExp(TOKEN.source, TOKEN.flags);
+    // The one global pattern, its lastIndex set to each text's start (nothing below reads another text with it).
+    const tokens = TOKEN;
+    tokens.lastIndex = 0;
     for (let match = tokens.exec(text); match !== null; match = tokens.exec(text)) {
       if (mentions >= MAX_MENTIONS) return counts;
       const token = match[0];

@@ -77,7 +77,8 @@ export function absoluteUrl(text: string, base: string): string | null {
   try {
     const url = new URL(href, base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.hash = '';
+    // Only what is written can bring a fragment (a base's never carries over), and setting one costs a reparse.
+    if (href.includes('#')) url.hash = '';
     return url.href;
   } catch {
     return null;
@@ -190,6 +191,18 @@ function linkCandidate(link: RawLink): FeedCandidate | null {
 const FEED_URL_HINT = /rss|atom|feed|rdf|xml|%/i;
 
 /**
+ * Whether an href resolved against a base (or the base itself) could serialise to a URL FEED_URL_HINT finds: the
+ * resolved URL is made of the two strings' characters, lower-cased where it is case-blind anyway, with dot
+ * segments and a fragment only taken away; what could bring new letters or a `%` is a character outside printable
+ * ASCII (percent-encoded, or a host turned to punycode, or a tab or newline removed between two letters), so a
+ * string with none of those and no hint of its own cannot.
+ */
+function mayResolveToHint(text: string): boolean {
+  return FEED_URL_HINT.test(text) || NOT_PRINTABLE_ASCII.test(text);
+}
+const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
+
+/**
  * What never makes feedLikeText say yes, read off the raw text before readableText: one of its words, or a
  * control character whose removal could join one up (whitespace is collapsed, never removed, inside a text).
  */
@@ -226,6 +239,16 @@ export function feedPageCollector(html: string, pageUrl: string): PageCollector<
 
   const closeAnchor = () => {
     if (anchor === null) return;
+    // Most links are neither feed-like by URL nor by text: those are left before their URL is resolved.
+    if (
+      !FEED_TEXT_HINT.test(anchor.text) &&
+      !FEED_TEXT_HINT.test(anchor.title) &&
+      !mayResolveToHint(anchor.href) &&
+      !mayResolveToHint(anchor.base)
+    ) {
+      anchor = null;
+      return;
+    }
     const url = absoluteUrl(anchor.href, anchor.base);
     if (url !== null && url !== pageHref && !NOT_A_FEED.test(url)) {
       const byUrl = FEED_URL_HINT.test(url) && feedLikeUrl(url);

@@ -44,12 +44,28 @@ export function normaliseLanguageTag(value: string | null | undefined): string |
   const tag = value.trim().toLowerCase().replace(/_/g, '-');
   if (tag.length > MAX_TAG_LENGTH || !LANGUAGE_TAG.test(tag)) return null;
   if (!isLanguage(tag.split('-', 1)[0]!)) return null;
-  try {
-    Intl.getCanonicalLocales(tag);
-  } catch {
-    return null;
+  return parsesAsLocale(tag) ? tag : null;
+}
+
+/**
+ * Tags the platform's parser was asked about: the same few dozen come back on every page, feed item and
+ * sitemap entry, and the parser (an exception for each refusal) is the costly part of the check.
+ */
+const parsed = new Map<string, boolean>();
+const MAX_PARSED = 4096;
+
+function parsesAsLocale(tag: string): boolean {
+  let answer = parsed.get(tag);
+  if (answer === undefined) {
+    try {
+      Intl.getCanonicalLocales(tag);
+      answer = true;
+    } catch {
+      answer = false;
+    }
+    if (parsed.size < MAX_PARSED) parsed.set(tag, answer);
   }
-  return tag;
+  return answer;
 }
 
 /** A Content-Language value (header or meta) may list several tags, comma-separated. */

@@ -143,15 +143,34 @@ function resolve(href: string, base: URL | null): URL | null {
   try {
     const url = base === null ? new URL(text) : new URL(text, base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    url.hash = '';
+    // Only what is written can bring a fragment (a base's never carries over), and setting one costs a reparse.
+    if (text.includes('#')) url.hash = '';
     return url;
   } catch {
     return null;
   }
 }
 
+/** Whitespace other than a single space: what collapse rewrites. Most anchor texts have none. */
+const UNCOLLAPSED = /\s\s|[^\S ]/;
+
 function collapse(text: string, max: number): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, max);
+  return (UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text).trim().slice(0, max);
+}
+
+/** At most two non-empty path segments (`/`, `/politics/`, `/news/world`): a section's address, not an article's. */
+function shallowPath(pathname: string): boolean {
+  let segments = 0;
+  let inSegment = false;
+  for (let i = 0; i < pathname.length; i += 1) {
+    if (pathname.charCodeAt(i) === 47 /* / */) inSegment = false;
+    else if (!inSegment) {
+      inSegment = true;
+      segments += 1;
+      if (segments > 2) return false;
+    }
+  }
+  return true;
 }
 
 function pushOnce(list: string[], value: string, max = MAX_LIST): void {
@@ -164,8 +183,20 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
   return collector.result();
 }
 
-/** readPageFacts as a collector of a shared pass (page-pass.ts). */
-export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
+/**
+ * readPageFacts(html, pageUrl).links alone: the links are read during the pass, and what result() adds (the text's
+ * phrases, markers and places) is left unread. A discovery's harvest of a seed wants nothing else.
+ */
+export function readPageLinks(html: string, pageUrl: string): PageLink[] {
+  const collector = pageFactsCollector(pageUrl);
+  tokenise(typeof html === 'string' ? html : '', [collector.handler]);
+  return collector.links;
+}
+
+/** readPageFacts as a collector of a shared pass (page-pass.ts); `links` fills during the pass. */
+export function pageFactsCollector(
+  pageUrl: string,
+): PageCollector<PageFacts> & { readonly links: PageLink[] } {
   const base = resolve(typeof pageUrl === 'string' ? pageUrl : '', null);
   const pageDomain = base === null ? null : registrableOf(base.hostname);
   // What relative links resolve against: the page, until its first <base href> (which applies to the links after
@@ -238,15 +269,17 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
   let buttonText: string | null = null;
   let microdataDate: string | null = null;
 
-  const noteCartText = (value: string) => {
-    const lower = collapse(value, 60).toLowerCase();
+  // `collapsed`: the value is collapse()'s answer already (an anchor's trimmed text), so only its cut is left.
+  const noteCartText = (value: string, collapsed = false) => {
+    const lower = (collapsed ? value.slice(0, 60) : collapse(value, 60)).toLowerCase();
     if (lower === '' || lower.length > 40) return;
     const word = CART_WORDS.find((w) => lower.includes(w));
     if (word !== undefined) pushOnce(facts.shop_signals, `cart text: ${word}`, 10);
   };
-  const noteSalesLink = (value: string) => {
+  const noteSalesLink = (value: string, collapsed: string | null) => {
     if (value.length > 200) return;
-    const words = collapse(value, 60);
+    // collapse(value, 60) is the start of collapse(value, n) for any n ≥ 60: the anchor's, when it was made.
+    const words = collapsed === null ? collapse(value, 60) : collapsed.slice(0, 60);
     if (SALES_LINK_TEXT.test(words)) pushOnce(facts.sales_links, `sales: ${words.toLowerCase()}`, 10);
     else if (COMPANY_MENU_TEXT.test(words)) pushOnce(facts.sales_links, `menu: ${words.toLowerCase()}`, 10);
     else if (ORGANISATION_MENU_TEXT.test(words))
@@ -260,17 +293,16 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     if (domain === 'shopify.com' && url.hostname === 'cdn.shopify.com')
       pushOnce(facts.shop_signals, 'cdn.shopify.com', 10);
   };
-  const recordLink = (url: URL, anchorText: string, author: boolean) => {
+  /** The anchor's text as recordLink collapsed it, for noteSalesLink. */
+  const recordLink = (url: URL, trimmed: string, author: boolean) => {
     const href = url.href;
     const internal = pageDomain !== null && domainOf(url.hostname) === pageDomain;
-    const trimmed = collapse(anchorText, MAX_ANCHOR_CHARS);
     if (author && trimmed.length >= 3 && trimmed.length <= 60) pushOnce(facts.bylines, trimmed, 10);
-    noteCartText(trimmed);
-    if (CART_PATH.test(url.pathname + url.search))
-      pushOnce(facts.shop_signals, `cart link: ${url.pathname}`, 10);
+    noteCartText(trimmed, true);
+    const pathname = url.pathname;
+    if (CART_PATH.test(pathname + url.search)) pushOnce(facts.shop_signals, `cart link: ${pathname}`, 10);
     if (navDepth > 0 && menuAnchors.length < MAX_LINKS) menuAnchors.push(trimmed);
-    const shallow = url.pathname.split('/').filter((s) => s !== '').length <= 2;
-    if (internal && (navDepth > 0 || shallow)) {
+    if (internal && (navDepth > 0 || shallowPath(pathname))) {
       const match = sectionOfAnchor(trimmed);
       if (match !== null && facts.sections[match.section] === undefined)
         facts.sections[match.section] = { word: match.word, core: match.core };
@@ -430,8 +462,12 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
         jsonLdText = null;
       }
       if (name === 'a' && anchor !== null) {
-        if (anchor.url !== null) recordLink(anchor.url, anchor.text, anchor.author);
-        noteSalesLink(anchor.text);
+        let trimmed: string | null = null;
+        if (anchor.url !== null) {
+          trimmed = collapse(anchor.text, MAX_ANCHOR_CHARS);
+          recordLink(anchor.url, trimmed, anchor.author);
+        }
+        noteSalesLink(anchor.text, trimmed);
         anchor = null;
       }
       if (name === 'button' && buttonText !== null) {
@@ -463,7 +499,7 @@ export function pageFactsCollector(pageUrl: string): PageCollector<PageFacts> {
     facts.text_sample = textSample(text);
     return facts;
   };
-  return { handler, result };
+  return { handler, result, links: facts.links };
 }
 
 /**

@@ -59,8 +59,26 @@ const LANGUAGE_NAME =
 const SITE_POLICY =
   /(?<!\p{L})(?:privac\p{L}*|privat\p{L}*|prywatn\p{L}*|confidentialit\p{L}*|riservatezza|cookies?|datenschutz\p{L}*|gdpr|rgpd|rodo)(?!\p{L})/u;
 
+/**
+ * Anchors already read: menus, author links and "Home" repeat on every page of a site and across sites, and the
+ * reading (case, punctuation, accents, tokens) costs more than the look-up. Answers are frozen: callers share them.
+ */
+const answers = new Map<string, Readonly<SectionMatch> | null>();
+const MAX_ANSWERS = 20_000;
+
 /** The section an anchor text names, or null. */
-export function sectionOfAnchor(anchor: string): SectionMatch | null {
+export function sectionOfAnchor(anchor: string): Readonly<SectionMatch> | null {
+  let answer = answers.get(anchor);
+  if (answer === undefined) {
+    const found = readAnchor(anchor);
+    answer = found === null ? null : Object.freeze(found);
+    if (answers.size >= MAX_ANSWERS) answers.clear();
+    answers.set(anchor, answer);
+  }
+  return answer;
+}
+
+function readAnchor(anchor: string): SectionMatch | null {
   const text = anchor
     .toLowerCase()
     .replace(/\s+/g, ' ')

@@ -9,7 +9,7 @@ import { FetchError, type Fetcher } from '../ports/fetcher.js';
 import { type CountryInput, guessCountry } from './country-guess.js';
 import type { DiscoveredFeed } from './feeds.js';
 import { judgeNews, type NewsFeedFacts } from './news-verdict.js';
-import { type PageFacts, readPageFacts } from './page-facts.js';
+import { type PageFacts, type PageLink, readPageFacts, readPageLinks } from './page-facts.js';
 import { fetchRobots } from './robots.js';
 import { decodeText } from './text-decoding.js';
 
@@ -185,12 +185,19 @@ function articleSamples(input: SourceVerdictInput, homepage: PageFacts | null): 
   return picked;
 }
 
-/** An article page's facts; null when it cannot be read (a page makes a fact unknown, never fails a domain). */
-async function fetchPage(fetcher: Fetcher, url: string): Promise<PageFacts | null> {
+/**
+ * An article page's facts (or what `read` reads of it); null when it cannot be read (a page makes a fact unknown,
+ * never fails a domain).
+ */
+async function fetchPage<T = PageFacts>(
+  fetcher: Fetcher,
+  url: string,
+  read: (html: string, pageUrl: string) => T = readPageFacts as (html: string, pageUrl: string) => T,
+): Promise<T | null> {
   try {
     const res = await fetcher.fetch(url, { kind: 'html', truncate: true });
     if (res.status < 200 || res.status >= 300) return null;
-    return readPageFacts(decodeText(res.body, res.headers['content-type']), res.finalUrl);
+    return read(decodeText(res.body, res.headers['content-type']), res.finalUrl);
   } catch (error) {
     if (error instanceof FetchError) return null;
     throw error;
@@ -200,8 +207,8 @@ async function fetchPage(fetcher: Fetcher, url: string): Promise<PageFacts | nul
 /** Links to other registrable domains: the homepage's, the sampled articles', the feed items'. Once per domain. */
 function outlinksOf(
   input: Pick<SourceVerdictInput, 'registrableDomain' | 'feeds' | 'sitemapOtherHosts'>,
-  homepage: PageFacts | null,
-  articles: PageFacts[],
+  homepage: { links: readonly PageLink[] } | null,
+  articles: ReadonlyArray<{ links: readonly PageLink[] }>,
 ): Outlink[] {
   const found = new Map<string, Outlink>();
   const add = (url: string, anchor: string, found_in: OutlinkSource) => {
@@ -251,8 +258,8 @@ export async function harvestLinks(
         : 'robots.txt disallows the entry page';
     return { outlinks: [], reason };
   }
-  const page = await fetchPage(fetcher, source.entryUrl);
-  if (page === null) return { outlinks: [], reason: 'the entry page could not be read' };
+  const links = await fetchPage(fetcher, source.entryUrl, readPageLinks);
+  if (links === null) return { outlinks: [], reason: 'the entry page could not be read' };
   const input = { registrableDomain: source.registrableDomain, feeds: [] };
-  return { outlinks: outlinksOf(input, page, []), reason: null };
+  return { outlinks: outlinksOf(input, { links }, []), reason: null };
 }

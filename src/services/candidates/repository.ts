@@ -10,6 +10,7 @@ import type {
   DbExecutor,
 } from '../../ports/database.js';
 import { insertRows } from '../bulk-insert.js';
+import { runText, type SqlText, sqlText } from '../sql-text.js';
 import { type CandidatePageRequest, candidatePage, candidateTotal } from './list-query.js';
 
 export type { CandidateFilter, CandidatePageRequest } from './list-query.js';
@@ -36,6 +37,32 @@ export const CITATION_COLUMNS_COMPLETE: [
   ? true
   : never = true;
 
+// A qualification's statements as SQL text (sql-text.ts): every candidate of a discovery runs them once, and
+// Kysely's building and compiling cost more of the main thread than running them.
+const FIND = sqlText('select * from "candidates" where "domain" = ?');
+const FIND_FOR_UPDATE = sqlText('select * from "candidates" where "domain" = ? for update');
+const ADD_TO_TOTAL = sqlText(
+  'insert into "candidate_totals" ("country", "state", "verdict", "n") values (?, ?, ?, ?) ' +
+    'on conflict ("country", "state", "verdict") do update set "n" = "candidate_totals"."n" + "excluded"."n"',
+);
+/** An update of a candidate's columns, by the columns' names in the order given (a few sets are ever used). */
+const updates = new Map<string, SqlText>();
+const MAX_UPDATE_TEXTS = 64;
+
+function updateText(columns: readonly string[]): SqlText {
+  const key = columns.join(',');
+  let text = updates.get(key);
+  if (text === undefined) {
+    for (const column of columns)
+      if (!/^[a-z_]+$/.test(column)) throw new Error(`not a column name: ${column}`);
+    text = sqlText(
+      `update "candidates" set ${columns.map((c) => `"${c}" = ?`).join(', ')} where "domain" = ?`,
+    );
+    if (updates.size < MAX_UPDATE_TEXTS) updates.set(key, text);
+  }
+  return text;
+}
+
 export function createCandidateRepository(database: Database) {
   const { db } = database;
 
@@ -50,13 +77,10 @@ export function createCandidateRepository(database: Database) {
     return { rows, total, next };
   }
 
-  function find(executor: DbExecutor, domain: string): Promise<CandidateTable | undefined> {
-    return executor
-      .selectFrom('candidates')
-      .selectAll()
-      .where('domain', '=', domain)
-      .$if(database.dialect === 'postgres', (q) => q.forUpdate())
-      .executeTakeFirst();
+  async function find(executor: DbExecutor, domain: string): Promise<CandidateTable | undefined> {
+    const text = database.dialect === 'postgres' ? FIND_FOR_UPDATE : FIND;
+    const { rows } = await runText<CandidateTable>(executor, database.dialect, text, [domain]);
+    return rows[0];
   }
 
   async function findMany(executor: DbExecutor, domains: readonly string[]): Promise<CandidateTable[]> {
@@ -99,7 +123,12 @@ export function createCandidateRepository(database: Database) {
           .select(['country', 'state', 'news_verdict'])
           .where('domain', '=', domain)
           .executeTakeFirst()));
-    await executor.updateTable('candidates').set(columns).where('domain', '=', domain).execute();
+    // Kysely's set() leaves out a column given as undefined; so does this.
+    const names = Object.keys(columns).filter(
+      (c) => columns[c as keyof CandidateTable] !== undefined,
+    ) as Array<keyof CandidateTable>;
+    if (names.length > 0)
+      await runText(executor, database.dialect, updateText(names), [...names.map((c) => columns[c]), domain]);
     if (before)
       await keepTotals(executor, [
         [before, -1],
@@ -138,15 +167,7 @@ export function createCandidateRepository(database: Database) {
     for (const id of [...sums.keys()].sort()) {
       const row = sums.get(id) as CandidateTotalTable;
       if (row.n === 0) continue;
-      await executor
-        .insertInto('candidate_totals')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .columns(['country', 'state', 'verdict'])
-            .doUpdateSet((eb) => ({ n: eb('candidate_totals.n', '+', eb.ref('excluded.n')) })),
-        )
-        .execute();
+      await runText(executor, database.dialect, ADD_TO_TOTAL, [row.country, row.state, row.verdict, row.n]);
     }
   }
 

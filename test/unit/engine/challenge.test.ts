@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageTitle, recogniseChallenge } from '../../../src/engine/challenge.js';
+import { pageTitle, recogniseChallenge, requiredLiterals } from '../../../src/engine/challenge.js';
 import { CHALLENGE_SIGNATURES } from '../../../src/engine/challenge-signatures.js';
 import { CHALLENGE_VECTORS, CLOUDFLARE_IUAM_PAGE } from '../../fixtures/fake-internet/challenge-pages.js';
 import { CHALLENGE_PAGE } from '../../fixtures/fake-internet/content.js';
@@ -95,5 +95,58 @@ describe('pageTitle', () => {
     ['<html><body>no title</body></html>', null],
   ])('%j → %j', (html, title) => {
     expect(pageTitle(html)).toBe(title);
+  });
+});
+
+describe('requiredLiterals (a body marker is looked for only where its literal is)', () => {
+  it('reads the longest run of plain characters at the top level', () => {
+    expect(requiredLiterals(/window\._cf_chl_ctx\s*=/)).toEqual(['window._cf_chl_ctx']);
+    expect(requiredLiterals(/__cf_chl_(?:f|rt|jschl|captcha)_tk(?:__)?=/)).toEqual(['__cf_chl_']);
+    expect(requiredLiterals(/(?:token|captcha)\.awswaf\.com\//i)).toEqual(['.awswaf.com/']);
+    expect(requiredLiterals(/Incapsula Incident ID/i)).toEqual(['incapsula incident id']);
+  });
+
+  it('leaves out quantified characters, groups, classes, bounds and escape classes', () => {
+    expect(requiredLiterals(/abcde?f/)).toEqual(['abcd']);
+    expect(requiredLiterals(/abcd{2,5}efgh/)).toEqual(['efgh']);
+    expect(requiredLiterals(/ab[\s\S]{0,4000}?c/)).toBeNull();
+    expect(requiredLiterals(/\d{1234}xyzw/)).toEqual(['xyzw']);
+    expect(requiredLiterals(/abc(?:x|y)+defg/)).toEqual(['defg']);
+    expect(requiredLiterals(/x\{1234\}/)).toEqual(['x{1234}']);
+  });
+
+  it('reads one run for each top-level alternative', () => {
+    expect(requiredLiterals(/distilCaptchaForm|distilCallbackGuard/)).toEqual([
+      'distilCaptchaForm',
+      'distilCallbackGuard',
+    ]);
+    expect(
+      requiredLiterals(
+        /access denied[\s\S]{0,16}sucuri website firewall|sucuri website firewall[\s\S]{0,32}access denied/i,
+      ),
+    ).toEqual(['sucuri website firewall', 'sucuri website firewall']);
+  });
+
+  it('has none when an alternative has no run, for other flags, or for non-ASCII letters under i', () => {
+    expect(requiredLiterals(/abcd|ef/)).toBeNull();
+    expect(requiredLiterals(/captcha-delivery/u)).toBeNull();
+    expect(requiredLiterals(/captcha-delivery/g)).toBeNull();
+    expect(requiredLiterals(/éééé/i)).toBeNull();
+    expect(requiredLiterals(/éééé/)).toEqual(['éééé']);
+  });
+
+  it('is in every body a body marker matches, in every vector', () => {
+    for (const vector of CHALLENGE_VECTORS)
+      for (const signature of CHALLENGE_SIGNATURES)
+        for (const marker of signature.markers) {
+          if (marker.where !== 'body') continue;
+          const needed = requiredLiterals(marker.pattern);
+          if (needed === null || !marker.pattern.test(vector.body)) continue;
+          const body = marker.pattern.flags === 'i' ? vector.body.toLowerCase() : vector.body;
+          expect(
+            needed.some((literal) => body.includes(literal)),
+            `${vector.name} ${marker.pattern}`,
+          ).toBe(true);
+        }
   });
 });
