@@ -20,8 +20,11 @@ function input(host: string, html: string): NewsInput {
   };
 }
 
-/** 20 dated links and two sections: news from the page alone (article_links_some + sections_two). */
-const LISTING = `<nav><a href="/politics">Politics</a><a href="/world">World</a></nav>${Array.from(
+/**
+ * 20 dated links, two sections and a byline: news from the page alone (article_links_some + sections_two + bylines;
+ * without the byline a front page's layout alone stays maybe, layout_only_front).
+ */
+const LISTING = `<nav><a href="/politics">Politics</a><a href="/world">World</a></nav><p class="byline">By Ann Lee</p>${Array.from(
   { length: 20 },
   (_, i) => `<a href="/2026/11/${10 + (i % 15)}/a-story-about-topic-${i}">Story ${i} headline</a>`,
 ).join('')}`;
