@@ -23,7 +23,8 @@ const NOT_ARTICLE_FILE =
 const ARTICLE_ID_QUERY = /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid)=\d{4,}/i;
 const HTML_FILE = /\.(s?html?|php|aspx?)$/i;
 
-function pathAndQuery(url: string): { path: string; query: string } | null {
+/** A URL's path (`/` when empty) and query, read from the string without parsing it; null for no URL. */
+export function pathAndQuery(url: string): { path: string; query: string } | null {
   if (typeof url !== 'string' || url.length > 4096) return null;
   const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)(\?[^#]*)?/i.exec(url.trim());
   if (match === null) return null;

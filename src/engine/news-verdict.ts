@@ -4,7 +4,7 @@
 import { classifyHost } from '../domain/domains.js';
 import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
-import { articleUrlShape } from './article-urls.js';
+import { articleUrlShape, pathAndQuery } from './article-urls.js';
 import { aggregatorLinks, editorialLinks, isPlaceholderByline, wireCredit } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import { generatorKind, newsroomName, publicBodyName } from './site-kind-signals.js';
@@ -248,15 +248,15 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
  * blogger's front (on an article page a handful is the related stories, and counts for news).
  */
 export function isFrontPage(url: string): boolean {
-  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url);
-  if (match === null) return false;
-  const path = match[1]!.replace(/\/+$/, '');
+  const parts = pathAndQuery(url);
+  if (parts === null) return false;
+  const path = parts.path.replace(/\/+$/, '');
   return (
     path === '' || /^\/(?:[a-z]{2,3}(?:[-_][a-z]{2,4})?|home|index\.\w{2,5}|default\.\w{2,5})$/i.test(path)
   );
 }
 
-function homepageReasons(page: PageFacts): NewsReason[] {
+function homepageReasons(page: PageFacts, front: boolean): NewsReason[] {
   const reasons: NewsReason[] = [];
   const count = page.article_links;
   const tier =
@@ -267,7 +267,7 @@ function homepageReasons(page: PageFacts): NewsReason[] {
         : count >= ARTICLE_LINK_TIERS.few
           ? 'article_links_few'
           : null;
-  if (tier === 'article_links_few' && isFrontPage(page.url))
+  if (tier === 'article_links_few' && front)
     reasons.push({
       signal: 'front_page_few_stories',
       weight: WEIGHTS.front_page_few_stories,
@@ -591,6 +591,14 @@ export function verdictOfScore(score: number): NewsVerdictValue {
   return score >= NEWS_THRESHOLD ? 'news' : score < NOT_NEWS_THRESHOLD ? 'not_news' : 'maybe';
 }
 
+/**
+ * What a bounded reason takes off a sum above the maybe band: down to its ceiling, never more than
+ * NO_NEWSROOM_SIGN_WEIGHT, so strong evidence stays news and weaker evidence stays a candidate for a person.
+ */
+function towardMaybe(sum: number): number {
+  return round(Math.max(NO_NEWSROOM_SIGN_WEIGHT, MAYBE_CEILING_LOG_ODDS - sum));
+}
+
 export function judgeNews(input: NewsInput): NewsVerdict {
   const platform = platformKind(input.registrableDomain) ?? platformKind(input.host);
   if (platform !== null) return platformVerdict(platform, input);
@@ -606,12 +614,14 @@ export function judgeNews(input: NewsInput): NewsVerdict {
           },
         ]
       : [];
+  // The entry page's URL when it is the site's front (isFrontPage), which two reasons below read.
+  const frontUrl = input.homepage !== null && isFrontPage(input.homepage.url) ? input.homepage.url : null;
   const reasons: NewsReason[] = [
     ...(publicBody.length > 0 ? publicBody : publicBodySite(all)),
     ...generatorReasons(all),
     ...newsroomNameReasons(input.registrableDomain, all),
     ...markupReasons(all),
-    ...(input.homepage === null ? [] : homepageReasons(input.homepage)),
+    ...(input.homepage === null ? [] : homepageReasons(input.homepage, frontUrl !== null)),
     ...pageSignalReasons(all),
     ...feedReasons(input),
   ];
@@ -626,7 +636,7 @@ export function judgeNews(input: NewsInput): NewsVerdict {
   if (sum > MAYBE_CEILING_LOG_ODDS && !articleSigns.some((r) => NEWSROOM_SIGNS.has(r.signal))) {
     // At most NO_NEWSROOM_SIGN_WEIGHT, and never below the maybe band: a page with plenty of article evidence and no
     // markup (an unmarked newsroom) can still be news, and a weaker one stays a candidate for a person to look at.
-    const weight = round(Math.max(NO_NEWSROOM_SIGN_WEIGHT, MAYBE_CEILING_LOG_ODDS - sum));
+    const weight = towardMaybe(sum);
     reasons.push({
       signal: 'no_newsroom_sign',
       weight,
@@ -635,19 +645,14 @@ export function judgeNews(input: NewsInput): NewsVerdict {
     sum += weight;
   }
   const layout = articleSigns.filter((r) => LAYOUT_SIGNS.has(r.signal));
-  if (
-    sum > MAYBE_CEILING_LOG_ODDS &&
-    layout.length === articleSigns.length &&
-    input.homepage !== null &&
-    isFrontPage(input.homepage.url)
-  ) {
+  if (sum > MAYBE_CEILING_LOG_ODDS && layout.length === articleSigns.length && frontUrl !== null) {
     // Bounded like no_newsroom_sign: a front with dozens of stories under a full menu stays news; a thinner one is a
     // candidate for a person to look at, since portals, classifieds and city sites have the same layout.
-    const weight = round(Math.max(NO_NEWSROOM_SIGN_WEIGHT, MAYBE_CEILING_LOG_ODDS - sum));
+    const weight = towardMaybe(sum);
     reasons.push({
       signal: 'layout_only_front',
       weight,
-      evidence: `only the front page's layout (${layout.map((r) => r.signal).join(', ')}) on ${input.homepage.url}: no byline, date, news markup, feed or newsroom name`,
+      evidence: `only the front page's layout (${layout.map((r) => r.signal).join(', ')}) on ${frontUrl}: no byline, date, news markup, feed or newsroom name`,
     });
     sum += weight;
   }
