@@ -3,6 +3,7 @@
 // Running text is read for the languages ELD does not know first (their letters, their commonest words).
 import { eld } from 'eld/small';
 import { FUNCTION_WORD_LANGUAGES, functionWordLanguage } from './function-word-languages.js';
+import { withIndonesian } from './malay-indonesian.js';
 import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
 
 /** Fewer titles than this say too little: a name or two in another language would decide. */
@@ -36,7 +37,12 @@ export function detectTitlesLanguage(
   if (detected < MIN_TITLES) return null;
   const [code, count] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
   const share = count / detected;
-  return share >= MIN_AGREEMENT ? { code, confidence: Math.round(share * 100) / 100, agreeing: count } : null;
+  if (share < MIN_AGREEMENT) return null;
+  return {
+    code: withIndonesian(code, titles.join(' ')),
+    confidence: Math.round(share * 100) / 100,
+    agreeing: count,
+  };
 }
 
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
@@ -66,5 +72,5 @@ export function detectTextLanguage(text: string): { code: string; confidence: nu
   if (byWords !== null) return byWords;
   const result = eld.detect(text);
   if (result.language === '' || !result.isReliable()) return null;
-  return { code: result.language, confidence: MIN_AGREEMENT };
+  return { code: withIndonesian(result.language, text), confidence: MIN_AGREEMENT };
 }
