@@ -2,6 +2,7 @@
 // and the events between two summaries — feeds, robots.txt, news sitemaps, AI crawlers, TDM, the site's state.
 // Pure: the caller stores the summaries and the events.
 import { isDeepStrictEqual } from 'node:util';
+import { registrableDomainOf } from '../domain/domains.js';
 import type { NewsVerdictValue, LivenessState as SiteState } from '../domain/seed-facts.js';
 import { AI_CRAWLERS } from './ai-policy.js';
 import type { DomainMetadata } from './contract-discovery.js';
@@ -22,6 +23,11 @@ export interface DiscoverySummary {
   tdm: { value: unknown } | null;
   /** The news verdict; absent from summaries stored before verdicts existed (read as unknown). */
   news_verdict?: NewsVerdictValue | null;
+  /**
+   * The registrable domain the entry page answered from, after redirects; absent from summaries stored before it was
+   * kept (read as unknown).
+   */
+  entry_site?: string | null;
 }
 
 export const CHANGE_KINDS = [
@@ -41,6 +47,7 @@ export const CHANGE_KINDS = [
   'ai_crawler_allowed',
   'tdm_reservation_changed',
   'news_verdict_changed',
+  'entry_site_changed',
   // Not a difference between two discoveries: SEEDBED_AUTO_SUSPEND suspended an active seed after failed checks.
   'seed_suspended',
 ] as const;
@@ -85,6 +92,7 @@ export function summarizeDiscovery(input: SummaryInput): DiscoverySummary {
     ai_disallowed: aiDisallowed(policy, input.robotsTxt, input.origin),
     tdm: tdmOf(policy),
     news_verdict: metadata.news?.verdict ?? null,
+    entry_site: entrySite(metadata.homepage.final_url),
   };
   // Disallowed: feeds and sitemaps were not read, which says nothing about whether they are still there.
   if (robotsAllowed !== true) return summary;
@@ -107,6 +115,7 @@ export function carryForward(previous: DiscoverySummary, next: DiscoverySummary)
       ai_disallowed: next.ai_disallowed ?? previous.ai_disallowed,
       tdm: next.tdm ?? previous.tdm,
       news_verdict: next.news_verdict ?? previous.news_verdict ?? null,
+      entry_site: next.entry_site ?? previous.entry_site ?? null,
     };
   }
   return { ...previous, state: next.state };
@@ -179,7 +188,22 @@ export function diffDiscoveries(before: DiscoverySummary, after: DiscoverySummar
   const [wasNews, isNews] = [before.news_verdict ?? null, after.news_verdict ?? null];
   if (wasNews !== null && isNews !== null && wasNews !== isNews)
     add('news_verdict_changed', `the news verdict is now ${isNews} (was ${wasNews})`, wasNews, isNews);
+  // Where the site lives: a seed that has always answered from its other name (theguardian.co.uk → theguardian.com)
+  // gives no event; one whose entry page starts answering from another site (sold, renamed, merged) does.
+  const [wasSite, isSite] = [before.entry_site ?? null, after.entry_site ?? null];
+  if (wasSite !== null && isSite !== null && wasSite !== isSite)
+    add('entry_site_changed', `the entry page now answers from ${isSite} (was ${wasSite})`, wasSite, isSite);
   return events;
+}
+
+/** The registrable domain of the entry page's final URL, or null when there is none to read. */
+function entrySite(finalUrl: string | null): string | null {
+  if (finalUrl === null) return null;
+  try {
+    return registrableDomainOf(new URL(finalUrl).hostname);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -264,6 +264,24 @@ function siteChangeSuite(open: () => Promise<{ database: Database; cleanup: () =
     await run('b8', TIGHTENED);
     expect(await kinds('b8')).toEqual(['site_alive']);
   });
+
+  it('an entry page that starts answering from another site is an event naming both', async () => {
+    const moved = 'https://www.finance-singapore.com.sg';
+    await run('b9', {
+      [`${SITE}/`]: { ...page('MOF Singapore home', false), finalUrl: `${moved}/` },
+      [`${SITE}/robots.txt`]: robots('User-agent: *\nAllow: /\n'),
+      [`${moved}/robots.txt`]: robots('User-agent: *\nAllow: /\n'),
+    });
+    const [event] = (await changes.list({ kind: 'entry_site_changed', limit: 10, offset: 0 })).data;
+    expect(event).toMatchObject({ batch_id: 'b9', before: 'mof.gov.sg', after: 'finance-singapore.com.sg' });
+    // The next run from the same place: nothing moved again.
+    await run('b10', {
+      [`${SITE}/`]: { ...page('MOF Singapore home', false), finalUrl: `${moved}/` },
+      [`${SITE}/robots.txt`]: robots('User-agent: *\nAllow: /\n'),
+      [`${moved}/robots.txt`]: robots('User-agent: *\nAllow: /\n'),
+    });
+    expect(await kinds('b10')).not.toContain('entry_site_changed');
+  });
 }
 
 describe('a site that changes between contract runs, on SQLite', () => {

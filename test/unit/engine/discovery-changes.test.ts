@@ -47,6 +47,31 @@ describe('diffDiscoveries', () => {
     ).toBe('news');
   });
 
+  it('names a move of the entry page to another site, and none for a site that always answered from its other name', () => {
+    expect(
+      diffDiscoveries({ ...base, entry_site: 'oldname.example' }, { ...base, entry_site: 'newname.example' }),
+    ).toEqual([
+      {
+        kind: 'entry_site_changed',
+        message: 'the entry page now answers from newname.example (was oldname.example)',
+        before: 'oldname.example',
+        after: 'newname.example',
+      },
+    ]);
+    // theguardian.co.uk's seed answering from theguardian.com on every run: nothing changed.
+    expect(
+      kinds({ ...base, entry_site: 'theguardian.com' }, { ...base, entry_site: 'theguardian.com' }),
+    ).toEqual([]);
+    // A summary stored before the entry site was kept, or a run that reached no entry page: unknown, no event.
+    expect(kinds(base, { ...base, entry_site: 'newname.example' })).toEqual([]);
+    expect(kinds({ ...base, entry_site: 'oldname.example' }, { ...base, entry_site: null })).toEqual([]);
+    // A dead run learns no entry site: the last one carries forward.
+    expect(
+      carryForward({ ...base, entry_site: 'oldname.example' }, { ...base, feeds: [], entry_site: null })
+        .entry_site,
+    ).toBe('oldname.example');
+  });
+
   it('names feeds added and removed, and a new main feed', () => {
     const events = diffDiscoveries(base, {
       ...base,
@@ -137,6 +162,7 @@ describe('carryForward', () => {
 
 describe('summarizeDiscovery', () => {
   const metadata = {
+    homepage: { final_url: 'https://www.anews.com.au/', status_code: 200 },
     robots: { crawl_delay: 2 },
     feeds: [
       { url: 'https://a.example/feed', role: 'main' },
@@ -171,6 +197,8 @@ describe('summarizeDiscovery', () => {
       tdm: null,
       // The metadata carries no verdict (a run before discovery judged sources): unknown.
       news_verdict: null,
+      // Where the entry page answered from: its registrable domain, whatever the host.
+      entry_site: 'anews.com.au',
     });
   });
 
