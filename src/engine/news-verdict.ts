@@ -599,9 +599,20 @@ function towardMaybe(sum: number): number {
   return round(Math.max(NO_NEWSROOM_SIGN_WEIGHT, MAYBE_CEILING_LOG_ODDS - sum));
 }
 
-export function judgeNews(input: NewsInput): NewsVerdict {
+/**
+ * The reasons summed before the two bounded ones (`no_newsroom_sign`, `layout_only_front`), and what those two read:
+ * the entry page's URL when it is the site's front, and how many pages were read. Null for a platform host (decisive).
+ * scripts/fit-news-weights.ts fits the weights on these.
+ */
+export interface RawNewsReasons {
+  reasons: NewsReason[];
+  frontUrl: string | null;
+  pageCount: number;
+}
+
+export function rawNewsReasons(input: NewsInput): RawNewsReasons | null {
   const platform = platformKind(input.registrableDomain) ?? platformKind(input.host);
-  if (platform !== null) return platformVerdict(platform, input);
+  if (platform !== null) return null;
   const all = pages(input);
   const host = classifyHost(input.host);
   const publicBody =
@@ -631,7 +642,14 @@ export function judgeNews(input: NewsInput): NewsVerdict {
       weight: WEIGHTS.nothing_dated,
       evidence: `no dated or article-like link, publication time, feed item or news sitemap on ${all.length} page(s)`,
     });
-  let sum = reasons.reduce((total, r) => total + r.weight, BASE_LOG_ODDS);
+  return { reasons, frontUrl, pageCount: all.length };
+}
+
+/** The verdict of raw reasons (their weights as given, summed from `baseLogOdds`), the two bounded reasons added. */
+export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODDS): NewsVerdict {
+  const { frontUrl } = raw;
+  const reasons = [...raw.reasons];
+  let sum = reasons.reduce((total, r) => total + r.weight, baseLogOdds);
   const articleSigns = reasons.filter((r) => r.weight > 0);
   if (sum > MAYBE_CEILING_LOG_ODDS && !articleSigns.some((r) => NEWSROOM_SIGNS.has(r.signal))) {
     // At most NO_NEWSROOM_SIGN_WEIGHT, and never below the maybe band: a page with plenty of article evidence and no
@@ -640,7 +658,7 @@ export function judgeNews(input: NewsInput): NewsVerdict {
     reasons.push({
       signal: 'no_newsroom_sign',
       weight,
-      evidence: `only signs of a publisher of articles (${articleSigns.map((r) => r.signal).join(', ')}), none of a newsroom (news markup or sitemap, section menu, newsroom meta, wire credit, reader pages, frequent feed) on ${all.length} page(s)`,
+      evidence: `only signs of a publisher of articles (${articleSigns.map((r) => r.signal).join(', ')}), none of a newsroom (news markup or sitemap, section menu, newsroom meta, wire credit, reader pages, frequent feed) on ${raw.pageCount} page(s)`,
     });
     sum += weight;
   }
@@ -662,4 +680,13 @@ export function judgeNews(input: NewsInput): NewsVerdict {
     score,
     reasons: reasons.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight)),
   };
+}
+
+export function judgeNews(input: NewsInput): NewsVerdict {
+  const raw = rawNewsReasons(input);
+  if (raw === null) {
+    const platform = (platformKind(input.registrableDomain) ?? platformKind(input.host))!;
+    return platformVerdict(platform, input);
+  }
+  return verdictOfReasons(raw);
 }

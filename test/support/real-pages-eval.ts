@@ -5,8 +5,13 @@ import { registrableDomainOf } from '../../src/domain/domains.js';
 import { platformKind } from '../../src/domain/platform-hosts.js';
 import { type CountryGuess, type CountryInput, guessCountry } from '../../src/engine/country-guess.js';
 import { sourceLanguages } from '../../src/engine/languages.js';
-import { judgeNews, type NewsVerdict, type NewsVerdictValue } from '../../src/engine/news-verdict.js';
-import { readPageFacts } from '../../src/engine/page-facts.js';
+import {
+  judgeNews,
+  type NewsInput,
+  type NewsVerdict,
+  type NewsVerdictValue,
+} from '../../src/engine/news-verdict.js';
+import { type PageFacts, readPageFacts } from '../../src/engine/page-facts.js';
 import { readPageSignals } from '../../src/engine/page-signals.js';
 import { pageCountrySignals } from '../../src/engine/source-verdicts.js';
 import { type RealPage, readRealPagesManifest } from './real-pages.js';
@@ -52,19 +57,25 @@ export interface Judged {
   countryInput: CountryInput;
 }
 
-export function judge(page: RealPage): Judged {
+/** The news verdict's input for a real page read as its domain's entry page alone: no feeds, no sitemap, no other page. */
+export function newsInputOf(page: RealPage, facts: PageFacts): NewsInput {
   const url = new URL(page.url);
-  const registrableDomain = registrableDomainOf(url.hostname) ?? url.hostname;
-  const facts = readPageFacts(page.html, page.url);
-  const news = judgeNews({
+  return {
     host: url.hostname,
-    registrableDomain,
+    registrableDomain: registrableDomainOf(url.hostname) ?? url.hostname,
     homepage: facts,
     articles: [],
     sitemap: null,
     feeds: [],
     now: new Date('2026-11-26T00:00:00Z'),
-  });
+  };
+}
+
+export function judge(page: RealPage): Judged {
+  const url = new URL(page.url);
+  const registrableDomain = registrableDomainOf(url.hostname) ?? url.hostname;
+  const facts = readPageFacts(page.html, page.url);
+  const news = judgeNews(newsInputOf(page, facts));
   // Nothing declared: the title and the headlines of the page's article links, as a contract run detects them.
   const languages = sourceLanguages({
     page: readPageSignals(page.html),
