@@ -611,8 +611,14 @@ export interface RawNewsReasons {
 }
 
 export function rawNewsReasons(input: NewsInput): RawNewsReasons | null {
-  const platform = platformKind(input.registrableDomain) ?? platformKind(input.host);
-  if (platform !== null) return null;
+  return platformOf(input) === null ? readReasons(input) : null;
+}
+
+function platformOf(input: NewsInput): PlatformKind | null {
+  return platformKind(input.registrableDomain) ?? platformKind(input.host);
+}
+
+function readReasons(input: NewsInput): RawNewsReasons {
   const all = pages(input);
   const host = classifyHost(input.host);
   const publicBody =
@@ -683,10 +689,6 @@ export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODD
 }
 
 export function judgeNews(input: NewsInput): NewsVerdict {
-  const raw = rawNewsReasons(input);
-  if (raw === null) {
-    const platform = (platformKind(input.registrableDomain) ?? platformKind(input.host))!;
-    return platformVerdict(platform, input);
-  }
-  return verdictOfReasons(raw);
+  const platform = platformOf(input);
+  return platform === null ? verdictOfReasons(readReasons(input)) : platformVerdict(platform, input);
 }
