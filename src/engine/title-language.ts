@@ -4,6 +4,7 @@
 import { eld } from 'eld/small';
 import { FUNCTION_WORD_LANGUAGES, functionWordLanguage } from './function-word-languages.js';
 import { withIndonesian } from './malay-indonesian.js';
+import { withNepali } from './nepali.js';
 import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
 
 /** Fewer titles than this say too little: a name or two in another language would decide. */
@@ -39,10 +40,18 @@ export function detectTitlesLanguage(
   const share = count / detected;
   if (share < MIN_AGREEMENT) return null;
   return {
-    code: withIndonesian(code, titles.join(' ')),
+    code: withNeighbours(code, titles.join(' ')),
     confidence: Math.round(share * 100) / 100,
     agreeing: count,
   };
+}
+
+/**
+ * ELD's reading with the languages it does not know split from the neighbour it reads them as, by their own words:
+ * Indonesian from Malay (malay-indonesian.ts), Nepali from Hindi and Marathi (nepali.ts).
+ */
+function withNeighbours(code: string, text: string): string {
+  return withNepali(withIndonesian(code, text), text);
 }
 
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
@@ -72,5 +81,5 @@ export function detectTextLanguage(text: string): { code: string; confidence: nu
   if (byWords !== null) return byWords;
   const result = eld.detect(text);
   if (result.language === '' || !result.isReliable()) return null;
-  return { code: withIndonesian(result.language, text), confidence: MIN_AGREEMENT };
+  return { code: withNeighbours(result.language, text), confidence: MIN_AGREEMENT };
 }
