@@ -3,6 +3,7 @@
 // Running text is read for the languages ELD does not know first (their letters, their commonest words).
 import { eld } from 'eld/small';
 import { FUNCTION_WORD_LANGUAGES, functionWordLanguage } from './function-word-languages.js';
+import { withGalician } from './galician.js';
 import { withIndonesian } from './malay-indonesian.js';
 import { withNepali } from './nepali.js';
 import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
@@ -48,10 +49,11 @@ export function detectTitlesLanguage(
 
 /**
  * ELD's reading with the languages it does not know split from the neighbour it reads them as, by their own words:
- * Indonesian from Malay (malay-indonesian.ts), Nepali from Hindi and Marathi (nepali.ts).
+ * Indonesian from Malay (malay-indonesian.ts), Nepali from Hindi and Marathi (nepali.ts), Galician from Spanish and
+ * Portuguese (galician.ts).
  */
 function withNeighbours(code: string, text: string): string {
-  return withNepali(withIndonesian(code, text), text);
+  return withGalician(withNepali(withIndonesian(code, text), text), text);
 }
 
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
