@@ -117,6 +117,8 @@ export const MIN_TEXT_OVER_TEMPLATE_CHARS = 1000;
 /** Languages ELD tells apart poorly: a reading of one over a declaration of another in the group proves nothing. */
 const CLOSE_LANGUAGES: ReadonlyArray<ReadonlySet<string>> = [
   new Set(['id', 'ms']),
+  new Set(['ne', 'hi']),
+  new Set(['ne', 'mr']),
   new Set(['bs', 'hr', 'sr']),
   new Set(['no', 'nb', 'nn', 'da']),
   new Set(['cs', 'sk']),

@@ -3,7 +3,9 @@
 // Running text is read for the languages ELD does not know first (their letters, their commonest words).
 import { eld } from 'eld/small';
 import { FUNCTION_WORD_LANGUAGES, functionWordLanguage } from './function-word-languages.js';
+import { withGalician } from './galician.js';
 import { withIndonesian } from './malay-indonesian.js';
+import { withNepali } from './nepali.js';
 import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
 
 /** Fewer titles than this say too little: a name or two in another language would decide. */
@@ -39,10 +41,19 @@ export function detectTitlesLanguage(
   const share = count / detected;
   if (share < MIN_AGREEMENT) return null;
   return {
-    code: withIndonesian(code, titles.join(' ')),
+    code: withNeighbours(code, titles.join(' ')),
     confidence: Math.round(share * 100) / 100,
     agreeing: count,
   };
+}
+
+/**
+ * ELD's reading with the languages it does not know split from the neighbour it reads them as, by their own words:
+ * Indonesian from Malay (malay-indonesian.ts), Nepali from Hindi and Marathi (nepali.ts), Galician from Spanish and
+ * Portuguese (galician.ts).
+ */
+function withNeighbours(code: string, text: string): string {
+  return withGalician(withNepali(withIndonesian(code, text), text), text);
 }
 
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
@@ -72,5 +83,5 @@ export function detectTextLanguage(text: string): { code: string; confidence: nu
   if (byWords !== null) return byWords;
   const result = eld.detect(text);
   if (result.language === '' || !result.isReliable()) return null;
-  return { code: withIndonesian(result.language, text), confidence: MIN_AGREEMENT };
+  return { code: withNeighbours(result.language, text), confidence: MIN_AGREEMENT };
 }
