@@ -47,7 +47,11 @@ export interface BatchItemTable {
   batch_id: string;
   item_index: number;
   chunk_no: number;
-  input: string;
+  /**
+   * The item's input as JSON, or null where it is its chunk's own item (a research chunk's answers, migration
+   * 0017): read it through services/item-inputs.ts `readItemInputs`, never directly.
+   */
+  input: string | null;
   status: ItemStatus;
   /** A type-specific word for summaries: new/duplicate, alive/dead, created/updated... */
   outcome: string | null;

@@ -18,6 +18,7 @@ import {
   parseJson,
 } from './common.js';
 import { cursorPosition, keysetPage } from './cursor.js';
+import { readItemInputs } from './item-inputs.js';
 
 export interface NewBatch {
   type: BatchType;
@@ -178,7 +179,7 @@ export function createBatchService(deps: {
         .execute(),
       database.db
         .selectFrom('batch_items')
-        .select(['item_index', 'input', 'reason'])
+        .select(['item_index', 'chunk_no', 'input', 'reason'])
         .where('batch_id', '=', batchId)
         .where('status', '=', 'failed')
         .orderBy('item_index')
@@ -186,6 +187,7 @@ export function createBatchService(deps: {
         .execute(),
       runningItems(batchId, Number(row.total_items)),
     ]);
+    const errorInputs = await readItemInputs(database.db, batchId, errors);
     const chunkCount = (status: string) => Number(chunkCounts.find((c) => c.status === status)?.n ?? 0);
     const itemCount = (status: string) =>
       itemCounts.filter((c) => c.status === status).reduce((sum, c) => sum + Number(c.n), 0);
@@ -226,9 +228,9 @@ export function createBatchService(deps: {
       started_at: row.started_at,
       finished_at: row.finished_at,
       summary,
-      errors: errors.map((e) => ({
+      errors: errors.map((e, i) => ({
         item_index: Number(e.item_index),
-        input: JSON.parse(e.input),
+        input: errorInputs[i],
         reason: e.reason,
       })),
     };
@@ -297,11 +299,12 @@ export function createBatchService(deps: {
       query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
     const shown = keysetPage(rows, filter.limit, ITEM_ORDER, (r) => [Number(r.item_index)]);
+    const inputs = await readItemInputs(database.db, batchId, shown.rows);
     return page(
-      shown.rows.map((r) => ({
+      shown.rows.map((r, i) => ({
         item_index: Number(r.item_index),
         chunk: Number(r.chunk_no),
-        input: JSON.parse(r.input),
+        input: inputs[i],
         status: r.status as ItemStatus,
         outcome: r.outcome,
         reason: r.reason,

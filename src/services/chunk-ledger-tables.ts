@@ -15,6 +15,7 @@ import type { JobQueue } from '../ports/queue.js';
 import { insertRowsCounted, onConflictReplace } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
 import { type Clock, chunked } from './common.js';
+import { storedItemInput } from './item-inputs.js';
 import { changedRows, runText, sqlText } from './sql-text.js';
 
 const ROWS_PER_INSERT = 200;
@@ -222,19 +223,25 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     return work;
   }
 
-  /** Upserts item results: a redelivered chunk writes the same rows again, never twice. */
+  /**
+   * Upserts item results: a redelivered chunk writes the same rows again, never twice (and never changes an
+   * `input` written before). With `fromChunk` (a research chunk's answers), an answer whose input is the chunk's
+   * own item at its index stores none: readItemInputs (item-inputs.ts) rebuilds it from the chunk's `items`,
+   * which were committed with the batch, before any answer could be.
+   */
   async function recordItems(
     executor: DbExecutor,
     batchId: string,
     chunk: number,
     results: readonly ItemResult[],
+    fromChunk?: Pick<ChunkWork, 'inputs' | 'itemOffset'>,
   ) {
     const at = now();
     const rows = results.map((r) => ({
       batch_id: batchId,
       item_index: r.index,
       chunk_no: chunk,
-      input: JSON.stringify(r.input ?? null),
+      input: storedItemInput(r.input, r.index, fromChunk),
       status: r.status,
       outcome: r.outcome ?? null,
       reason: r.reason ?? null,
@@ -344,6 +351,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       work.batchId,
       work.chunk,
       results.filter((r) => !answered.has(r.index)),
+      work.type === 'research' ? work : undefined,
     );
     if (complete) await finishChunk(trx, complete, 'succeeded');
   }
@@ -477,7 +485,8 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       const value = JSON.parse(input) as { source_file?: unknown } | null;
       return value !== null && typeof value === 'object' && value.source_file === sourceFile;
     };
-    // A LIKE on the JSON narrows the rows; the exact match is made on the parsed value.
+    // A LIKE on the JSON narrows the rows; the exact match is made on the parsed value. Rows with no `input` of
+    // their own (readItemInputs) are a research chunk's, never one of the contract chunks counted here.
     const hint = `%${JSON.stringify(sourceFile).slice(1, -1)}%`;
     const [chunks, items] = await Promise.all([
       database.db
@@ -497,7 +506,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
     const total = chunks
       .flatMap((c) => JSON.parse(c.items) as unknown[])
       .filter((item) => fromFile(JSON.stringify(item))).length;
-    const answered = items.filter((i) => fromFile(i.input));
+    const answered = items.filter((i) => i.input !== null && fromFile(i.input));
     return {
       total,
       answered: answered.length,

@@ -21,6 +21,7 @@ import { seedListIndexes } from './migrations/0013_seed_list_indexes.js';
 import { listIndexes } from './migrations/0014_list_indexes.js';
 import { seedLanguages } from './migrations/0015_seed_languages.js';
 import { seedFilterTotals } from './migrations/0016_seed_filter_totals.js';
+import { batchItemsInputNullable } from './migrations/0017_batch_items_input_nullable.js';
 
 export { ratePerDay } from './migrations/0010_seed_rate.js';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0014_list_indexes': listIndexes,
   '0015_seed_languages': seedLanguages,
   '0016_seed_filter_totals': seedFilterTotals,
+  '0017_batch_items_input_nullable': batchItemsInputNullable,
 };
 
 export const migrationProvider: MigrationProvider = {
