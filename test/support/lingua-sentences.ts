@@ -15,3 +15,17 @@ export function linguaRuns(code: string, size: number): string[] {
     all.slice(i * size, (i + 1) * size).join(' '),
   );
 }
+
+/** The non-empty lines of a language test file under test/fixtures/languages/<folder>/ (its SOURCES.md names it). */
+export function languageFixtureLines(folder: string, file: string): string[] {
+  return readFileSync(new URL(`../fixtures/languages/${folder}/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+}
+
+/** `lines` in consecutive runs of `size` (a last short run dropped), as a page's titles or text sample come. */
+export function runsOf(lines: readonly string[], size: number): string[][] {
+  return Array.from({ length: Math.floor(lines.length / size) }, (_, i) =>
+    lines.slice(i * size, (i + 1) * size),
+  );
+}

@@ -1,30 +1,16 @@
 // Galician, Spanish or Portuguese: ELD knows Spanish and Portuguese only, so the text's own words tell Galician from
 // them (src/engine/galician.ts). Galician: news sentences (test/fixtures/languages/galician); Spanish and Portuguese:
 // Lingua's test sentences 501–700.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { galicianOver, withGalician } from '../../../src/engine/galician.js';
 import { detectTextLanguage, detectTitlesLanguage } from '../../../src/engine/title-language.js';
-import { linguaRuns, linguaSentences } from '../../support/lingua-sentences.js';
-
-function galicianLines(file: string): string[] {
-  const url = new URL(`../../fixtures/languages/galician/${file}`, import.meta.url);
-  return readFileSync(url, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '');
-}
-
-function runsOf(lines: string[], size: number): string[][] {
-  return Array.from({ length: Math.floor(lines.length / size) }, (_, i) =>
-    lines.slice(i * size, (i + 1) * size),
-  );
-}
+import { languageFixtureLines, linguaRuns, linguaSentences, runsOf } from '../../support/lingua-sentences.js';
 
 // The word lists were written before any of these lines was read with them and not changed after; lines 1–200 of
 // Praza are kept out of the test all the same (the file's first half, as for the other languages).
 const GALICIAN = {
-  praza: galicianLines('praza.txt').slice(200),
-  'Nós Diario': galicianLines('nos-diario.txt'),
+  praza: languageFixtureLines('galician', 'praza.txt').slice(200),
+  'Nós Diario': languageFixtureLines('galician', 'nos-diario.txt'),
 };
 
 describe('Galician, Spanish or Portuguese', () => {

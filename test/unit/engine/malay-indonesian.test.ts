@@ -1,25 +1,14 @@
 // Malay or Indonesian: ELD knows Malay only, so the text's own words split the two (src/engine/malay-indonesian.ts).
 // Indonesian: Lingua's test sentences 501–700; Malay: Malaysian prose and headlines (test/fixtures/languages/malay).
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { malayOrIndonesian } from '../../../src/engine/malay-indonesian.js';
 import { detectTextLanguage, detectTitlesLanguage } from '../../../src/engine/title-language.js';
-import { linguaRuns, linguaSentences } from '../../support/lingua-sentences.js';
+import { languageFixtureLines, linguaRuns, linguaSentences, runsOf } from '../../support/lingua-sentences.js';
 
-function malayLines(file: string): string[] {
-  const url = new URL(`../../fixtures/languages/malay/${file}`, import.meta.url);
-  return readFileSync(url, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '');
-}
-
-function runsOf(lines: string[], size: number): string[][] {
-  return Array.from({ length: Math.floor(lines.length / size) }, (_, i) =>
-    lines.slice(i * size, (i + 1) * size),
-  );
-}
-
-const MALAY = { prose: malayLines('iium-confessions.txt'), headlines: malayLines('news-headlines.txt') };
+const MALAY = {
+  prose: languageFixtureLines('malay', 'iium-confessions.txt'),
+  headlines: languageFixtureLines('malay', 'news-headlines.txt'),
+};
 
 describe('Malay or Indonesian', () => {
   it('reads Indonesian running text as id, where ELD alone says ms', () => {

@@ -1,32 +1,18 @@
 // Nepali, Hindi or Marathi: ELD knows Hindi and Marathi only, so the text's own words tell Nepali from them
 // (src/engine/nepali.ts). Nepali: news prose and headlines (test/fixtures/languages/nepali); Hindi and Marathi:
 // Lingua's test sentences 501–700.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countriesOfLanguage } from '../../../src/domain/language-countries.js';
 import { offsetReason } from '../../../src/engine/country-page-signals.js';
 import { nepaliOver, withNepali } from '../../../src/engine/nepali.js';
 import { detectTextLanguage, detectTitlesLanguage } from '../../../src/engine/title-language.js';
-import { linguaRuns, linguaSentences } from '../../support/lingua-sentences.js';
-
-function nepaliLines(file: string): string[] {
-  const url = new URL(`../../fixtures/languages/nepali/${file}`, import.meta.url);
-  return readFileSync(url, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '');
-}
-
-function runsOf(lines: string[], size: number): string[][] {
-  return Array.from({ length: Math.floor(lines.length / size) }, (_, i) =>
-    lines.slice(i * size, (i + 1) * size),
-  );
-}
+import { languageFixtureLines, linguaRuns, linguaSentences, runsOf } from '../../support/lingua-sentences.js';
 
 // The word lists were written before any of these lines was read with them and not changed after; lines 1–200 of
 // the prose are kept out of the test all the same.
 const NEPALI = {
-  prose: nepaliLines('nagarik-prose.txt').slice(200),
-  headlines: nepaliLines('nagarik-headlines.txt'),
+  prose: languageFixtureLines('nepali', 'nagarik-prose.txt').slice(200),
+  headlines: languageFixtureLines('nepali', 'nagarik-headlines.txt'),
 };
 
 describe('Nepali, Hindi or Marathi', () => {
