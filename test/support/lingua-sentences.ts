@@ -10,10 +10,7 @@ export function linguaSentences(code: string): string[] {
 
 /** The sentences of `code` in consecutive runs of `size`, each joined with spaces (a last short run dropped). */
 export function linguaRuns(code: string, size: number): string[] {
-  const all = linguaSentences(code);
-  return Array.from({ length: Math.floor(all.length / size) }, (_, i) =>
-    all.slice(i * size, (i + 1) * size).join(' '),
-  );
+  return runsOf(linguaSentences(code), size).map((run) => run.join(' '));
 }
 
 /** The non-empty lines of a language test file under test/fixtures/languages/<folder>/ (its SOURCES.md names it). */
