@@ -9,8 +9,10 @@
 // after news round 5), is split the same way for news round 6: --misses lists its tuning half only. The fifth set
 // (test/fixtures/real-pages-fifth), read blind once as a whole, is split the same way: --misses lists its tuning half only.
 // The sixth set (test/fixtures/real-pages-sixth), entry pages where the others are articles, likewise; and the seventh
-// (test/fixtures/real-pages-seventh), entry pages again, most of them not news.
+// (test/fixtures/real-pages-seventh), entry pages again, most of them not news; and the eighth
+// (test/fixtures/real-pages-eighth), entry pages of unseen publishers.
 import {
+  EIGHTH_PAGES_DIR,
   FIFTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
@@ -42,6 +44,7 @@ const laterSets = (
     ['fifth', 'fifth set', FIFTH_PAGES_DIR],
     ['sixth', 'sixth set', SIXTH_PAGES_DIR],
     ['seventh', 'seventh set', SEVENTH_PAGES_DIR],
+    ['eighth', 'eighth set', EIGHTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

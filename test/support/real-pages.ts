@@ -60,6 +60,17 @@ export const SEVENTH_PAGES_DIR = join(
   'fixtures',
   'real-pages-seventh',
 );
+/**
+ * The eighth set, read blind: entry pages of unseen publishers (portals, marketplaces, companies, projects, government,
+ * a few news fronts), from a favicon finder's recorded homepages, a feed reader's, an IR toolkit's and converters' and
+ * scrapers' fixtures, labelled before the engine ran (its SOURCES.md).
+ */
+export const EIGHTH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-eighth',
+);
 
 export type RealPageKind =
   | 'news'
