@@ -171,7 +171,11 @@ function literalsOf(pattern: RegExp): string[] | null {
 /**
  * One search for all strong body markers' literals, per case: a pattern of the literals as alternatives matches
  * exactly when one of them occurs, and one regular-expression scan of the page costs less than a substring search
- * per literal (an ordinary homepage holds none). Markers whose literals are null are not in it.
+ * per literal (an ordinary homepage holds none). Markers whose literals are null are not in it. The case-blind
+ * literals (ASCII, lower-cased) are looked for under `i` in the body itself, as the markers' own patterns read
+ * it, so a page holding none is never lower-cased (a copy of up to 256 KiB, a third of the check on real pages):
+ * a match of such a pattern holds its literal under `i`, so where the search finds none the pattern cannot match;
+ * where it finds one, the literals are looked for in the lower-cased body as before.
  */
 interface StrongLiterals {
   caseSensitive: RegExp | null;
@@ -199,9 +203,9 @@ function strongLiterals(signatures: readonly ChallengeSignature[]): StrongLitera
         for (const literal of needed) (marker.pattern.flags === 'i' ? blind : sensitive).add(literal);
       }
     }
-    const alternatives = (literals: Set<string>): RegExp | null =>
-      literals.size === 0 ? null : new RegExp([...literals].map(escapeLiteral).join('|'));
-    found = { caseSensitive: alternatives(sensitive), caseBlind: alternatives(blind), markers };
+    const alternatives = (literals: Set<string>, flags: string): RegExp | null =>
+      literals.size === 0 ? null : new RegExp([...literals].map(escapeLiteral).join('|'), flags);
+    found = { caseSensitive: alternatives(sensitive, ''), caseBlind: alternatives(blind, 'i'), markers };
     strongLiteralsOf.set(signatures, found);
   }
   return found;
@@ -211,10 +215,7 @@ function strongLiterals(signatures: readonly ChallengeSignature[]): StrongLitera
 function mayHold(marker: ChallengeMarker, page: Page, strong: StrongLiterals): boolean {
   if (!strong.markers.has(marker)) return true;
   if (marker.pattern.flags === 'i') {
-    if (page.strongLiterals.caseBlind === null) {
-      page.lowered ??= page.body.toLowerCase();
-      page.strongLiterals.caseBlind = strong.caseBlind?.test(page.lowered) ?? false;
-    }
+    page.strongLiterals.caseBlind ??= strong.caseBlind?.test(page.body) ?? false;
     return page.strongLiterals.caseBlind;
   }
   page.strongLiterals.caseSensitive ??= strong.caseSensitive?.test(page.body) ?? false;
