@@ -24,6 +24,13 @@ const TOKEN = /[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}\p{N}]*/gu;
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 const HAN = /\p{Script=Han}/u;
 const ARABIC_PROCLITICS = 'وبلفك';
+/**
+ * Nepali writes its postpositions onto the word: काठमाडौंमा "in Kathmandu", काठमाडौंको "of", काठमाडौंबाट "from". A
+ * Devanagari name followed by one of these still ends there (Hindi writes its postpositions apart).
+ */
+const DEVANAGARI = /\p{Script=Devanagari}/u;
+// biome-ignore format: a word list reads better packed
+const NEPALI_POSTPOSITIONS = ['मा', 'को', 'का', 'की', 'ले', 'लाई', 'बाट', 'सम्म', 'भित्र', 'तिर', 'वासी', 'मै'];
 
 interface Matcher {
   /** Names by their first word, longest first (Buenos Aires before Buenos). */
@@ -70,7 +77,7 @@ function nameAt(
   m: Matcher,
 ): { name: string; length: number } | null {
   for (const name of m.byFirstWord.get(at) ?? [])
-    if (text.startsWith(name, index) && boundaryAt(text, index + name.length))
+    if (text.startsWith(name, index) && nameEndsAt(text, index + name.length, name))
       return { name, length: name.length };
   if (at.length < 2 || at !== at.toUpperCase() || at === at.toLowerCase()) return null;
   for (const name of m.byFirstWordUpper.get(at) ?? []) {
@@ -79,6 +86,27 @@ function nameAt(
       return { name, length: upper.length };
   }
   return null;
+}
+
+function nameBeforePostposition(
+  text: string,
+  token: string,
+  index: number,
+  m: Matcher,
+): { name: string; length: number } | null {
+  for (const p of NEPALI_POSTPOSITIONS)
+    if (token.length > p.length && token.endsWith(p)) {
+      const found = nameAt(text, token.slice(0, -p.length), index, m);
+      if (found !== null) return found;
+    }
+  return null;
+}
+
+/** Whether a name found at `end` ends there: a word boundary, or for a Devanagari name a Nepali postposition and one. */
+function nameEndsAt(text: string, end: number, name: string): boolean {
+  if (boundaryAt(text, end)) return true;
+  if (!DEVANAGARI.test(name)) return false;
+  return NEPALI_POSTPOSITIONS.some((p) => text.startsWith(p, end) && boundaryAt(text, end + p.length));
 }
 
 function boundaryAt(text: string, index: number): boolean {
@@ -130,6 +158,9 @@ export function readPlaceNames(texts: readonly string[]): PlaceNameCounts {
         found = nameAt(text, token.slice(k), match.index + k, m);
         if (found !== null) found = { name: found.name, length: found.length + k };
       }
+      // Nepali: the token is the name with its postposition written on (काठमाडौंमा): look the stem up.
+      if (found === null && DEVANAGARI.test(token))
+        found = nameBeforePostposition(text, token, match.index, m);
       if (found === null) continue;
       add(found.name);
       tokens.lastIndex = Math.max(tokens.lastIndex, match.index + found.length);

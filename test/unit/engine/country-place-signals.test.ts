@@ -95,6 +95,15 @@ describe('reading place names', () => {
     expect(readPlaceNames(['记者来到北京和上海，Top15中国'])).toEqual({ 北京: 1, 上海: 1, 中国: 1 });
   });
 
+  it('reads Nepali names with the postposition written onto them, never a longer word', () => {
+    // काठमाडौंमा "in Kathmandu", पोखराबाट "from Pokhara", ललितपुरको "of Lalitpur"; काठमाडौंपुर is another word.
+    expect(readPlaceNames(['काठमाडौंमा वर्षा, पोखराबाट उडान, ललितपुरको बैठक, काठमाडौंपुर'])).toEqual({
+      काठमाडौं: 1,
+      पोखरा: 1,
+      ललितपुर: 1,
+    });
+  });
+
   it('accepts anything and keeps its counts bounded', () => {
     expect(readPlaceNames([])).toEqual({});
     expect(readPlaceNames(null as unknown as string[])).toEqual({});
@@ -191,6 +200,15 @@ describe('places in the country guess', () => {
     expect(guessCountry(onDotCom('', 'es')).code).toBe('intl');
     const guess = guessCountry(onDotCom(mexican, 'es'));
     expect(guess.code).toBe('mx');
+    expect(guess.reasons.map((r) => r.signal)).toEqual(['place_names']);
+  });
+
+  it('decide a Nepali .com page by its Nepali places, where the language alone names nobody (India and Nepal)', () => {
+    const nepali =
+      'काठमाडौंमा बैठक बस्यो । पोखराबाट आएका प्रतिनिधि र विराटनगरका व्यापारी सहभागी थिए । काठमाडौंको मौसम सफा छ ।';
+    expect(guessCountry(onDotCom('', 'ne')).code).toBe('intl');
+    const guess = guessCountry(onDotCom(nepali, 'ne'));
+    expect(guess.code).toBe('np');
     expect(guess.reasons.map((r) => r.signal)).toEqual(['place_names']);
   });
 
