@@ -212,6 +212,12 @@ describe('places in the country guess', () => {
     expect(guess.reasons.map((r) => r.signal)).toEqual(['place_names']);
   });
 
+  it('decide a Malay .com page by its Malaysian places (Malay is spoken in Malaysia, Singapore and Brunei)', () => {
+    const malay =
+      'Banjir di Kelantan dan Terengganu; Menteri Besar Selangor berkata di Shah Alam bahawa bantuan dihantar.';
+    expect(guessCountry(onDotCom(malay, 'ms')).code).toBe('my');
+  });
+
   it("outweigh the language's default region, never a ccTLD", () => {
     expect(guessCountry(onDotCom(mexican, 'es-ES')).code).toBe('mx');
     const onDotEs = onDotCom(mexican, 'es', { host: 'diario.es', registrableDomain: 'diario.es' });
