@@ -88,6 +88,7 @@ function nameAt(
   return null;
 }
 
+/** A name the Devanagari token holds before a Nepali postposition written onto it (पोखराबाट: पोखरा), or null. */
 function nameBeforePostposition(
   text: string,
   token: string,
