@@ -1,7 +1,7 @@
-// The quality suite of a set of ENTRY pages (homepages and section fronts) read blind: the sixth and seventh sets share
-// it, each with its own floors and the history of its readings beside them (their test files).
+// The quality suite of a set of ENTRY pages (homepages and section fronts) read blind: the sixth, seventh and eighth sets
+// share it, each with its own floors and the history of its readings beside them (their test files).
 import { describe, expect, it } from 'vitest';
-import { loadRealPages } from './real-pages.js';
+import { loadRealPages, setsBefore } from './real-pages.js';
 import { confusionByKind, figures, freshHalves, judge, publisherOverlap } from './real-pages-eval.js';
 
 export interface EntrySetQuality {
@@ -9,8 +9,6 @@ export interface EntrySetQuality {
   name: string;
   title: string;
   dir: string;
-  /** The earlier sets' folders (undefined: the main corpus), none of whose publishers the set may hold. */
-  earlier: ReadonlyArray<string | undefined>;
   minPages: number;
   /** At least this share of the pages is not news. */
   minNotNewsShare: number;
@@ -41,7 +39,7 @@ export function describeEntrySetQuality(set: EntrySetQuality): void {
     });
 
     it('holds no publisher of the earlier sets, and one page per publisher', () => {
-      expect(publisherOverlap(judged, [...set.earlier])).toEqual({ sharedWithEarlier: [], repeated: [] });
+      expect(publisherOverlap(judged, setsBefore(set.dir))).toEqual({ sharedWithEarlier: [], repeated: [] });
     });
 
     it('labels news exactly for kind news', () => {

@@ -72,6 +72,25 @@ export const EIGHTH_PAGES_DIR = join(
   'real-pages-eighth',
 );
 
+/** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
+export const REAL_PAGE_SET_DIRS: readonly string[] = [
+  REAL_PAGES_DIR,
+  FRESH_PAGES_DIR,
+  THIRD_PAGES_DIR,
+  FOURTH_PAGES_DIR,
+  FIFTH_PAGES_DIR,
+  SIXTH_PAGES_DIR,
+  SEVENTH_PAGES_DIR,
+  EIGHTH_PAGES_DIR,
+];
+
+/** The sets built before the one in `dir`. */
+export function setsBefore(dir: string): string[] {
+  const at = REAL_PAGE_SET_DIRS.indexOf(dir);
+  if (at < 0) throw new Error(`${dir} is not a labelled set of REAL_PAGE_SET_DIRS`);
+  return REAL_PAGE_SET_DIRS.slice(0, at);
+}
+
 export type RealPageKind =
   | 'news'
   | 'recipe'
