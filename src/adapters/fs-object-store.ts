@@ -1,5 +1,5 @@
-// Local-folder object store: the embedded default. Writes go to a temp file, are fsynced, then linked
-// (create-only) or renamed (overwrite) into place, so a reader never sees a half-written object.
+// Local-folder object store: the embedded default. Writes go to a temp file beside the object, are fsynced, then
+// linked (create-only) or renamed (overwrite) into place, so a reader never sees a half-written object.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
@@ -15,12 +15,23 @@ import {
   type PutOptions,
 } from '../ports/object-store.js';
 
-const TEMP_DIR = '.tmp';
+/**
+ * A write in flight is a file named with this prefix in its object's own folder: created there and renamed or
+ * linked within the folder, so puts into different folders never contend for one directory's lock, and no move
+ * crosses folders (a cross-folder rename takes the filesystem's rename lock). Listings skip such names, and no
+ * key may use one (docs/object-storage.md).
+ */
+export const FS_TEMP_PREFIX = '.seedbed-part-';
+/** Where writes in flight went before 2026-11-27: still skipped at the top, for leftovers of a crash. */
+const LEGACY_TEMP_DIR = '.tmp';
 
 export function createFsObjectStore(root: string): ObjectStore {
   const pathOf = (key: string): string => {
     assertSafeKey(key);
-    return join(root, ...key.split('/'));
+    const parts = key.split('/');
+    if (parts.some((part) => part.startsWith(FS_TEMP_PREFIX)))
+      throw new Error(`object key uses the folder store's reserved temp-file prefix: ${JSON.stringify(key)}`);
+    return join(root, ...parts);
   };
 
   // Folders this store made or found: a crawl writes four objects per domain, and `mkdir -p` on every put
@@ -32,16 +43,16 @@ export function createFsObjectStore(root: string): ObjectStore {
     folders.add(dir);
   }
 
-  async function writeTemp(body: ObjectBody): Promise<string> {
-    const tempDir = join(root, TEMP_DIR);
-    await ensureDir(tempDir);
-    const tempPath = join(tempDir, `${randomUUID()}.part`);
+  /** Writes and syncs `body` to a new temp file in `dir` (the object's folder); returns its path. */
+  async function writeTemp(dir: string, body: ObjectBody): Promise<string> {
+    const tempPath = join(dir, `${FS_TEMP_PREFIX}${randomUUID()}`);
     try {
       if (typeof body === 'string' || Buffer.isBuffer(body)) {
         // A body in memory: one handle to write and sync it, no stream machinery.
         const handle = await open(tempPath, 'wx').catch(async (error: NodeJS.ErrnoException) => {
+          // A folder removed since it was cached is made again, once.
           if (error.code !== 'ENOENT') throw error;
-          await ensureDir(tempDir, true);
+          await ensureDir(dir, true);
           return open(tempPath, 'wx');
         });
         try {
@@ -52,7 +63,7 @@ export function createFsObjectStore(root: string): ObjectStore {
         }
         return tempPath;
       }
-      await ensureDir(tempDir, true);
+      await ensureDir(dir, true);
       await pipeline(body, createWriteStream(tempPath, { flags: 'wx' }));
       const handle = await open(tempPath, 'r');
       try {
@@ -117,30 +128,20 @@ export function createFsObjectStore(root: string): ObjectStore {
       // No `stat` first for a create-only put: the `link` below fails with EEXIST when the name is taken, and a
       // taken name is the rare case (a retried chunk), where only the temp file's write is wasted. The check cost
       // every research chunk a request to libuv's pool (docs/performance.md, "Fourth pass").
-      const tempPath = await writeTemp(body);
+      const tempPath = await writeTemp(finalDir, body);
       let placed = false;
       try {
-        // A folder deleted since it was cached is made again, once.
-        const retryOnMissingDir = async (move: () => Promise<void>) => {
-          try {
-            await move();
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-            await ensureDir(finalDir, true);
-            await move();
-          }
-        };
         if (options.ifAbsent) {
           // link() fails with EEXIST when the name is taken: an atomic create-only, even between processes.
           try {
-            await retryOnMissingDir(() => link(tempPath, finalPath));
+            await link(tempPath, finalPath);
           } catch (error) {
             if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
             throw error;
           }
           await unlink(tempPath);
         } else {
-          await retryOnMissingDir(() => rename(tempPath, finalPath));
+          await rename(tempPath, finalPath);
         }
         placed = true;
         await syncDirShared(finalDir);
@@ -213,7 +214,10 @@ async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ObjectInfo>
     throw error;
   }
   const names = entries
-    .filter((entry) => !(keyPrefix === '' && entry.name === TEMP_DIR))
+    .filter(
+      (entry) =>
+        !entry.name.startsWith(FS_TEMP_PREFIX) && !(keyPrefix === '' && entry.name === LEGACY_TEMP_DIR),
+    )
     .map((entry) => ({ entry, key: keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name }));
   // A directory "a" sorts as "a/" among its siblings, exactly as its keys would in a flat listing.
   names.sort((x, y) =>

@@ -6,10 +6,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FS_TEMP_PREFIX } from '../../src/adapters/fs-object-store.js';
 import { createSeedbed, type Seedbed } from '../../src/composition.js';
 import { loadConfig } from '../../src/config.js';
 import { rawChunkKey } from '../../src/domain/keys.js';
@@ -178,12 +179,17 @@ describe('SIGKILL while the chunk of POST /api/v1/research is being written', ()
     const body = { ...PARTITION, urls: urls(10_000, 'killed') };
     const headers = { 'idempotency-key': 'killed-once' };
     const pending = postJson(first.url, '/api/v1/research', body, headers).catch(() => null);
-    // The moment the chunk's temporary file appears, the claims are committed and the object is not yet there.
-    const temp = join(dir, 'objects', '.tmp');
+    // The moment the chunk's temporary file appears (beside the object, in the partition's raw folder), the claims
+    // are committed and the object is not yet there.
+    const objects = join(dir, 'objects');
+    const writing = () =>
+      existsSync(objects) &&
+      readdirSync(objects, { recursive: true }).some((name) =>
+        basename(String(name)).startsWith(FS_TEMP_PREFIX),
+      );
     // Generous: only a guard so a request that never writes fails the test instead of hanging it.
     const guard = Date.now() + 60_000;
-    while (!(existsSync(temp) && readdirSync(temp).length > 0) && Date.now() < guard)
-      await new Promise((resolve) => setTimeout(resolve, 1));
+    while (!writing() && Date.now() < guard) await new Promise((resolve) => setTimeout(resolve, 1));
     await first.kill('SIGKILL');
     await pending;
 
