@@ -10,13 +10,15 @@
 // (test/fixtures/real-pages-fifth), read blind once as a whole, is split the same way: --misses lists its tuning half only.
 // The sixth set (test/fixtures/real-pages-sixth), entry pages where the others are articles, likewise; and the seventh
 // (test/fixtures/real-pages-seventh), entry pages again, most of them not news; and the eighth
-// (test/fixtures/real-pages-eighth), entry pages of unseen publishers.
+// (test/fixtures/real-pages-eighth), entry pages of unseen publishers; and the ninth (test/fixtures/real-pages-ninth),
+// shops' pages, recipes in other languages and news beyond English and German.
 import {
   EIGHTH_PAGES_DIR,
   FIFTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   loadRealPages,
+  NINTH_PAGES_DIR,
   SEVENTH_PAGES_DIR,
   SIXTH_PAGES_DIR,
   THIRD_PAGES_DIR,
@@ -45,6 +47,7 @@ const laterSets = (
     ['sixth', 'sixth set', SIXTH_PAGES_DIR],
     ['seventh', 'seventh set', SEVENTH_PAGES_DIR],
     ['eighth', 'eighth set', EIGHTH_PAGES_DIR],
+    ['ninth', 'ninth set', NINTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

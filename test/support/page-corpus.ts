@@ -79,6 +79,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-sixth',
   'test/fixtures/real-pages-seventh',
   'test/fixtures/real-pages-eighth',
+  'test/fixtures/real-pages-ninth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

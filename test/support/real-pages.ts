@@ -71,6 +71,18 @@ export const EIGHTH_PAGES_DIR = join(
   'fixtures',
   'real-pages-eighth',
 );
+/**
+ * The ninth set, read blind: the traps the mission names, mostly not entry pages — shops' product pages, category
+ * listings and homepages in 19 languages, recipe pages in 10 languages other than English, and news articles in 11
+ * languages other than English and German — from a product-extraction benchmark, a date extractor's evaluation pages,
+ * a recipe parser's and a pagination dataset's, labelled before the engine ran (its SOURCES.md).
+ */
+export const NINTH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-ninth',
+);
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -82,6 +94,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   SIXTH_PAGES_DIR,
   SEVENTH_PAGES_DIR,
   EIGHTH_PAGES_DIR,
+  NINTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
