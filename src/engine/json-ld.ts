@@ -27,6 +27,9 @@ const MAX_VALUES = 50;
 /** A JSON-LD block longer than this is skipped: no real page needs a megabyte of structured data. */
 export const MAX_JSON_LD_CHARS = 1_000_000;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters JSON forbids raw in a string are the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f]/g;
+
 export function emptyJsonLdFacts(): JsonLdFacts {
   return {
     types: [],
@@ -63,12 +66,20 @@ function nameOf(value: unknown): unknown {
 /** Adds what one <script type="application/ld+json"> block declares to `facts`; bad JSON adds nothing. */
 export function readJsonLdBlock(text: string, facts: JsonLdFacts): void {
   if (text.length > MAX_JSON_LD_CHARS) return;
+  // Some CMSs wrap the block in an HTML comment or CDATA; JSON.parse would refuse the whole block.
+  const json = text.replace(/^\s*(<!--|<!\[CDATA\[)/, '').replace(/(-->|\]\]>)\s*$/, '');
   let data: unknown;
   try {
-    // Some CMSs wrap the block in an HTML comment or CDATA; JSON.parse would refuse the whole block.
-    data = JSON.parse(text.replace(/^\s*(<!--|<!\[CDATA\[)/, '').replace(/(-->|\]\]>)\s*$/, ''));
+    data = JSON.parse(json);
   } catch {
-    return;
+    // Others write a text field's line breaks and tabs into the string raw (a recipe's ingredients pasted in), which
+    // JSON forbids and search engines' readers take anyway. Outside a string a control character is whitespace or an
+    // error either way, so as spaces they change nothing else. Only a block that failed pays for the copy.
+    try {
+      data = JSON.parse(json.replace(CONTROL_CHARACTERS, ' '));
+    } catch {
+      return;
+    }
   }
   let visited = 0;
   const visit = (node: unknown, depth: number): void => {

@@ -44,6 +44,19 @@ describe('readPageFacts', () => {
     expect(facts.published_time).toBe('2024-05-12');
   });
 
+  it('reads a JSON-LD block whose strings hold raw line breaks and tabs, as search engines do', () => {
+    // As kuchynalidla.sk writes its recipe's ingredients (test/fixtures/real-pages-ninth): CR, LF and a tab inside
+    // a string, which JSON forbids.
+    const facts = readPageFacts(
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Recipe",' +
+        '"name":"Špízy","recipeIngredient":"Suroviny\r\r\n\r\r\nŠpízy\t200 g",' +
+        '"datePublished":"2019-06-01"}</script>',
+      URL,
+    );
+    expect(facts.schema_types).toEqual(['Recipe']);
+    expect(facts.published_time).toBe('2019-06-01');
+  });
+
   it('does not read a paywall CreativeWork+Product as a shop product', () => {
     const facts = readPageFacts(
       `<script type="application/ld+json">{"@type":"NewsArticle","isPartOf":{"@type":["CreativeWork","Product"]}}</script>`,

@@ -17,6 +17,11 @@
 // judged news wrongly takes precision to 0.810, one news page lost takes recall to 0.842, one more country miss 0.908,
 // one more language miss 0.928; so each floor catches any single change for the worse, and the shop and recipe ceilings
 // catch one more shop or recipe page read as news.
+//
+// Since 2026-11-27 evening a JSON-LD block with raw line breaks inside its strings is read (src/engine/json-ld.ts: a
+// parser fix found through kuchynalidla.sk, a hold-out page, and checked with its own case in page-facts.test.ts):
+// that recipe page reads not_news, so precision is 0.895 (17 of 19) and one recipe page reads news; the floors and the
+// recipe ceiling moved up with it (precision ≥ 0.86, recipe pages read news ≤ 1).
 
 import { describe, expect, it } from 'vitest';
 import { loadRealPages, NINTH_PAGES_DIR, setsBefore } from '../../support/real-pages.js';
@@ -61,15 +66,15 @@ describe('discovery verdicts on the ninth set (shops, recipes in other languages
     expect(judged.filter((j) => j.page.labels.news !== (j.page.labels.kind === 'news'))).toEqual([]);
   });
 
-  it('news precision ≥ 0.82, recall ≥ 0.84', () => {
+  it('news precision ≥ 0.86, recall ≥ 0.84', () => {
     const f = figures(judged);
-    expect(f.precision).toBeGreaterThanOrEqual(0.82);
+    expect(f.precision).toBeGreaterThanOrEqual(0.86);
     expect(f.recall).toBeGreaterThanOrEqual(0.84);
   });
 
-  it('judges at most 1 of the shop pages and 2 of the recipe pages news', () => {
+  it('judges at most 1 of the shop pages and 1 of the recipe pages news', () => {
     expect(ofKind('shop').filter((j) => j.verdict === 'news').length).toBeLessThanOrEqual(1);
-    expect(ofKind('recipe').filter((j) => j.verdict === 'news').length).toBeLessThanOrEqual(2);
+    expect(ofKind('recipe').filter((j) => j.verdict === 'news').length).toBeLessThanOrEqual(1);
   });
 
   it('country guess right on ≥ 0.91 of the pages with a known country', () => {
