@@ -29,6 +29,7 @@ export const LANGUAGE_SOURCES = [
   'feed',
   'news_sitemap',
   'sitemap_hreflang',
+  'og_locale',
   'detected',
 ] as const;
 export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];

@@ -25,6 +25,7 @@ const WEIGHT: Record<LanguageSource, number> = {
   feed: 3,
   news_sitemap: 3,
   content_language: 2,
+  og_locale: 2,
   hreflang: 1,
   sitemap_hreflang: 1,
   detected: 1,
@@ -62,6 +63,10 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
   for (const code of languageList(input.contentLanguage)) add(code, 'content_language');
   for (const code of page?.meta_content_language ?? []) add(code, 'content_language');
   for (const code of page?.hreflang ?? []) add(code, 'hreflang');
+  // Open Graph's locale stands in for a missing `<html lang>` only: beside one, a theme often writes both from one
+  // setting, and where they differ one of them is a default (`lang="en"` over a Mexican paper's `es_MX`), which the
+  // template check below settles from the page's words.
+  if (page?.html_lang === null) add(page.og_locale, 'og_locale');
   // Comments and per-article feeds carry readers' words, not the publisher's language declaration.
   const content = input.feeds.filter((f) => f.role === 'main' || f.role === 'section');
   for (const feed of content) add(normaliseLanguageTag(feed.language), 'feed');
@@ -181,19 +186,21 @@ function titlesReadTogetherAsOther(titleTexts: readonly string[], code: string):
 }
 
 /**
- * The one language a page declares in its template alone: `<html lang>`, and at most hreflang alternates of the same
- * language (`lang="en"` with `hreflang="en-za"`, a theme's pair); null when anything else declares or two languages
- * are.
+ * The one language a page declares in its template alone: `<html lang>` or Open Graph's `og:locale` (themes write both
+ * from one setting), and at most hreflang alternates of the same language (`lang="en"` with `hreflang="en-za"`, a
+ * theme's pair); null when anything else declares or two languages are.
  */
 function templateDeclaration(declared: readonly SourceLanguage[]): SourceLanguage | null {
-  const tag = declared.find((d) => d.sources.includes('html_lang'));
+  const tag = declared.find((d) => d.sources.includes('html_lang') || d.sources.includes('og_locale'));
   if (tag === undefined) return null;
   const templateOnly = declared.every(
-    (d) =>
-      primary(d.code) === primary(tag.code) && d.sources.every((s) => s === 'html_lang' || s === 'hreflang'),
+    (d) => primary(d.code) === primary(tag.code) && d.sources.every((s) => TEMPLATE_SOURCES.has(s)),
   );
-  return templateOnly && tag.sources.length === 1 ? tag : null;
+  // A tag that is also its own hreflang alternate was set with care, not left at a theme's default.
+  return templateOnly && tag.sources.every((s) => s === 'html_lang' || s === 'og_locale') ? tag : null;
 }
+
+const TEMPLATE_SOURCES: ReadonlySet<LanguageSource> = new Set(['html_lang', 'og_locale', 'hreflang']);
 
 /** The column a language filter reads: every code and its primary subtag, comma-wrapped (`,fr,fr-ca,`). */
 export function languageIndex(languages: readonly SourceLanguage[]): string | null {

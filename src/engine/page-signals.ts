@@ -12,6 +12,8 @@ export interface PageSignals {
   meta_content_language: string[];
   /** hreflang of <link rel="alternate">, normalised, x-default left out, once each. */
   hreflang: string[];
+  /** <meta property="og:locale"> (`pt_PT` read as `pt-pt`), normalised; null when absent or not a language tag. */
+  og_locale: string | null;
   /** Directives of <meta name="robots"> (and of any bot-specific robots meta), lower-cased. */
   robots_directives: string[];
   /** <meta name="tdm-reservation">: the content as written (TDMRep: "1" reserves, "0" does not). */
@@ -35,6 +37,7 @@ export function pageSignalsCollector(): PageCollector<PageSignals> {
     html_lang: null,
     meta_content_language: [],
     hreflang: [],
+    og_locale: null,
     robots_directives: [],
     tdm_reservation: null,
     tdm_policy: null,
@@ -55,6 +58,10 @@ export function pageSignalsCollector(): PageCollector<PageSignals> {
         const content = attribs['content'];
         if (content === undefined) return;
         if (equiv === 'content-language') signals.meta_content_language = languageList(content);
+        // Open Graph's own attribute is `property`; some templates write `name`.
+        const property = (attribs['property'] ?? key).trim().toLowerCase();
+        if (property === 'og:locale' && signals.og_locale === null)
+          signals.og_locale = normaliseLanguageTag(content);
         if (ROBOTS_META.test(key))
           for (const d of content.toLowerCase().split(/[\s,]+/)) if (d !== '') directives.add(d);
         if (key === 'tdm-reservation' && signals.tdm_reservation === null)

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseTdmRep, readAiPolicy, tdmLocationMatches, tdmRuleFor } from '../../../src/engine/ai-policy.js';
 import type { DiscoveredFeed } from '../../../src/engine/feeds.js';
 import { cadenceFor, cronFor, type Freshness, measureFreshness } from '../../../src/engine/freshness.js';
-import { languageIndex, sourceLanguages } from '../../../src/engine/languages.js';
+import {
+  languageIndex,
+  MIN_TEXT_OVER_TEMPLATE_CHARS,
+  sourceLanguages,
+} from '../../../src/engine/languages.js';
 import { readPageSignals } from '../../../src/engine/page-signals.js';
 import { parseRobots } from '../../../src/engine/robots.js';
 import { linguaRuns } from '../../support/lingua-sentences.js';
@@ -150,11 +154,13 @@ describe('page signals', () => {
       <meta http-equiv="Content-Language" content="pt-BR, en">
       <link rel="alternate" hreflang="es" href="/es/"><link rel="alternate" hreflang="x-default" href="/">
       <meta name="robots" content="index, NoAI"><meta name="tdm-reservation" content=" 1 ">
+      <meta property="og:locale" content="pt_BR"><meta property="og:locale" content="en_US">
       </head><body><meta name="robots" content="noimageai"><link rel="alternate" hreflang="de" href="/de/"></body></html>`;
     expect(readPageSignals(html)).toEqual({
       html_lang: 'pt-br',
       meta_content_language: ['pt-br', 'en'],
       hreflang: ['es'],
+      og_locale: 'pt-br',
       robots_directives: ['index', 'noai'],
       tdm_reservation: '1',
       tdm_policy: null,
@@ -178,6 +184,32 @@ describe('languages', () => {
       sitemap: null,
     });
     expect(found).toEqual([{ code: 'en', sources: ['html_lang'] }]);
+  });
+
+  it("takes Open Graph's locale where <html lang> is missing, over hreflang alternates; beside a lang, not at all", () => {
+    // As spartoo.pt writes its head (test/fixtures/real-pages-ninth): no lang, og:locale pt_PT, alternates first in French.
+    const shop = `<html><head><meta property="og:locale" content="pt_PT">
+      <link rel="alternate" hreflang="fr" href="https://www.spartoo.com/"><link rel="alternate" hreflang="es-es" href="https://www.spartoo.es/">
+      </head></html>`;
+    expect(languagesOfPage(shop, '')).toEqual([
+      { code: 'pt-pt', sources: ['og_locale'] },
+      { code: 'fr', sources: ['hreflang'] },
+      { code: 'es-es', sources: ['hreflang'] },
+    ]);
+    // Beside a lang, a theme's default may be either one: the lang stands, and the words settle a template's English.
+    const paper = '<html lang="en"><head><meta property="og:locale" content="es_MX"></head></html>';
+    expect(languagesOfPage(paper, '')).toEqual([{ code: 'en', sources: ['html_lang'] }]);
+    // Alone, it is a template's declaration like a lone lang: Spanish words override its English.
+    const spanish =
+      'El gobierno municipal anunció este martes un nuevo programa de apoyo para las familias afectadas por las lluvias ' +
+      'de la semana pasada, que dejaron daños en varias colonias de la ciudad y en los caminos de las comunidades rurales. ' +
+      'Las autoridades informaron que los apoyos se entregarán a partir del próximo lunes en las oficinas del ayuntamiento.';
+    const template = '<html><head><meta property="og:locale" content="en_US"></head></html>';
+    expect(spanish.repeat(4).length).toBeGreaterThanOrEqual(MIN_TEXT_OVER_TEMPLATE_CHARS);
+    expect(languagesOfPage(template, spanish.repeat(4))[0]).toMatchObject({
+      code: 'es',
+      sources: ['detected'],
+    });
   });
 
   it('too few titles, or titles that disagree, detect nothing', () => {
