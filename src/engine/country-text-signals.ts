@@ -65,14 +65,18 @@ const ZONE_COUNTRIES: Readonly<Record<string, string>> = {
 const CLOCK_ZONE =
   /\b\d{1,2}(?:[:.]\d\d\s*(?:[aApP]\.?[mM]\.?)?|\s*[aApP]\.?[mM]\.?)\s+(ET|EST|EDT|CT|CDT|MT|MST|MDT|PT|PST|PDT|AKST|AKDT|HST|BST|AEST|AEDT|ACST|ACDT|AWST|NZST|NZDT|IST|SAST|HKT|SGT|PHT|MYT|JST|KST|WIB|PKT|MSK)\b/g;
 
-/** Currency signs (before or after an amount) that belong to one country; $, €, ¥ and kr are shared. */
+/**
+ * Currency signs (before or after an amount) that belong to one country; $, ¥ and kr are shared, € is read apart
+ * (EURO). A space may follow a sign (`R$ 49,90`, Brazil's usual way); no letter may come before one (`US$`
+ * is not Singapore's `S$`, `CA$` not Australia's `A$`).
+ */
 const CURRENCY_BEFORE: Array<[RegExp, string]> = [
-  [/(?:C\$|CA\$|CAD\s?)\d/g, 'ca'],
-  [/(?:A\$|AU\$|AUD\s?)\d/g, 'au'],
-  [/(?:NZ\$|NZD\s?)\d/g, 'nz'],
-  [/(?:HK\$|HKD\s?)\d/g, 'hk'],
-  [/(?:S\$|SGD\s?)\d/g, 'sg'],
-  [/(?:R\$|BRL\s?)\d/g, 'br'],
+  [/(?<![A-Za-z])(?:C\$|CA\$|CAD)\s?\d/g, 'ca'],
+  [/(?<![A-Za-z])(?:A\$|AU\$|AUD)\s?\d/g, 'au'],
+  [/(?<![A-Za-z])(?:NZ\$|NZD)\s?\d/g, 'nz'],
+  [/(?<![A-Za-z])(?:HK\$|HKD)\s?\d/g, 'hk'],
+  [/(?<![A-Za-z])(?:S\$|SGD)\s?\d/g, 'sg'],
+  [/(?<![A-Za-z])(?:R\$|BRL)\s?\d/g, 'br'],
   [/(?:£|GBP\s?)\s?\d/g, 'gb'],
   [/(?:₹|INR\s?)\s?\d/g, 'in'],
   [/(?:₦|NGN\s?)\s?\d/g, 'ng'],
@@ -84,6 +88,23 @@ const CURRENCY_BEFORE: Array<[RegExp, string]> = [
   [/(?:RM|MYR\s)\s?\d/g, 'my'],
   [/CHF\s?\d/g, 'ch'],
 ];
+/**
+ * The euro is shared by twenty countries, so its amounts are counted apart (this key) and name a country only through
+ * the page's language, where exactly one euro country writes it (EURO_COUNTRY_OF_LANGUAGE).
+ */
+export const EURO = 'eur';
+const EURO_AMOUNTS: RegExp[] = [/(?:€|EUR\s?)\s?\d/g, /\d\s?(?:€|EUR(?!\p{L}))/gu];
+/**
+ * The one euro-area country whose language this is (primary subtag), for the languages only one of them writes: a
+ * Portuguese page quoting euros is Portugal's (Brazil pays in reais), a Spanish or Galician one Spain's. Left out: the
+ * languages several euro countries write (de, fr, nl, el, en, ca), and Swedish (Finland's, but Sweden's own writers quote
+ * euros abroad).
+ */
+// biome-ignore format: a table reads better packed
+const EURO_COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = {
+  pt: 'pt', es: 'es', gl: 'es', it: 'it', fi: 'fi', et: 'ee', lv: 'lv', lt: 'lt', sk: 'sk', sl: 'si', mt: 'mt',
+  hr: 'hr', ga: 'ie', lb: 'lu',
+};
 const CURRENCY_AFTER: Array<[RegExp, string]> = [
   [/\d\s?(?:zł|PLN)(?!\p{L})/gu, 'pl'],
   [/\d\s?(?:Kč|CZK)(?!\p{L})/gu, 'cz'],
@@ -121,6 +142,8 @@ export function readTextMarkers(text: string): TextMarkers {
     const n = count(source, pattern);
     if (n > 0) markers.currencies[code] = (markers.currencies[code] ?? 0) + n;
   }
+  const euros = EURO_AMOUNTS.reduce((n, pattern) => n + count(source, pattern), 0);
+  if (euros > 0) markers.currencies[EURO] = euros;
   markers.us_privacy_notice = US_PRIVACY.test(source);
   markers.identity = readIdentityMarkers(source);
   markers.simplified_han = count(source, SIMPLIFIED_ONLY);
@@ -229,12 +252,18 @@ export function textCountryReasons(
       evidence: `one clock time in ${Object.keys(markers.time_zones).find((key) => ZONE_COUNTRIES[key] === zone[0])}`,
       weight: TEXT_WEIGHTS.one_time_zone,
     });
-  const currency = topCountry(markers.currencies, (key) => key);
+  // Euro amounts name the one euro country that writes the page's language, or nobody (and then count for none).
+  const euroCountry = EURO_COUNTRY_OF_LANGUAGE[primary ?? ''];
+  const euros = Number(markers.currencies?.[EURO]) || 0;
+  const currency = topCountry(markers.currencies, (key) => (key === EURO ? euroCountry : key));
   if (currency !== null && currency[2] >= MIN_TEXT_MARKS && currency[1] >= TEXT_MARK_SHARE * currency[2])
     reasons.push({
       signal: 'text_currency',
       country: currency[0],
-      evidence: `${currency[1]} of ${currency[2]} amounts in the currency of ${currency[0]}`,
+      evidence:
+        currency[0] === euroCountry && euros > 0
+          ? `${currency[1]} of ${currency[2]} amounts in euros on a page in ${primary}, which of the euro countries only ${currency[0]} writes`
+          : `${currency[1]} of ${currency[2]} amounts in the currency of ${currency[0]}`,
       weight: TEXT_WEIGHTS.currency,
     });
   if (markers.us_privacy_notice === true)

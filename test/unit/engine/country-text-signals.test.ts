@@ -69,10 +69,35 @@ describe('country hints of the visible text', () => {
     expect(guessCountry(input('news.com', 'Tickets cost £25, or £40 at the door')).code).toBe('gb');
     expect(guessCountry(input('news.com', 'A ₹500 note and ₹2,000 more')).code).toBe('in');
     expect(guessCountry(input('news.com', 'C$40 or C$55 in Toronto')).code).toBe('ca');
+    // A letter before a dollar sign makes another one: US$ is not Singapore's S$, CA$ not Australia's A$.
+    expect(guessCountry(input('news.com', 'US$25 and US$ 40 abroad')).code).not.toBe('sg');
+    expect(guessCountry(input('news.com', 'CA$40 or CA$ 55 in Toronto')).code).toBe('ca');
     // Dollars and euros are shared by many countries.
     expect(guessCountry(input('news.com', '$25 and $40, €10 and 20 €')).code).toBe('intl');
     // Two currencies, neither holding two thirds: nothing.
     expect(guessCountry(input('news.com', '£25, £40, ₹500, ₹2,000')).code).toBe('intl');
+  });
+
+  it('reads euro amounts through the language: a country only where one euro country writes it', () => {
+    const pt = { htmlLang: 'pt', languages: [{ code: 'pt' }] };
+    // As almedina.net, a Portuguese bookshop on a .net (test/fixtures/real-pages-ninth), quotes its prices.
+    const shop = input('almedina.net', 'Preço 18,90 € · Portes grátis acima de 15€ · PVP €22,00', pt);
+    const guess = guessCountry(shop);
+    expect(guess.code).toBe('pt');
+    expect(guess.reasons.find((r) => r.signal === 'text_currency')?.evidence).toContain(
+      'in euros on a page in pt',
+    );
+    expect(
+      guessCountry(input('tienda.com', '12,99 € y 20 €', { htmlLang: 'es', languages: [{ code: 'es' }] }))
+        .code,
+    ).toBe('es');
+    // Several euro countries write German, French, Dutch or English: nobody.
+    for (const code of ['de', 'fr', 'nl', 'en'])
+      expect(
+        guessCountry(input('laden.com', '12,99 € und 20 €', { htmlLang: code, languages: [{ code }] })).code,
+      ).toBe('intl');
+    // Reais beside a few euros stay Brazil's.
+    expect(guessCountry(input('loja.com', 'R$ 49,90, R$ 99 e R$ 120, ou €20', pt)).code).toBe('br');
   });
 
   it('counts a US state-privacy notice', () => {
