@@ -232,12 +232,16 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
     typed('blog_schema', BLOG_TYPES);
     typed('guide_schema', GUIDE_TYPES);
   }
-  const published = all.find((p) => p.og_type === 'article' && p.published_time !== null);
+  const published = all.find(
+    (p) =>
+      p.published_time !== null &&
+      (p.og_type === 'article' || (p.og_type === null && articleUrlShape(p.url) !== null)),
+  );
   if (published !== undefined)
     reasons.push({
       signal: 'article_published',
       weight: WEIGHTS.article_published,
-      evidence: `og:type article published ${published.published_time} on ${published.url}`,
+      evidence: `${published.og_type === 'article' ? 'og:type article' : 'an article-shaped URL'} published ${published.published_time} on ${published.url}`,
     });
   return reasons;
 }

@@ -57,6 +57,30 @@ describe('judgeNews', () => {
     expect(v.reasons.find((r) => r.signal === 'article_links_many')!.evidence).toContain('40 internal links');
   });
 
+  it('reads a published time as an article published on a page typed article, or untyped at an article-shaped URL', () => {
+    const dated =
+      '<html><head><meta itemprop="datePublished" content="2020-10-30T18:28:00+03:00"></head></html>';
+    const untyped = judgeNews(onArticlePage('www.kibris.example', dated));
+    expect(untyped.reasons.find((r) => r.signal === 'article_published')?.evidence).toBe(
+      'an article-shaped URL published 2020-10-30T18:28:00+03:00 on https://www.kibris.example/2026/11/25/a-story-of-the-day',
+    );
+    const typed = judgeNews(
+      onArticlePage(
+        'www.kibris.example',
+        dated.replace('<head>', '<head><meta property="og:type" content="article">'),
+      ),
+    );
+    expect(typed.reasons.find((r) => r.signal === 'article_published')?.evidence).toMatch(
+      /^og:type article published/,
+    );
+    // A front page's time is not an article's, nor is one on a page typed otherwise (a shop's product, a website).
+    expect(signals(judgeNews(input('www.kibris.example', dated)))).not.toContain('article_published');
+    const product = dated.replace('<head>', '<head><meta property="og:type" content="product">');
+    expect(signals(judgeNews(onArticlePage('www.kibris.example', product)))).not.toContain(
+      'article_published',
+    );
+  });
+
   it('judges an article entry page with NewsArticle markup and a byline news', () => {
     const html = `<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">
       <script type="application/ld+json">{"@type":"NewsArticle","headline":"x"}</script>
