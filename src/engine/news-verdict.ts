@@ -388,7 +388,10 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
     break;
   }
   // Facts stored before a field existed lack it (the same for sales_links below).
-  const mostRead = all.find((p) => Array.isArray(p.most_read) && p.most_read.length > 0);
+  // A "most viewed" box beside a cart (two shop signs on the page) is a shop's bestsellers, not a newsroom's most read.
+  const mostRead = all.find(
+    (p) => Array.isArray(p.most_read) && p.most_read.length > 0 && !(p.shop_signals.length >= 2),
+  );
   if (mostRead !== undefined)
     reasons.push({
       signal: 'most_read_list',

@@ -388,6 +388,11 @@ describe('judgeNews', () => {
     ).toContain('"meistgelesen"');
     for (const text of ['Most Popular', 'Most viewed recipes', 'I have almost read it all'])
       expect(signals(judged(`<h3>${text}</h3>`)), text).not.toContain('most_read_list');
+    // Beside a cart (two shop signs), a "most viewed" box is a shop's bestsellers (a Korean deals page, tmon.co.kr).
+    const deals = '<h3>많이 본</h3><ol><li>x</li></ol><a href="/cart">장바구니</a>';
+    expect(signals(judged(deals))).toEqual(expect.arrayContaining(['shop_signals_many']));
+    expect(signals(judged(deals))).not.toContain('most_read_list');
+    expect(signals(judged('<h3>많이 본</h3><a href="/cart">Cart</a>'))).toContain('most_read_list');
   });
 
   it('counts a fact-check for news and a how-to or health reference against, unless a news type is declared', () => {
