@@ -21,7 +21,9 @@
 // Since 2026-11-27 evening a JSON-LD block with raw line breaks inside its strings is read (src/engine/json-ld.ts: a
 // parser fix found through kuchynalidla.sk, a hold-out page, and checked with its own case in page-facts.test.ts):
 // that recipe page reads not_news, so precision is 0.895 (17 of 19) and one recipe page reads news; the floors and the
-// recipe ceiling moved up with it (precision ≥ 0.86, recipe pages read news ≤ 1).
+// recipe ceiling moved up with it (precision ≥ 0.86, recipe pages read news ≤ 1). Then a "most viewed" box beside a cart
+// stopped counting as a newsroom's most-read list (chosen on the tuning half's tmon.co.kr, news → maybe): precision
+// 0.944 (17 of 18), no shop page read news, so the shop ceiling is 0 and the precision floor 0.9.
 
 import { describe, expect, it } from 'vitest';
 import { loadRealPages, NINTH_PAGES_DIR, setsBefore } from '../../support/real-pages.js';
@@ -66,14 +68,14 @@ describe('discovery verdicts on the ninth set (shops, recipes in other languages
     expect(judged.filter((j) => j.page.labels.news !== (j.page.labels.kind === 'news'))).toEqual([]);
   });
 
-  it('news precision ≥ 0.86, recall ≥ 0.84', () => {
+  it('news precision ≥ 0.9, recall ≥ 0.84', () => {
     const f = figures(judged);
-    expect(f.precision).toBeGreaterThanOrEqual(0.86);
+    expect(f.precision).toBeGreaterThanOrEqual(0.9);
     expect(f.recall).toBeGreaterThanOrEqual(0.84);
   });
 
-  it('judges at most 1 of the shop pages and 1 of the recipe pages news', () => {
-    expect(ofKind('shop').filter((j) => j.verdict === 'news').length).toBeLessThanOrEqual(1);
+  it('judges none of the shop pages and at most 1 of the recipe pages news', () => {
+    expect(ofKind('shop').filter((j) => j.verdict === 'news')).toEqual([]);
     expect(ofKind('recipe').filter((j) => j.verdict === 'news').length).toBeLessThanOrEqual(1);
   });
 
