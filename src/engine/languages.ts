@@ -66,7 +66,7 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
   // Open Graph's locale stands in for a missing `<html lang>` only: beside one, a theme often writes both from one
   // setting, and where they differ one of them is a default (`lang="en"` over a Mexican paper's `es_MX`), which the
   // template check below settles from the page's words.
-  if (page?.html_lang === null) add(page.og_locale, 'og_locale');
+  if (page !== null && page.html_lang === null) add(page.og_locale ?? null, 'og_locale');
   // Comments and per-article feeds carry readers' words, not the publisher's language declaration.
   const content = input.feeds.filter((f) => f.role === 'main' || f.role === 'section');
   for (const feed of content) add(normaliseLanguageTag(feed.language), 'feed');

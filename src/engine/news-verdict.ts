@@ -235,7 +235,7 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
   const published = all.find(
     (p) =>
       p.published_time !== null &&
-      (p.og_type === 'article' || (p.og_type === null && articleUrlShape(p.url) !== null)),
+      (p.og_type === 'article' || ((p.og_type ?? null) === null && articleUrlShape(p.url) !== null)),
   );
   if (published !== undefined)
     reasons.push({
@@ -390,7 +390,7 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
   // Facts stored before a field existed lack it (the same for sales_links below).
   // A "most viewed" box beside a cart (two shop signs on the page) is a shop's bestsellers, not a newsroom's most read.
   const mostRead = all.find(
-    (p) => Array.isArray(p.most_read) && p.most_read.length > 0 && !(p.shop_signals.length >= 2),
+    (p) => Array.isArray(p.most_read) && p.most_read.length > 0 && (p.shop_signals?.length ?? 0) < 2,
   );
   if (mostRead !== undefined)
     reasons.push({
