@@ -11,7 +11,8 @@
 // The sixth set (test/fixtures/real-pages-sixth), entry pages where the others are articles, likewise; and the seventh
 // (test/fixtures/real-pages-seventh), entry pages again, most of them not news; and the eighth
 // (test/fixtures/real-pages-eighth), entry pages of unseen publishers; and the ninth (test/fixtures/real-pages-ninth),
-// shops' pages, recipes in other languages and news beyond English and German.
+// shops' pages, recipes in other languages and news beyond English and German; and the tenth
+// (test/fixtures/real-pages-tenth), news fronts in 14 languages and non-news homepages for contrast.
 import {
   EIGHTH_PAGES_DIR,
   FIFTH_PAGES_DIR,
@@ -21,6 +22,7 @@ import {
   NINTH_PAGES_DIR,
   SEVENTH_PAGES_DIR,
   SIXTH_PAGES_DIR,
+  TENTH_PAGES_DIR,
   THIRD_PAGES_DIR,
 } from '../test/support/real-pages.js';
 import {
@@ -48,6 +50,7 @@ const laterSets = (
     ['seventh', 'seventh set', SEVENTH_PAGES_DIR],
     ['eighth', 'eighth set', EIGHTH_PAGES_DIR],
     ['ninth', 'ninth set', NINTH_PAGES_DIR],
+    ['tenth', 'tenth set', TENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

@@ -80,6 +80,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-seventh',
   'test/fixtures/real-pages-eighth',
   'test/fixtures/real-pages-ninth',
+  'test/fixtures/real-pages-tenth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

@@ -83,6 +83,18 @@ export const NINTH_PAGES_DIR = join(
   'fixtures',
   'real-pages-ninth',
 );
+/**
+ * The tenth set, read blind: news FRONT pages (newspapers, news agencies, broadcasters, local and national) in 14
+ * languages, most beyond English and German, and non-news homepages for contrast (government, companies, shops,
+ * personal sites), every page a site root, from a class exercise's crawl of URLs shared on Twitter (October 2020),
+ * labelled before the engine ran (its SOURCES.md).
+ */
+export const TENTH_PAGES_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'fixtures',
+  'real-pages-tenth',
+);
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -95,6 +107,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   SEVENTH_PAGES_DIR,
   EIGHTH_PAGES_DIR,
   NINTH_PAGES_DIR,
+  TENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
