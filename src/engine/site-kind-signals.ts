@@ -43,11 +43,12 @@ export function generatorKind(
 
 /**
  * Names of public bodies: ministries, federal and state offices and agencies (German compounds included), chancelleries,
- * city administrations, governments. News agencies ("Press Agency") and newspapers named after a county are not
+ * city administrations (city of, ville de, mairie, comune di, ayuntamiento, prefeitura, gemeente, urząd miasta, a
+ * council…), governments. News agencies ("Press Agency") and newspapers named after a county are not
  * matched: the words are specific to administrations.
  */
 const PUBLIC_BODY_NAME =
-  /\b(?:ministry|minist[eè]re|ministerio|ministero|ministerie|ministerstwo|department of|government of|gouvernement|gobierno de|governo d[aeo]|city of|stadt\s+\p{Lu}|regierung)|(?:bundes|landes)(?:amt|agentur|anstalt|ministerium|regierung|zentrale)|ministerium|kanzleramt|auswärtiges amt/iu;
+  /\b(?:ministry|minist[eè]re|ministerio|ministero|ministerie|ministerstwo|department of|government of|gouvernement|gobierno de|governo d[aeo]|city of|stadt\s+\p{Lu}|regierung|ville de|mairie de|commune de|comune di|ayuntamiento de|municipio de|prefeitura de|câmara municipal|gemeente|stadtverwaltung|urz[aą]d (?:miasta|gminy)|municipality of|(?:city|county|borough|district) council)|(?:bundes|landes)(?:amt|agentur|anstalt|ministerium|regierung|zentrale)|ministerium|kanzleramt|auswärtiges amt/iu;
 
 /** The site's own name: og:site_name, else the last part of a title cut by " | ", " - ", " – " or " — ". */
 export function siteNameOf(ogSiteName: string | null, title: string | null): string | null {

@@ -81,13 +81,26 @@ describe('site kind signals', () => {
       'Ministry of Defence',
       'Stadt Stuttgart',
       'Ministère de la Culture',
+      'Site internet de la ville de Corbeil-Essonnes',
+      'Comune di Bologna',
+      'Ayuntamiento de Madrid',
+      'Prefeitura de São Paulo',
+      'Gemeente Utrecht',
+      'Urząd Miasta Krakowa',
+      'Leeds City Council',
     ])
       expect(publicBodyName(name, null), name).toBe(name);
+    // From a title, as a town's site writes it (corbeil-essonnes.fr, test/fixtures/real-pages-tenth).
+    expect(publicBodyName(null, 'Corbeil-Essonnes – Site internet de la ville de Corbeil-Essonnes')).toBe(
+      'Site internet de la ville de Corbeil-Essonnes',
+    );
     for (const name of [
       'news.ORF.at',
       'Anadolu Agency',
       'Orange County Register',
       'The Daily Ministry Times',
+      'Le Journal de la Ville',
+      'Council Bluffs Nonpareil',
     ])
       expect(publicBodyName(name, null), name).toBe(name === 'The Daily Ministry Times' ? name : null);
     const named = judgeNews(
