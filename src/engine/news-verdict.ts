@@ -649,6 +649,7 @@ function readReasons(input: NewsInput): RawNewsReasons {
     ...pageSignalReasons(all),
     ...feedReasons(input),
   ];
+  ownShopOnNewsroomFront(reasons, frontUrl);
   if (nothingDated(input, all))
     reasons.push({
       signal: 'nothing_dated',
@@ -656,6 +657,25 @@ function readReasons(input: NewsInput): RawNewsReasons {
       evidence: `no dated or article-like link, publication time, feed item or news sitemap on ${all.length} page(s)`,
     });
   return { reasons, frontUrl, pageCount: all.length };
+}
+
+/**
+ * One shop sign on a front whose layout is a newsroom's — dozens of stories under a full section menu — is the paper's
+ * own shop (its e-paper, lottery or merchandise basket: a Polish tabloid's "koszyk"); it stays among the reasons, at 0.
+ * Two shop signs, or one on any other page, count as before.
+ */
+function ownShopOnNewsroomFront(reasons: NewsReason[], frontUrl: string | null): void {
+  if (frontUrl === null) return;
+  const has = (signal: string) => reasons.some((r) => r.signal === signal);
+  if (!has('sections_many') || !has('article_links_many')) return;
+  const at = reasons.findIndex((r) => r.signal === 'shop_signals_one');
+  if (at < 0) return;
+  const shop = reasons[at] as NewsReason;
+  reasons[at] = {
+    ...shop,
+    weight: 0,
+    evidence: `${shop.evidence}: one shop sign on a newsroom's front, its own shop`,
+  };
 }
 
 /** The verdict of raw reasons (their weights as given, summed from `baseLogOdds`), the two bounded reasons added. */

@@ -395,6 +395,22 @@ describe('judgeNews', () => {
     expect(signals(judged('<h3>많이 본</h3><a href="/cart">Cart</a>'))).toContain('most_read_list');
   });
 
+  it("takes one shop sign on a newsroom's front for the paper's own shop, and counts it anywhere else", () => {
+    const basket = '<a href="/sklep">Koszyk</a>';
+    const front = judgeNews(input('www.tabloid.example', `<html>${NEWS_NAV}${stories(40)}${basket}</html>`));
+    const shop = front.reasons.find((r) => r.signal === 'shop_signals_one')!;
+    expect(shop.weight).toBe(0);
+    expect(shop.evidence).toContain('its own shop');
+    expect(front.verdict).toBe('news');
+    // A thinner front, or the same basket on an article page, keeps the sign's weight.
+    const thin = judgeNews(input('www.tabloid.example', `<html>${NEWS_NAV}${stories(16)}${basket}</html>`));
+    expect(thin.reasons.find((r) => r.signal === 'shop_signals_one')!.weight).toBeLessThan(0);
+    const article = judgeNews(
+      onArticlePage('www.tabloid.example', `<html>${NEWS_NAV}${stories(40)}${basket}</html>`),
+    );
+    expect(article.reasons.find((r) => r.signal === 'shop_signals_one')!.weight).toBeLessThan(0);
+  });
+
   it('counts a fact-check for news and a how-to or health reference against, unless a news type is declared', () => {
     const check = judgeNews(
       input('checks.example', `<script type="application/ld+json">{"@type":"ClaimReview"}</script>`),
