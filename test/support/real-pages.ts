@@ -4,97 +4,55 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { decodeText } from '../../src/engine/text-decoding.js';
 
-export const REAL_PAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'real-pages');
+/** The folder of the test fixtures, where every labelled set has its own folder. */
+const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+
+export const REAL_PAGES_DIR = join(FIXTURES_DIR, 'real-pages');
 /** The second hold-out set: other corpora, other publishers, labelled before the engine ran on it (its SOURCES.md). */
-export const FRESH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-fresh',
-);
+export const FRESH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fresh');
 /** The third set, measured blind: four more corpora, other publishers, labelled before the engine ran (its SOURCES.md). */
-export const THIRD_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-third',
-);
+export const THIRD_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-third');
 /**
  * The fourth set, a whole hold-out read blind: eleven more corpora, other publishers, three fifths not news, labelled
  * before the engine ran (its SOURCES.md). Never tuned on: no tool lists its misses.
  */
-export const FOURTH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-fourth',
-);
+export const FOURTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fourth');
 /**
  * The fifth set, read blind: five more corpora (CleanEval, Dragnet, htmltotext-benchmark, defuddle, GerapyAutoExtractor),
  * other publishers, two thirds not news, labelled before the engine ran (its SOURCES.md, which also says its licences).
  */
-export const FIFTH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-fifth',
-);
+export const FIFTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fifth');
 /**
  * The sixth set, read blind: entry pages (homepages and a few section fronts) where the others are articles, from
  * scrapers', feed finders' and parsers' fixtures and a front-page archive, labelled before the engine ran (its SOURCES.md).
  */
-export const SIXTH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-sixth',
-);
+export const SIXTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-sixth');
 /**
  * The seventh set, read blind: entry pages again, most of them NOT news (shops, forums, classifieds, universities,
  * government, companies, personal sites) to read the homepage verdict's precision, from form- and pagination-classifier
  * datasets and link-preview, parser and minifier fixtures, labelled before the engine ran (its SOURCES.md).
  */
-export const SEVENTH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-seventh',
-);
+export const SEVENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-seventh');
 /**
  * The eighth set, read blind: entry pages of unseen publishers (portals, marketplaces, companies, projects, government,
  * a few news fronts), from a favicon finder's recorded homepages, a feed reader's, an IR toolkit's and converters' and
  * scrapers' fixtures, labelled before the engine ran (its SOURCES.md).
  */
-export const EIGHTH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-eighth',
-);
+export const EIGHTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-eighth');
 /**
  * The ninth set, read blind: the traps the mission names, mostly not entry pages — shops' product pages, category
  * listings and homepages in 19 languages, recipe pages in 10 languages other than English, and news articles in 11
  * languages other than English and German — from a product-extraction benchmark, a date extractor's evaluation pages,
  * a recipe parser's and a pagination dataset's, labelled before the engine ran (its SOURCES.md).
  */
-export const NINTH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-ninth',
-);
+export const NINTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-ninth');
 /**
  * The tenth set, read blind: news FRONT pages (newspapers, news agencies, broadcasters, local and national) in 14
  * languages, most beyond English and German, and non-news homepages for contrast (government, companies, shops,
  * personal sites), every page a site root, from a class exercise's crawl of URLs shared on Twitter (October 2020),
  * labelled before the engine ran (its SOURCES.md).
  */
-export const TENTH_PAGES_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'real-pages-tenth',
-);
+export const TENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-tenth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
