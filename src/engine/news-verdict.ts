@@ -129,6 +129,9 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
  * The signs a front page's layout gives: story-shaped links and a section menu. Portals, classifieds, city and
  * association sites have them too; alone on a front page they leave a site in the maybe band unless they are strong.
  */
+/** Distinct shop signs that make a shop (`shop_signals_many`), and that make a page's "most viewed" box a shop's. */
+const MANY_SHOP_SIGNS = 2;
+
 export const LAYOUT_SIGNS: ReadonlySet<string> = new Set([
   'article_links_many',
   'article_links_some',
@@ -390,7 +393,8 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
   // Facts stored before a field existed lack it (the same for sales_links below).
   // A "most viewed" box beside a cart (two shop signs on the page) is a shop's bestsellers, not a newsroom's most read.
   const mostRead = all.find(
-    (p) => Array.isArray(p.most_read) && p.most_read.length > 0 && (p.shop_signals?.length ?? 0) < 2,
+    (p) =>
+      Array.isArray(p.most_read) && p.most_read.length > 0 && (p.shop_signals?.length ?? 0) < MANY_SHOP_SIGNS,
   );
   if (mostRead !== undefined)
     reasons.push({
@@ -433,7 +437,7 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       evidence: [...new Set(recipeWords)].slice(0, 4).join(', '),
     });
   const shop = [...new Set(all.flatMap((p) => p.shop_signals))];
-  if (shop.length >= 2)
+  if (shop.length >= MANY_SHOP_SIGNS)
     reasons.push({
       signal: 'shop_signals_many',
       weight: WEIGHTS.shop_signals_many,
