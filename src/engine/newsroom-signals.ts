@@ -48,10 +48,85 @@ export function wireCredit(bylines: readonly string[]): { byline: string; agency
 /**
  * Anchor texts (whole) of the pages a newsroom keeps for its readers. Words other bodies use for their own pages are
  * left out: "Newsroom" and "Press" (companies' and ministries' press releases), "Ethics" and "Standards" alone
- * (compliance pages, standards bodies), "Tips" alone (a shop's or a recipe site's advice).
+ * (compliance pages, standards bodies), "Tips" alone (a shop's or a recipe site's advice), "Impressum" (every German
+ * site's legal notice), an academic journal's "Editorial Board", a company's code of ethics, and words that also
+ * mean something else ("toimitus" is a Finnish shop's delivery, "σύνταξη" a pension). In other languages: the
+ * editorial office ("Redakcja", "Redacció", "Редакция"), the masthead ("Künye"), letters to the editor, the printed or
+ * digital edition and the newspaper's archive ("Hemeroteca").
  */
-const EDITORIAL_ANCHOR =
-  /^(?:corrections?|(?:editorial|journalism|journalistic|ethics and|ethics &) standards|standards (?:and|&) ethics|(?:journalism|journalistic) ethics|ethics policy|editorial (?:policy|policies|guidelines|code|independence)|masthead|(?:send us a|send us|submit a|news) tips?|e-?edition|e-?paper|today'?s paper|print edition|redaktion|rédaction|redacción)$/i;
+const EDITORIAL_ANCHOR = new RegExp(
+  `^(?:${[
+    // English
+    'corrections?',
+    '(?:editorial|journalism|journalistic|ethics and|ethics &) standards',
+    'standards (?:and|&) ethics',
+    '(?:journalism|journalistic) ethics',
+    'ethics policy',
+    'editorial (?:policy|policies|guidelines|code|independence)',
+    'masthead',
+    '(?:send us a|send us|submit a|news) tips?',
+    'letters to the editor',
+    'e-?edition',
+    'e-?paper',
+    "today'?s paper",
+    'print edition',
+    // The editorial office, its team and its masthead
+    'redaktion(?:en)?',
+    'die redaktion',
+    'rédaction',
+    'la rédaction',
+    'redacción',
+    'la redacción',
+    'redacció',
+    'redação',
+    'redacao',
+    'redazione',
+    'la redazione',
+    'redactie',
+    'de redactie',
+    'redakcja',
+    'redakce',
+    'redakcia',
+    'redakcija',
+    'uredništvo',
+    'szerkesztőség',
+    'redaksjonen',
+    'redaksi',
+    'redaksiya',
+    'редакция',
+    'редакція',
+    'редакција',
+    'редакцията',
+    'künye',
+    'yazı işleri',
+    'principios editoriales',
+    'princípios editoriais',
+    'ligne éditoriale',
+    'charte éditoriale',
+    'charte de déontologie',
+    'redaktionelle leitlinien',
+    // Letters to the editor
+    'cartas al director',
+    'cartes al director',
+    'cartas dos leitores',
+    'lettere al direttore',
+    'leserbriefe',
+    'courrier des lecteurs',
+    'listy do redakcji',
+    // The printed or digital edition and its archive
+    'edición impresa',
+    'edició impresa',
+    'edição impressa',
+    'edizione digitale',
+    'edizione cartacea',
+    'édition numérique',
+    'journal numérique',
+    'wydanie cyfrowe',
+    'e-wydanie',
+    'hemeroteca',
+  ].join('|')})$`,
+  'iu',
+);
 
 /** Internal links whose anchor names one of a newsroom's reader pages, once per anchor, at most `max`. */
 export function editorialLinks(links: readonly PageLink[], max = 3): PageLink[] {

@@ -9,6 +9,7 @@ import {
   NOT_NEWS_THRESHOLD,
   verdictOfScore,
 } from '../../../src/engine/news-verdict.js';
+import { editorialLinks } from '../../../src/engine/newsroom-signals.js';
 import { readPageFacts } from '../../../src/engine/page-facts.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -359,6 +360,33 @@ describe('judgeNews', () => {
     const s = signals(judgeNews(input('company.example', html)));
     expect(s).not.toContain('editorial_links');
     expect(s).not.toContain('wire_credit');
+  });
+
+  // A newsroom's reader pages as its menus name them in other languages, and words that look alike but are not.
+  const EDITORIAL_ANCHORS: ReadonlyArray<[string, boolean]> = [
+    ['Redakcja', true],
+    ['Redacció', true],
+    ['Редакция', true],
+    ['Редакція', true],
+    ['Szerkesztőség', true],
+    ['La redazione', true],
+    ['Künye', true],
+    ['Cartas al director', true],
+    ['Leserbriefe', true],
+    ['Hemeroteca', true],
+    ['Edição impressa', true],
+    ['Wydanie cyfrowe', true],
+    ['Impressum', false],
+    ['Editorial Board', false],
+    ['Editorial Team', false],
+    ['Toimitus', false],
+    ['Σύνταξη', false],
+    ['Código de ética', false],
+    ['Redakcja poleca', false],
+  ];
+  it.each(EDITORIAL_ANCHORS)('reads the anchor "%s" as a newsroom reader page: %s', (anchor, expected) => {
+    const links = [{ url: 'https://paper.example/x', anchor, internal: true }];
+    expect(editorialLinks(links).length > 0).toBe(expected);
   });
 
   it("reads wire copy's dateline in the text as a wire credit, only before a dash", () => {

@@ -134,6 +134,32 @@ describe('site kind signals', () => {
       ['example.com', null, 'Breaking news about the times'],
     ] as const)
       expect(newsroomName(domain, site, title), domain).toBeNull();
+    // Newspaper words in other languages and scripts, agencies named in their own language; compounds without spaces.
+    for (const [domain, site, title] of [
+      ['ria.ru', 'РИА Новости', null],
+      ['example.ua', 'Інформаційне агентство Укрінформ', null],
+      ['hibya.com', 'Hibya Haber Ajansı', null],
+      ['example.id', 'Berita Satu', null],
+      ['asahi.com', '朝日新聞デジタル', null],
+      ['yna.co.kr', '연합뉴스', null],
+      ['chosun.com', null, '정치 | 조선일보'],
+      ['khaosod.co.th', 'ข่าวสด', null],
+      ['prothomalo.com', null, 'প্রথম আলো - বাংলা সংবাদ'],
+      ['example.rs', 'Novosti - Vesti', null],
+      ['novosti.rs', null, null],
+      ['dagens-nyheder.dk', null, null],
+    ] as const)
+      expect(newsroomName(domain, site, title), `${domain} ${site ?? title}`).not.toBeNull();
+    // Not a newspaper: a haberdasher, an investment firm, a city of the Russian Far East, a research institute, a
+    // university's bulletin.
+    for (const [domain, site, title] of [
+      ['haberdashery.example', null, null],
+      ['investimenti.example', null, null],
+      ['khabarovsk.ru', 'Правительство Хабаровского края', null],
+      ['fhi.mpg.de', 'Fritz-Haber-Institut der Max-Planck-Gesellschaft', null],
+      ['vestnik.example', 'Вестник Московского университета', null],
+    ] as const)
+      expect(newsroomName(domain, site, title), domain).toBeNull();
     const html =
       '<meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T08:00:00Z">';
     const named = judgeNews(input('dailynews.example', html));
