@@ -7,7 +7,7 @@ import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape, pathAndQuery } from './article-urls.js';
 import { aggregatorLinks, editorialLinks, isPlaceholderByline, wireCredit } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
-import { generatorKind, newsroomName, publicBodyName } from './site-kind-signals.js';
+import { generatorKind, hostedBlogDeclaresNews, newsroomName, publicBodyName } from './site-kind-signals.js';
 
 export { NEWS_VERDICTS, type NewsVerdict, type NewsVerdictValue } from '../domain/seed-facts.js';
 export type NewsReason = NewsVerdict['reasons'][number];
@@ -211,6 +211,22 @@ function daysSince(iso: string | null, now: Date): number | null {
   return Number.isNaN(time) ? null : (now.getTime() - time) / 86_400_000;
 }
 
+/**
+ * News markup, counted at 0 where the page is a hosted newsletter or blog whose template declares NewsArticle on every
+ * post (Substack, Over-blog): there it is the service's declaration, not the publisher's.
+ */
+function newsSchemaReason(page: PageFacts, type: string): NewsReason {
+  const evidence = `JSON-LD/microdata ${type} on ${page.url}`;
+  const hosted = typeof page.hosted_blog === 'string' ? page.hosted_blog : null;
+  return hosted !== null && hostedBlogDeclaresNews(hosted)
+    ? {
+        signal: 'news_schema',
+        weight: 0,
+        evidence: `${evidence}: ${hosted}'s template declares it on every post`,
+      }
+    : { signal: 'news_schema', weight: WEIGHTS.news_schema, evidence };
+}
+
 function markupReasons(all: PageFacts[]): NewsReason[] {
   const reasons: NewsReason[] = [];
   const typed = (signal: keyof typeof WEIGHTS, types: ReadonlySet<string>) => {
@@ -222,7 +238,8 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
         evidence: `JSON-LD/microdata ${found.type} on ${found.page.url}`,
       });
   };
-  typed('news_schema', NEWS_TYPES);
+  const news = firstTyped(all, NEWS_TYPES);
+  if (news !== null) reasons.push(newsSchemaReason(news.page, news.type));
   typed('fact_check_schema', FACT_CHECK_TYPES);
   typed('recipe_schema', new Set(['Recipe']));
   typed('product_schema', PRODUCT_TYPES);
@@ -556,7 +573,17 @@ function generatorReasons(all: PageFacts[]): NewsReason[] {
     const signal = `${found.kind}_generator` as const;
     return [{ signal, weight: WEIGHTS[signal], evidence: `generator ${found.generator} on ${page.url}` }];
   }
-  return [];
+  // No generator said so, but the page loads a hosted blog service's own scripts or theme (a custom domain on Substack).
+  const hosted = all.find((p) => typeof p.hosted_blog === 'string');
+  return hosted === undefined
+    ? []
+    : [
+        {
+          signal: 'blog_generator',
+          weight: WEIGHTS.blog_generator,
+          evidence: `${hosted.hosted_blog}'s own scripts or theme on ${hosted.url}: a hosted blog or newsletter`,
+        },
+      ];
 }
 
 /** A newspaper word in the domain or the site's name (Zeitung, News, Herald, Diario): weak, names are cheap. */

@@ -25,6 +25,7 @@ import {
   SHOP_MARKUP,
 } from './page-vocabulary.js';
 import { sectionOfAnchor } from './section-words.js';
+import { hostedBlogOfAsset } from './site-kind-signals.js';
 
 export interface PageLink {
   /** Absolute http(s) URL, fragment dropped. */
@@ -88,6 +89,8 @@ export interface PageFacts {
   publisher_meta: string[];
   /** `<meta name="generator">` values as written (WordPress 6.5, MediaWiki 1.35, Hugo 0.71), ≤ 5. */
   generator: string[];
+  /** The hosted blog service whose own scripts or theme the page loads (Substack, Blogger), site-kind-signals.ts. */
+  hosted_blog: string | null;
   /** Country hints of the visible text: currencies, clock-time zones, spellings (country-text-signals.ts). */
   text_markers: TextMarkers;
   /** Places of the gazetteer named in the title and visible text, with how many times (country-place-signals.ts). */
@@ -233,6 +236,7 @@ export function pageFactsCollector(
     address_countries: [],
     publisher_meta: [],
     generator: [],
+    hosted_blog: null,
     text_markers: emptyTextMarkers(),
     place_names: {},
     menu_place_names: {},
@@ -284,6 +288,12 @@ export function pageFactsCollector(
     else if (COMPANY_MENU_TEXT.test(words)) pushOnce(facts.sales_links, `menu: ${words.toLowerCase()}`, 10);
     else if (ORGANISATION_MENU_TEXT.test(words))
       pushOnce(facts.sales_links, `organisation: ${words.toLowerCase()}`, 10);
+  };
+  /** A script's or stylesheet's URL: a hosted blog service's own assets name the service. */
+  const noteAsset = (url: URL | null) => {
+    if (url === null) return;
+    if (facts.hosted_blog === null) facts.hosted_blog = hostedBlogOfAsset(url);
+    noteHost(url);
   };
   const noteHost = (url: URL | null) => {
     if (url === null) return;
@@ -373,7 +383,7 @@ export function pageFactsCollector(
           break;
         case 'script':
           if ((attribs['type'] ?? '').trim().toLowerCase() === 'application/ld+json') jsonLdText = '';
-          if (attribs['src'] !== undefined) noteHost(resolve(attribs['src'], linkBase));
+          if (attribs['src'] !== undefined) noteAsset(resolve(attribs['src'], linkBase));
           break;
         case 'meta':
           readMeta(attribs, facts);
@@ -386,6 +396,8 @@ export function pageFactsCollector(
           break;
         case 'link': {
           const rel = (attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+          if (rel.includes('stylesheet') && attribs['href'] !== undefined)
+            noteAsset(resolve(attribs['href'], linkBase));
           const lang = normaliseLanguageTag(attribs['hreflang']);
           if (
             rel.includes('alternate') &&

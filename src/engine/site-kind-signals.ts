@@ -27,6 +27,36 @@ const GENERATORS: Array<[RegExp, GeneratorKind]> = [
   ],
 ];
 
+/**
+ * Hosted blog and newsletter services, known by the assets only their own hosted pages load (a custom domain hides the
+ * host; the theme and the app bundle do not): Substack's `substackcdn.com/bundle/`, Over-blog's
+ * `assets.over-blog-kiwi.com/b/blog/`, Blogger's `www.blogger.com/static/v1/widgets/`. A newsroom embedding a
+ * newsletter's sign-up box loads another file (Substack's is on substack.com), so it is not read as one. Substack's and
+ * Over-blog's templates declare NewsArticle on every post, whoever writes it: `templateNewsArticle`.
+ */
+const HOSTED_BLOGS: ReadonlyArray<{
+  host: string;
+  path: string;
+  name: string;
+  templateNewsArticle: boolean;
+}> = [
+  { host: 'substackcdn.com', path: '/bundle/', name: 'Substack', templateNewsArticle: true },
+  { host: 'assets.over-blog-kiwi.com', path: '/b/blog/', name: 'Over-blog', templateNewsArticle: true },
+  { host: 'www.blogger.com', path: '/static/v1/widgets/', name: 'Blogger', templateNewsArticle: false },
+];
+
+/** The hosted blog service whose own assets a script or stylesheet URL is, or null. */
+export function hostedBlogOfAsset(url: URL): string | null {
+  for (const blog of HOSTED_BLOGS)
+    if (url.hostname === blog.host && url.pathname.startsWith(blog.path)) return blog.name;
+  return null;
+}
+
+/** Whether the hosted blog service's template declares NewsArticle on every post. */
+export function hostedBlogDeclaresNews(name: string): boolean {
+  return HOSTED_BLOGS.some((blog) => blog.name === name && blog.templateNewsArticle);
+}
+
 /** The kind of site the first recognised generator makes, with the generator as written. */
 export function generatorKind(
   generators: readonly string[],

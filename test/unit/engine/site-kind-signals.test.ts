@@ -167,3 +167,45 @@ describe('site kind signals', () => {
     expect(named.score).toBeGreaterThan(judgeNews(input('acme.example', html)).score);
   });
 });
+
+describe('hosted blog services', () => {
+  const post = (assets: string) => `<head>${assets}
+    <script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"On gardens",
+    "datePublished":"2026-11-20T08:00:00Z","author":{"@type":"Person","name":"Ann Lee"}}</script></head>
+    <body><p class="byline">By Ann Lee</p><p>Text</p></body>`;
+
+  it.each([
+    ['<script src="https://substackcdn.com/bundle/main.2817.js"></script>', 'Substack'],
+    ['<link rel="stylesheet" href="https://substackcdn.com/bundle/theme/main.css">', 'Substack'],
+    ['<script src="https://assets.over-blog-kiwi.com/b/blog/v2023/build/main.js"></script>', 'Over-blog'],
+    [
+      '<link rel="stylesheet" href="https://www.blogger.com/static/v1/widgets/2975350028-css_bundle_v2.css">',
+      'Blogger',
+    ],
+  ])('knows %s as a hosted blog service’s own asset', (assets, name) => {
+    expect(readPageFacts(post(assets), 'https://gardens.example/p/on-gardens').hosted_blog).toBe(name);
+  });
+
+  it("counts a newsletter template's NewsArticle at 0 and the service as a blog's, with the evidence", () => {
+    const hosted = judgeNews(
+      input('gardens.example', post('<script src="https://substackcdn.com/bundle/main.js"></script>')),
+    );
+    const schema = hosted.reasons.find((r) => r.signal === 'news_schema');
+    expect(schema?.weight).toBe(0);
+    expect(schema?.evidence).toContain("Substack's template declares it on every post");
+    expect(hosted.reasons.find((r) => r.signal === 'blog_generator')?.evidence).toContain('Substack');
+    // The same post on a site of its own keeps its markup's weight.
+    const own = judgeNews(input('gardens.example', post('')));
+    expect(own.reasons.find((r) => r.signal === 'news_schema')?.weight).toBe(2);
+    expect(hosted.score).toBeLessThan(own.score);
+  });
+
+  it("does not read a newsroom embedding a newsletter's sign-up box, or a link to a blog, as a hosted blog", () => {
+    for (const html of [
+      '<script src="https://substack.com/embedjs/embed.js"></script>',
+      '<a href="https://substackcdn.com/bundle/x.js">file</a><img src="https://substackcdn.com/image/fetch/a.png">',
+      '<script src="https://www.blogger.com/feeds/123/posts/default?alt=json"></script>',
+    ])
+      expect(readPageFacts(html, 'https://paper.example/').hosted_blog, html).toBeNull();
+  });
+});
