@@ -12,9 +12,11 @@
 // (test/fixtures/real-pages-seventh), entry pages again, most of them not news; and the eighth
 // (test/fixtures/real-pages-eighth), entry pages of unseen publishers; and the ninth (test/fixtures/real-pages-ninth),
 // shops' pages, recipes in other languages and news beyond English and German; and the tenth
-// (test/fixtures/real-pages-tenth), news fronts in 14 languages and non-news homepages for contrast.
+// (test/fixtures/real-pages-tenth), news fronts in 14 languages and non-news homepages for contrast; and the eleventh
+// (test/fixtures/real-pages-eleventh), entry pages again: news fronts in ten languages, non-news homepages in 22.
 import {
   EIGHTH_PAGES_DIR,
+  ELEVENTH_PAGES_DIR,
   FIFTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
@@ -51,6 +53,7 @@ const laterSets = (
     ['eighth', 'eighth set', EIGHTH_PAGES_DIR],
     ['ninth', 'ninth set', NINTH_PAGES_DIR],
     ['tenth', 'tenth set', TENTH_PAGES_DIR],
+    ['eleventh', 'eleventh set', ELEVENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

@@ -22,6 +22,11 @@ const NOT_ARTICLE_FILE =
 /** A query naming one story by its id: ?p=128314, &id=4567, ?newsid=20240512. */
 const ARTICLE_ID_QUERY = /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid)=\d{4,}/i;
 const HTML_FILE = /\.(s?html?|php|aspx?)$/i;
+/**
+ * Joomla's K2, a news extension many local papers run: a story is `/<section>/item/<id>-<slug of five or more
+ * words>.html`. A shop's "item" segment is followed by a code or a short name, so "item" stays a shop's word elsewhere.
+ */
+const K2_ITEM = /\/item\/\d+-(?:[^/-]+-){4,}[^/]+?\.html?$/i;
 
 /** A URL's path (`/` when empty) and query, read from the string without parsing it; null for no URL. */
 export function pathAndQuery(url: string): { path: string; query: string } | null {
@@ -43,6 +48,7 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
   const segments = path.split('/').filter((s) => s !== '');
   // The site's root: a story only by its query's id (WordPress's plain links, /?p=128314).
   if (segments.length === 0) return ARTICLE_ID_QUERY.test(query) ? 'numeric_id' : null;
+  if (K2_ITEM.test(path) && !segments.slice(0, -2).some((s) => NOT_ARTICLE_SEGMENT.test(s))) return 'numeric_id';
   if (segments.some((s) => NOT_ARTICLE_SEGMENT.test(s))) return null;
   const last = segments[segments.length - 1]!;
   // A bare page number (/news/2) or year (/2024/) is an archive listing, not a story.

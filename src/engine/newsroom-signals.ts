@@ -49,8 +49,8 @@ export function wireCredit(bylines: readonly string[]): { byline: string; agency
  * Anchor texts (whole) of the pages a newsroom keeps for its readers. Words other bodies use for their own pages are
  * left out: "Newsroom" and "Press" (companies' and ministries' press releases), "Ethics" and "Standards" alone
  * (compliance pages, standards bodies), "Tips" alone (a shop's or a recipe site's advice), "Impressum" (every German
- * site's legal notice), an academic journal's "Editorial Board", a company's code of ethics, and words that also
- * mean something else ("toimitus" is a Finnish shop's delivery, "σύνταξη" a pension). In other languages: the
+ * site's legal notice), an academic journal's "Editorial Board", a company's code of ethics, an editorial charter or
+ * line (a blog writes one too: alphabetablog.com's "Charte éditoriale"), and words that also mean something else ("toimitus" is a Finnish shop's delivery, "σύνταξη" a pension). In other languages: the
  * editorial office ("Redakcja", "Redacció", "Редакция"), the masthead ("Künye"), letters to the editor, the printed or
  * digital edition and the newspaper's archive ("Hemeroteca").
  */
@@ -99,12 +99,6 @@ const EDITORIAL_ANCHOR = new RegExp(
     'редакцията',
     'künye',
     'yazı işleri',
-    'principios editoriales',
-    'princípios editoriais',
-    'ligne éditoriale',
-    'charte éditoriale',
-    'charte de déontologie',
-    'redaktionelle leitlinien',
     // Letters to the editor
     'cartas al director',
     'cartes al director',

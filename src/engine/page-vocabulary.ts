@@ -125,6 +125,10 @@ export const ORGANISATION_MENU_TEXT = new RegExp(
     'our impact', 'annual reports?', 'our programs', 'case stud(?:y|ies)', 'members? area', 'member cent(?:er|re)',
     'unsere arbeit', 'publikationen', 'mitglied werden', 'engagieren', 'nos actions', 'nos missions', 'agir',
     'adh[ée]rer', 'nuestro trabajo', 'publicaciones', 'qui[ée]nes somos', 'campañas', 'hazte socio',
+    // A party's or an association's: join, its statutes, its programme, its group in parliament.
+    'af[ií]liate', 'afiliaci[óo]n', '[úu]nete', 'estatutos', 'statuts', 'satzung', 'statuto', 'tesseramento',
+    'word lid', 'lid worden', 'bli medlem', 'bliv medlem', 'liity jäseneksi', 'wahlprogramm', 'programa electoral',
+    'programme électoral', 'programma elettorale', 'fraktion',
   ].join('|')})$`,
   'i',
 );

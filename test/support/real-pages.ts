@@ -53,6 +53,14 @@ export const NINTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-ninth');
  * labelled before the engine ran (its SOURCES.md).
  */
 export const TENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-tenth');
+/**
+ * The eleventh set, read blind: entry pages (site roots) of news fronts in ten languages — Spanish, Russian,
+ * Indonesian, Italian, French, Filipino, Chinese, Polish, Bulgarian, English, trade dailies among them — and, for
+ * contrast, non-news homepages in 22 languages (a party, universities, government, companies, shops, personal blogs,
+ * platforms), from a class exercise's crawl (2020) and two classifiers' datasets (2014–2016), labelled before the engine
+ * ran (its SOURCES.md).
+ */
+export const ELEVENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-eleventh');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -66,6 +74,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   EIGHTH_PAGES_DIR,
   NINTH_PAGES_DIR,
   TENTH_PAGES_DIR,
+  ELEVENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
