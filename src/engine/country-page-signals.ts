@@ -31,7 +31,41 @@ const TLD_ALIASES: Readonly<Record<string, string>> = {
   mil: 'us',
   edu: 'us',
   ...internationalizedCcTlds(),
+  ...geographicTlds(),
 };
+
+/**
+ * ICANN's geographic top-level domains, each of a region, a people or a city within one country (.cat, .bzh, .berlin,
+ * .scot, .quebec, .tokyo): as telling as that country's code. Brands and words that only sound like places (.kiwi)
+ * are not among them; nor is .la (Laos's code, sold as a generic one).
+ */
+function geographicTlds(): Record<string, string> {
+  const byCountry: Record<string, string[]> = {
+    es: ['cat', 'eus', 'gal', 'barcelona', 'madrid'],
+    fr: ['bzh', 'alsace', 'corsica', 'paris'],
+    de: ['berlin', 'hamburg', 'bayern', 'koeln', 'cologne', 'nrw', 'saarland', 'ruhr'],
+    at: ['wien', 'tirol'],
+    ch: ['swiss', 'zuerich'],
+    be: ['brussels', 'bruxelles', 'vlaanderen', 'gent'],
+    nl: ['amsterdam', 'frl'],
+    gb: ['scot', 'wales', 'cymru', 'london'],
+    us: ['nyc', 'boston', 'miami', 'vegas'],
+    ca: ['quebec'],
+    au: ['melbourne', 'sydney'],
+    jp: ['tokyo', 'osaka', 'nagoya', 'okinawa', 'yokohama', 'kyoto'],
+    ru: ['moscow', 'moskva', 'tatar'],
+    tr: ['istanbul', 'ist'],
+    za: ['capetown', 'durban', 'joburg'],
+    br: ['rio'],
+    fi: ['helsinki'],
+    se: ['stockholm'],
+    ae: ['abudhabi', 'dubai'],
+    qa: ['doha'],
+  };
+  return Object.fromEntries(
+    Object.entries(byCountry).flatMap(([country, tlds]) => tlds.map((tld) => [tld, country])),
+  );
+}
 
 /**
  * The internationalised country-code TLDs (IANA's root zone: .рф, .中国, .한국, .السعودية…), each under its own script

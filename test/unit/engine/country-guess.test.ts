@@ -14,6 +14,24 @@ function input(host: string, extra: Partial<CountryInput> = {}): CountryInput {
 }
 
 describe('guessCountry', () => {
+  it.each([
+    ['www.lorient-agglo.bzh', 'fr'],
+    ['www.ara.cat', 'es'],
+    ['www.deia.eus', 'es'],
+    ['news.berlin', 'de'],
+    ['paper.scot', 'gb'],
+    ['journal.quebec', 'ca'],
+    ['shimbun.tokyo', 'jp'],
+  ])('reads the geographic TLD of %s as %s, a region or city of one country', (host, country) => {
+    expect(guessCountry(input(host)).code).toBe(country);
+    expect(guessCountry(input(host)).reasons[0]?.signal).toBe('cctld');
+  });
+
+  it('reads no country in a brand TLD, nor Los Angeles in .la (the code of Laos, sold as a generic one)', () => {
+    expect(guessCountry(input('shop.kiwi')).code).toBe('intl');
+    expect(guessCountry(input('news.la')).code).not.toBe('us');
+  });
+
   it('reads a country-code TLD through the public suffix list', () => {
     expect(guessCountry(input('www.bbc.co.uk')).code).toBe('gb');
     expect(guessCountry(input('www.abc.net.au')).code).toBe('au');
