@@ -2,7 +2,16 @@
 // phrases and hosts, byline prefixes. Data only, kept apart so the parser stays readable.
 
 /**
- * Section names a newsroom's navigation carries, by section. Core sections are what sets a newspaper apart from a
+ * Section names a newsroom's navigation carries, by section, in the forms menus use. Each list holds the major
+ * European languages first, then lines by language group: "Indic" is Bengali, Hindi, Marathi, Nepali, Gujarati,
+ * Punjabi, Tamil, Telugu, Malayalam, Kannada and Sinhala; "Africa" Swahili, Amharic, Hausa and Yoruba; "South-east
+ * Asia" Filipino, Malay/Indonesian, Vietnamese, Thai, Khmer, Burmese and Lao. A word of 4+ characters counts as one
+ * token of a short anchor, so a word that is also a shop's, a blog's or a company's menu item is left out ("Bota",
+ * Albanian world and a Spanish boot; Welsh "Barn"; "Vreme", Serbian weather and opening hours). Left out after the
+ * labelled pages showed them naming something else: Indonesian "Hukum" (Islamic law on an Islamic blog), "Kesehatan"
+ * and "Pendidikan" (the same blog's menu read news with them), Danish/Norwegian/Swedish "Verden"/"Världen" (a food
+ * site's "Madens verden"), "Danmark"/"Norge" (country pickers), Basque "Osasuna" (a football club), Finnish "Tiede"
+ * (a surname), Estonian "Tervis" (a brand), Indonesian "Tekno" (a brand). Core sections are what sets a newspaper apart from a
  * blog or a shop (politics, economy, sport, world, opinion, national, society, crime); the others (culture,
  * science, tech, health…) appear on magazines and blogs too and count for less.
  */
@@ -14,6 +23,18 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'politică', 'política', 'politics & government', '政治', '时政', '時政', '政治・行政', '정치', 'سياسة', 'سیاست',
     'פוליטיקה', 'राजनीति', 'การเมือง', 'chính trị', 'politiek', 'politički', 'politikë',
     'політика', 'elections', 'election', 'congress', 'white house', 'parliament', 'wahlen', 'élections', 'elecciones', 'eleições', 'elezioni',
+    // Indic
+    'রাজনীতি', 'चुनाव', 'அரசியல்', 'రాజకీయాలు', 'రాజకీయం', 'राजकारण', 'રાજકારણ', 'રાજનીતિ', 'ਰਾਜਨੀਤੀ', 'രാഷ്ട്രീയം',
+    'ರಾಜಕೀಯ', 'දේශපාලන', 'දේශපාලනය',
+    // Urdu, Persian, Arabic, Hebrew
+    'سیاسی', 'انتخابات', 'السياسة', 'سياسية', 'מדיני',
+    // Africa
+    'siasa', 'ፖለቲካ', 'siyasa', 'òṣèlú',
+    // South-east and East Asia
+    'pulitika', 'pemilu', 'នយោបាយ', 'နိုင်ငံရေး', 'ການເມືອງ', '选举', '選舉', '選挙',
+    // Europe, Caucasus, Central Asia
+    'stjórnmál', 'polaitíocht', 'gwleidyddiaeth', 'siyasət', 'саясат', 'siyosat', 'сиёсат', 'პოლიტიკა',
+    'քաղաքականություն',
   ],
   economy: [
     'business', 'economy', 'economics', 'finance', 'markets', 'money', 'wirtschaft', 'finanzen', 'économie',
@@ -22,12 +43,41 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'οικονομία', 'gazdaság', 'economie', 'negócios', 'dinheiro', '经济', '經濟', '财经', '財經', '経済', 'ビジネス', '경제',
     'اقتصاد', 'כלכלה', 'व्यापार', 'अर्थव्यवस्था', 'เศรษฐกิจ', 'kinh tế', 'ekonomija', 'bisnis',
     'економіка', 'икономика', 'privreda', 'gospodarstvo', 'biznis', 'бізнес', 'фінанси', 'финанси', 'hospodárstvo', 'ekonomie', 'afaceri', 'ekonomika ir verslas',
+    // Catalan, Basque, Galician
+    'ekonomia',
+    // Indic
+    'অর্থনীতি', 'বাণিজ্য', 'बिज़नेस', 'बिजनेस', 'कारोबार', 'वाणिज्य', 'अर्थ', 'வணிகம்', 'பொருளாதாரம்', 'బిజినెస్',
+    'వ్యాపారం', 'अर्थकारण', 'અર્થતંત્ર', 'વેપાર', 'બિઝનેસ', 'ਕਾਰੋਬਾਰ', 'ਵਪਾਰ', 'ബിസിനസ്', 'സാമ്പത്തികം', 'ವಾಣಿಜ್ಯ',
+    'ಬಿಸಿನೆಸ್', 'ව්‍යාපාර', 'ආර්ථිකය',
+    // Urdu, Persian, Arabic, Greek
+    'کاروبار', 'معیشت', 'اقتصادی', 'الاقتصاد', 'οικονομικά',
+    // Africa
+    'biashara', 'uchumi', 'ኢኮኖሚ', 'ቢዝነስ', 'tattalin arziki',
+    // South-east and East Asia
+    'ekonomiya', 'negosyo', 'bisnes', 'perniagaan', 'ekbis', 'kinh doanh', 'ธุรกิจ', 'សេដ្ឋកិច្ច', 'စီးပွားရေး',
+    'ເສດຖະກິດ', '产经', '產經',
+    // Europe, Caucasus, Central Asia
+    'byznys', 'економија', 'привреда', 'ekonomia', 'verslas', 'bizness', 'majandus', 'erhverv', 'næringsliv',
+    'viðskipti', 'busnes', 'iqtisadiyyat', 'iqtisodiyot', 'иқтисодиёт', 'ეკონომიკა', 'ბიზნესი', 'տնտեսություն',
   ],
   sport: [
     'sport', 'sports', 'deportes', 'deporte', 'esporte', 'esportes', 'desporto', 'sportivo', 'calcio',
     'football', 'fußball', 'fussball', 'спорт', 'spor', 'urheilu', 'idrett', 'αθλητισμός', 'σπορ', 'sporty',
     'šport', 'sportas', '体育', '體育', 'スポーツ', '스포츠', 'رياضة', 'ورزش', 'ספורט', 'खेल', 'กีฬา', 'thể thao',
     'olahraga', 'futebol',
+    // Catalan, Basque
+    'esports', 'kirolak', 'kirola',
+    // Indic
+    'খেলা', 'খেলাধুলা', 'क्रिकेट', 'खेलकुद', 'क्रीडा', 'விளையாட்டு', 'క్రీడలు', 'స్పోర్ట్స్', 'રમતગમત', 'સ્પોર્ટ્સ',
+    'ਖੇਡਾਂ', 'ਖੇਡ', 'കായികം', 'സ്പോർട്സ്', 'ಕ್ರೀಡೆ', 'ක්‍රීඩා',
+    // Urdu, Persian, Arabic, Greek
+    'کھیل', 'ورزشی', 'الرياضة', 'αθλητικά',
+    // Africa
+    'michezo', 'ስፖርት', 'wasanni',
+    // South-east Asia
+    'palakasan', 'isports', 'sukan', 'កីឡា', 'အားကစား', 'ກິລາ',
+    // Europe, Caucasus, Central Asia
+    'íþróttir', 'spórt', 'chwaraeon', 'idman', 'სპორტი', 'սպորտ',
   ],
   world: [
     'world', 'international', 'foreign', 'global', 'welt', 'ausland', 'international', 'monde', 'mundo',
@@ -36,6 +86,21 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'zahraničí', '国际', '國際', '国際', '世界', '국제', '세계', 'عالم', 'دولي', 'العالم', 'جهان', 'עולם', 'दुनिया',
     'विदेश', 'ต่างประเทศ', 'thế giới', 'dunia', 'internasional',
     'світ', 'у світі', 'свят', 'svijet', 'svet', 'свет', 'externe', 'internațional', 'extranjero', 'zahraničie', 'pasaulis', 'pasaulē', 'maailm',
+    // Catalan, Basque
+    'món', 'mundua', 'nazioartea',
+    // Indic
+    'আন্তর্জাতিক', 'বিশ্ব', 'विश्व', 'अंतरराष्ट्रीय', 'अंतर्राष्ट्रीय', 'अन्तर्राष्ट्रिय', 'आंतरराष्ट्रीय', 'உலகம்',
+    'అంతర్జాతీయం', 'ప్రపంచం', 'દુનિયા', 'આંતરરાષ્ટ્રીય', 'વિશ્વ', 'ਦੁਨੀਆ', 'ਵਿਦੇਸ਼', 'ਅੰਤਰਰਾਸ਼ਟਰੀ', 'ലോകം',
+    'അന്താരാഷ്ട്രം', 'ವಿದೇಶ', 'ಅಂತಾರಾಷ್ಟ್ರೀಯ', 'ವಿಶ್ವ', 'ජාත්‍යන්තර', 'ලෝකය', 'විදෙස්',
+    // Urdu, Persian, Arabic, Hebrew, Greek
+    'دنیا', 'بین الاقوامی', 'عالمی', 'بین‌الملل', 'بین الملل', 'دوليات', 'عربي ودولي', 'בעולם', 'διεθνή',
+    // Africa
+    'kimataifa', 'ዓለም', 'ዓለም አቀፍ', 'አለም አቀፍ', 'duniya',
+    // South-east and East Asia (军事, the military desk of Chinese portals, reports mostly abroad)
+    'pandaigdig', 'antarabangsa', 'quốc tế', 'អន្តរជាតិ', 'နိုင်ငံတကာ', 'ຕ່າງປະເທດ', '军事', '軍事',
+    // Europe, Caucasus, Central Asia
+    'külföld', 'tujina', 'свијет', 'ārzemēs', 'pasaulyje', 'välismaa', 'erlent', 'idirnáisiúnta',
+    'rhyngwladol', 'әлем', 'dunyo', 'jahon', 'жаҳон', 'дунё', 'მსოფლიო', 'աշխարհ', 'միջազգային', 'бывший ссср',
   ],
   opinion: [
     'opinion', 'opinions', 'commentary', 'editorial', 'editorials', 'columns', 'columnists', 'meinung',
@@ -43,6 +108,21 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'mening', 'opinie', 'мнения', 'мнение', 'колумнисты', 'görüş', 'yazarlar', 'debatt', 'ledare',
     'mielipide', 'γνώμη', 'απόψεις', 'vélemény', 'názory', '评论', '評論', '社説', 'オピニオン', '오피니언', '사설', 'رأي',
     'مقالات', 'דעות', 'विचार', 'ความคิดเห็น', 'opini',
+    // Catalan, Basque
+    'opinió', 'iritzia',
+    // Indic
+    'মতামত', 'সম্পাদকীয়', 'संपादकीय', 'सम्पादकीय', 'ओपिनियन', 'अग्रलेख', 'தலையங்கம்', 'సంపాదకీయం', 'ఎడిటోరియల్',
+    'તંત્રીલેખ', 'ਸੰਪਾਦਕੀ', 'അഭിപ്രായം', 'എഡിറ്റോറിയൽ', 'ಅಭಿಪ್ರಾಯ', 'ಸಂಪಾದಕೀಯ', 'අදහස්', 'කතුවැකිය',
+    // Urdu, Persian, Arabic
+    'کالم', 'اداریہ', 'سرمقاله', 'الرأي', 'آراء',
+    // Africa
+    'tahariri', 'አስተያየት', "ra'ayi",
+    // South-east and East Asia
+    'opinyon', 'kolom', 'góc nhìn', 'บทบรรณาธิการ', 'មតិ', 'အာဘော်', '观点', '觀點', '社论', '社論',
+    // Europe, Caucasus, Central Asia
+    'köşe yazarları', 'opinii', 'editoriale', 'komentáre', 'mnenja', 'kolumne', 'колумне', 'колумни', 'nuomonės',
+    'viedokļi', 'arvamus', 'pääkirjoitus', 'debat', 'meninger', 'skoðun', 'tuairimí', 'publicystyka', 'пікір',
+    'მოსაზრება', 'կարծիք',
   ],
   national: [
     'national', 'nation', 'local', 'local news', 'regional', 'inland', 'deutschland', 'inland', 'national',
@@ -52,17 +132,60 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'ישראל', 'देश', 'राज्य', 'ในประเทศ', 'thời sự', 'nasional', 'uk', 'us', 'u.s.', 'metro', 'city', 'stadt',
     'region', 'régions',
     'україна', 'в україні', 'bih', 'hrvatska', 'srbija', 'србија', 'românia', 'българия', 'slovensko', 'slovenija', 'lietuva', 'latvija', 'eesti', 'crna gora', 'регіони', 'регионы', 'regioni', 'regiony',
+    // Catalan
+    'comarques',
+    // Indic
+    'জাতীয়', 'সারাদেশ', 'সারা দেশ', 'দেশ', 'राष्ट्रीय', 'प्रदेश', 'शहर', 'राष्ट्रिय', 'தமிழ்நாடு', 'இந்தியா',
+    'జాతీయం', 'తెలంగాణ', 'ఆంధ్రప్రదేశ్', 'महाराष्ट्र', 'ગુજરાત', 'દેશ', 'રાષ્ટ્રીય', 'ਪੰਜਾਬ', 'ਦੇਸ਼', 'ਰਾਸ਼ਟਰੀ',
+    'കേരളം', 'ദേശീയം', 'ഇന്ത്യ', 'ರಾಜ್ಯ', 'ದೇಶ', 'ಕರ್ನಾಟಕ', 'දේශීය', 'ප්‍රාදේශීය',
+    // Urdu, Persian, Arabic, Hebrew, Greek
+    'پاکستان', 'ایران', 'استان‌ها', 'استانها', 'استان ها', 'محلية', 'בארץ', 'επικαιρότητα',
+    // Africa
+    'kitaifa', 'ሀገር አቀፍ', 'አገር አቀፍ',
+    // South-east and East Asia
+    'bansa', 'probinsya', 'daerah', 'trong nước', 'địa phương', 'ภูมิภาค', 'ព័ត៌មានជាតិ', 'ပြည်တွင်း', 'ໃນປະເທດ',
+    '时事', '時事', '社會', '港闻', '港聞', '要闻', '要聞',
+    // Europe, Caucasus, Central Asia
+    'gündem', 'yerel', 'actualitate', 'regióny', 'regija', 'региони', 'македонија', 'aktualitet', 'shqipëri',
+    'lietuvoje', 'regionai', 'latvijā', 'reģionos', 'eestis', 'innlent', 'regio', 'náisiúnta',
+    'gündəm', 'ölkə', 'аймақ', 'რეგიონები', 'в стране',
   ],
   society: [
     'society', 'gesellschaft', 'sociedad', 'società', 'sociedade', 'społeczeństwo', 'общество', 'toplum',
     'samhälle', 'κοινωνία', 'xã hội', 'مجتمع',
     'суспільство', 'društvo', 'spoločnosť', 'společnost', 'societate',
+    // Catalan, Basque
+    'societat', 'gizartea',
+    // Indic
+    'समाज', 'சமூகம்',
+    // Persian, Arabic
+    'اجتماعی', 'جامعه', 'المجتمع',
+    // Africa
+    'jamii',
+    // South-east Asia
+    'สังคม', 'សង្គម', 'ສັງຄົມ',
+    // Europe, Caucasus, Central Asia
+    'друштво', 'општество', 'shoqëri', 'visuomenė', 'sabiedrība', 'ühiskond', 'yhteiskunta', 'samfund', 'samfunn',
+    'samenleving', 'cəmiyyət', 'қоғам', 'jamiyat', 'жамият', 'საზოგადოება', 'հասարակություն',
   ],
   crime: [
     'crime', 'justice', 'courts', 'justiz', 'faits divers', 'justicia', 'sucesos', 'policía', 'polizia',
     'giustizia', 'policja', 'происшествия', 'криминал', 'asayiş', 'polis', 'brott', 'rikos', '事件', '사건사고',
     'حوادث',
     'crna hronika', 'hronika', 'kronika', 'кримінал', 'пригоди', 'krimi', 'eveniment', 'evenimente',
+    // Catalan
+    'successos',
+    // Indic
+    'অপরাধ', 'क्राइम', 'अपराध', 'குற்றம்', 'క్రైమ్', 'गुन्हे', 'क्राईम', 'ક્રાઇમ', 'ਅਪਰਾਧ', 'ക്രൈം', 'ಅಪರಾಧ',
+    // Urdu, Arabic, Hebrew
+    'جرائم', 'الحوادث', 'פלילים',
+    // Africa
+    'uhalifu',
+    // South-east and East Asia
+    'krimen', 'kriminal', 'jenayah', 'pháp luật', 'อาชญากรรม', '法治',
+    // Europe, Caucasus, Central Asia
+    'justiție', 'bűnügy', 'črna kronika', 'crna kronika', 'хроника', 'црна хроника', 'kriminalai', 'kriminālziņas',
+    'krim', 'силовые структуры', 'კრიმინალი',
   ],
 };
 
@@ -72,36 +195,128 @@ export const OTHER_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'culture', 'arts', 'kultur', 'feuilleton', 'cultura', 'cultuur', 'kultura', 'культура', 'kültür',
     'sanat', 'πολιτισμός', '文化', '문화', 'ثقافة', 'תרבות',
     'cultură', 'kultúra', 'kultūra', 'kultuur',
+    // Indic
+    'সংস্কৃতি', 'संस्कृति',
+    // Urdu, Persian, Arabic
+    'ثقافت', 'فرهنگی', 'فرهنگ', 'الثقافة', 'فنون',
+    // Africa
+    'utamaduni',
+    // South-east Asia
+    'budaya', 'văn hóa', 'วัฒนธรรม',
+    // Europe, Caucasus, Central Asia
+    'kulturë', 'kulttuuri', 'menning', 'cultúr', 'mədəniyyət', 'мәдениет', 'madaniyat', 'маданият', 'კულტურა',
+    'մշակույթ',
   ],
   science: [
     'science', 'wissen', 'wissenschaft', 'sciences', 'ciencia', 'ciência', 'scienza', 'wetenschap', 'nauka',
     'наука', 'bilim', 'vetenskap', '科学', '科技', '과학', 'علوم',
+    // Catalan, Basque
+    'ciència', 'zientzia',
+    // Indic
+    'বিজ্ঞান', 'विज्ञान', 'அறிவியல்', 'సైన్స్',
+    // Urdu, Persian, Arabic, Hebrew, Greek
+    'سائنس', 'علمی', 'العلوم', 'מדע', 'επιστήμη',
+    // Africa
+    'sayansi',
+    // South-east and East Asia
+    'agham', 'khoa học', 'วิทยาศาสตร์', '科學',
+    // Europe, Caucasus, Central Asia
+    'știință', 'tudomány', 'znanost', 'shkencë', 'mokslas', 'zinātne', 'teadus', 'videnskab', 'vitenskap',
+    'vísindi', 'ғылым', 'მეცნიერება', 'գիտություն',
   ],
   technology: [
     'technology', 'tech', 'technik', 'digital', 'tecnología', 'tecnologia', 'technologie', 'technologia',
     'технологии', 'teknoloji', 'teknik', '科技', 'テクノロジー', 'it', 'تكنولوجيا',
+    // Basque, Galician
+    'teknologia', 'tecnoloxía',
+    // Indic
+    'প্রযুক্তি', 'टेक', 'तकनीक', 'टेक्नोलॉजी', 'प्रविधि', 'தொழில்நுட்பம்', 'టెక్నాలజీ', 'तंत्रज्ञान', 'ટેકનોલોજી',
+    'ਤਕਨਾਲੋਜੀ', 'സാങ്കേതികം', 'ടെക്', 'ತಂತ್ರಜ್ಞಾನ', 'තාක්ෂණ',
+    // Urdu, Persian, Arabic, Hebrew, Greek
+    'ٹیکنالوجی', 'فناوری', 'التكنولوجيا', 'تقنية', 'טכנולוגיה', 'τεχνολογία',
+    // Africa
+    'teknolojia', 'ቴክኖሎጂ',
+    // South-east Asia
+    'teknolohiya', 'teknologi', 'công nghệ', 'เทคโนโลยี', 'បច្ចេកវិទ្យា', 'နည်းပညာ',
+    // Europe, Caucasus, Central Asia
+    'tehnologie', 'technológie', 'tehnologija', 'технологија', 'teknologji', 'technologijos', 'tehnoloģijas',
+    'tehnoloogia', 'tækni', 'texnologiya', 'технология', 'технології', 'ტექნოლოგიები', 'տեխնոլոգիաներ',
   ],
   health: [
     'health', 'gesundheit', 'santé', 'salud', 'saúde', 'salute', 'gezondheid', 'zdrowie', 'здоровье',
     'sağlık', 'hälsa', '健康', '건강', 'صحة',
+    // Catalan, Basque
+    'salut',
+    // Indic
+    'স্বাস্থ্য', 'स्वास्थ्य', 'सेहत', 'हेल्थ', 'ஆரோக்கியம்', 'ఆరోగ్యం', 'आरोग्य', 'આરોગ્ય', 'ਸਿਹਤ', 'ആരോഗ്യം',
+    'ಆರೋಗ್ಯ', 'සෞඛ්‍ය',
+    // Urdu, Persian, Arabic, Hebrew, Greek
+    'صحت', 'سلامت', 'الصحة', 'בריאות', 'υγεία',
+    // Africa
+    'afya', 'ጤና', 'lafiya',
+    // South-east Asia
+    'kalusugan', 'kesihatan', 'sức khỏe', 'sức khoẻ', 'สุขภาพ', 'សុខភាព', 'ကျန်းမာရေး', 'ສຸຂະພາບ',
+    // Europe, Caucasus, Central Asia
+    'sănătate', 'egészség', 'zdraví', 'zdravie', 'zdravje', 'zdravlje', 'здравље', 'здраве', 'здравје', 'shëndetësi',
+    'sveikata', 'veselība', 'terveys', 'sundhed', 'helse', 'heilsa', 'sláinte', 'iechyd', 'sağlamlıq',
+    'денсаулық', "здоров'я", 'здоровʼя', 'здоров’я', 'ჯანმრთელობა', 'առողջություն',
   ],
   entertainment: [
     'entertainment', 'showbiz', 'celebrity', 'unterhaltung', 'people', 'espectáculos', 'entretenimiento',
     'spettacoli', 'entretenimento', 'famosos', 'rozrywka', 'шоу-бизнес', 'magazin', 'eğlence', 'nöje', '娱乐',
     '娛樂', '芸能', '연예', 'فن',
+    // Indic
+    'বিনোদন', 'मनोरंजन', 'मनोरञ्जन', 'சினிமா', 'సినిమా', 'મનોરંજન', 'ਮਨੋਰੰਜਨ', 'സിനിമ', 'ಸಿನಿಮಾ',
+    // Urdu, Hebrew, Greek
+    'شوبز', 'בידור', 'ψυχαγωγία',
+    // Africa
+    'burudani', 'መዝናኛ', 'nishadi',
+    // South-east and East Asia
+    'libangan', 'hiburan', 'giải trí', 'บันเทิง', 'កម្សាន្ត', 'ဖျော်ဖြေရေး', '文娱', 'エンタメ',
+    // Europe
+    'monden', 'bulvár', 'viihde',
   ],
   education: [
     'education', 'bildung', 'éducation', 'educación', 'educação', 'scuola', 'onderwijs', 'edukacja',
     'образование', 'eğitim', '教育', '교육',
+    // Catalan, Basque
+    'educació', 'hezkuntza',
+    // Indic
+    'শিক্ষা', 'शिक्षा', 'கல்வி', 'విద్య', 'शिक्षण', 'શિક્ષણ', 'ਸਿੱਖਿਆ', 'വിദ്യാഭ്യാസം', 'ಶಿಕ್ಷಣ', 'අධ්‍යාපන',
+    // Urdu, Arabic, Hebrew, Greek
+    'تعلیم', 'تعليم', 'التعليم', 'חינוך', 'παιδεία',
+    // Africa
+    'elimu', 'ትምህርት', 'ilimi',
+    // South-east Asia
+    'edukasyon', 'giáo dục', 'การศึกษา', 'អប់រំ', 'ပညာရေး',
+    // Europe, Caucasus, Central Asia
+    'educație', 'oktatás', 'školství', 'školstvo', 'izobraževanje', 'obrazovanje', 'образовање', 'švietimas',
+    'izglītība', 'haridus', 'koulutus', 'uddannelse', 'utdanning', 'utbildning', 'oideachas', 'addysg', 'təhsil',
+    'освіта', 'განათლება', 'կրթություն',
   ],
   weather: [
     'weather', 'wetter', 'météo', 'tiempo', 'meteo', 'tempo', 'weer', 'pogoda', 'погода', 'hava durumu',
     'väder', '天气', '天気', '날씨', 'طقس',
+    // Catalan, Basque
+    'el temps', 'eguraldia',
+    // Indic
+    'আবহাওয়া', 'मौसम', 'வானிலை', 'వాతావరణం', 'हवामान', 'കാലാവസ്ഥ',
+    // Urdu, Hebrew, Greek
+    'موسم', 'מזג האוויר', 'מזג אוויר', 'καιρός',
+    // Africa
+    'hali ya hewa',
+    // South-east and East Asia
+    'panahon', 'cuaca', 'thời tiết', 'สภาพอากาศ', 'พยากรณ์อากาศ', '天氣',
+    // Europe, Caucasus, Central Asia
+    'vremea', 'időjárás', 'počasí', 'počasie', 'времето', 'orai', 'laikapstākļi', 'vejret', 'været', 'veður',
+    'ამინდი',
   ],
 };
 
 /** Script-free languages: a section word may sit inside a longer anchor ("国际新闻"), not as its own token. */
 export const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+/** Thai, Lao, Myanmar and Khmer, written without spaces between words: read like CJK ("ข่าวการเมือง"). */
+export const UNSPACED = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
 
 /**
  * A link's whole text that asks a visitor to buy software or services (pricing, a demo, a trial, sales): one makes a

@@ -1,6 +1,6 @@
 // Which news section an anchor text names ("Politik" → politics, "国际新闻" → world), from page-vocabulary.ts.
 // Short anchors only: a headline that mentions "sport" is not a section link.
-import { CJK, CORE_SECTIONS, OTHER_SECTIONS } from './page-vocabulary.js';
+import { CJK, CORE_SECTIONS, OTHER_SECTIONS, UNSPACED } from './page-vocabulary.js';
 
 export interface SectionMatch {
   section: string;
@@ -14,11 +14,27 @@ const MAX_ANCHOR_CHARS = 40;
 const MAX_ANCHOR_TOKENS = 3;
 /** A token this short only counts when it is the whole anchor ("UK", "IT"): "about us" is not a section. */
 const MIN_TOKEN_CHARS = 4;
+/** A CJK anchor longer than this is a headline: "国际新闻" is a menu item, a sentence about the world is not. */
+const MAX_CJK_CHARS = 8;
+/**
+ * The same bound for Thai, Lao, Khmer and Myanmar, whose syllable takes two to four code units where a CJK one takes
+ * one: "ข่าวต่างประเทศ" (foreign news) is 14.
+ */
+const MAX_UNSPACED_CHARS = 24;
+/**
+ * A word's letters: a token is made of letters, their combining marks (Indic vowel signs and viramas, Thai tone marks:
+ * without them "राजनीति" falls apart), digits, and the joiners Persian and Sinhala write inside words.
+ */
+const TOKEN_SEPARATOR = /[^\p{L}\p{M}\p{N}\p{Join_Control}.']+/u;
 
+/**
+ * Drop the accents Latin, Greek and Cyrillic letters take (and Arabic vowel signs, and the joiners): those marks
+ * belong to no script of their own ("Inherited"), where an Indic or Thai vowel sign is part of the letter and stays.
+ */
 function stripAccents(text: string): string {
   return text
     .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
+    .replace(/\p{Script=Inherited}+/gu, '')
     .normalize('NFC');
 }
 
@@ -29,6 +45,7 @@ interface Entry {
 
 const WORDS = new Map<string, Entry>();
 const CJK_WORDS: Array<[string, Entry]> = [];
+const UNSPACED_WORDS: Array<[string, Entry]> = [];
 for (const [table, core] of [
   [CORE_SECTIONS, true],
   [OTHER_SECTIONS, false],
@@ -37,9 +54,13 @@ for (const [table, core] of [
     for (const word of words) {
       const entry = { section, core };
       const lower = word.toLowerCase();
-      // The first table to claim a word keeps it ("it" is technology only; "national" is national only).
-      for (const form of [lower, stripAccents(lower)]) if (!WORDS.has(form)) WORDS.set(form, entry);
+      // The first table to claim a word keeps it ("it" is technology only; "national" is national only). A short word
+      // keeps its accents: Catalan "Món" is the world desk, "Mon" a calendar's Monday.
+      const bare = stripAccents(lower);
+      for (const form of bare.length < MIN_TOKEN_CHARS ? [lower] : [lower, bare])
+        if (!WORDS.has(form)) WORDS.set(form, entry);
       if (CJK.test(word)) CJK_WORDS.push([word, entry]);
+      else if (UNSPACED.test(word)) UNSPACED_WORDS.push([word, entry]);
     }
   }
 }
@@ -53,11 +74,20 @@ const LANGUAGE_NAME =
 
 /**
  * A site's privacy or cookie policy ("Política de privacidad", "Politique de confidentialité", "Polityka prywatności",
- * "Privatumo politika"): its "policy" word is the politics section's in half of Europe's languages, and every site has
- * one, so it must never count as a news desk.
+ * "Privatumo politika", "Политика конфиденциальности", "سياسة الخصوصية", "Πολιτική απορρήτου"): its "policy" word is
+ * the politics section's in half of the world's languages, and every site has one, so it must never count as a news
+ * desk.
  */
-const SITE_POLICY =
-  /(?<!\p{L})(?:privac\p{L}*|privat\p{L}*|prywatn\p{L}*|confidentialit\p{L}*|riservatezza|cookies?|datenschutz\p{L}*|gdpr|rgpd|rodo)(?!\p{L})/u;
+// biome-ignore format: a word list reads better packed than one word a line
+const SITE_POLICY = new RegExp(
+  `(?<!\\p{L})(?:${[
+    'privac\\p{L}*', 'privat\\p{L}*', 'prywatn\\p{L}*', 'confidentialit\\p{L}*', 'riservatezza', 'cookies?',
+    'datenschutz\\p{L}*', 'gdpr', 'rgpd', 'rodo', 'конфиденциальн\\p{L}*', 'конфіденційн\\p{L}*',
+    'поверителност\\p{L}*', 'приватност\\p{L}*', 'απορρ\\p{L}*', 'الخصوصية', 'خصوصية', 'خصوصی', 'حریم', 'رازداری',
+    'კონფიდენციალურ\\p{L}*', 'գաղտնիության',
+  ].join('|')})(?!\\p{L})`,
+  'u',
+);
 
 /**
  * Anchors already read: menus, author links and "Home" repeat on every page of a site and across sites, and the
@@ -88,17 +118,21 @@ function readAnchor(anchor: string): SectionMatch | null {
     return null;
   const whole = WORDS.get(text) ?? WORDS.get(stripAccents(text));
   if (whole !== undefined) return { ...whole, word: text };
-  if (CJK.test(text)) {
-    if (text.length > 8) return null;
-    for (const [word, entry] of CJK_WORDS) if (text.includes(word)) return { ...entry, word: text };
-    return null;
-  }
-  const tokens = text.split(/[^\p{L}\p{N}.']+/u).filter((t) => t !== '');
+  // Scripts written without spaces between words: the section word may sit inside the anchor ("国际新闻",
+  // "ข่าวการเมือง": news + politics).
+  if (CJK.test(text)) return text.length > MAX_CJK_CHARS ? null : wordInside(text, CJK_WORDS);
+  if (UNSPACED.test(text)) return text.length > MAX_UNSPACED_CHARS ? null : wordInside(text, UNSPACED_WORDS);
+  const tokens = text.split(TOKEN_SEPARATOR).filter((t) => t !== '');
   if (tokens.length > MAX_ANCHOR_TOKENS) return null;
   for (const token of tokens) {
     if (token.length < MIN_TOKEN_CHARS) continue;
     const entry = WORDS.get(token) ?? WORDS.get(stripAccents(token));
     if (entry !== undefined) return { ...entry, word: text };
   }
+  return null;
+}
+
+function wordInside(text: string, words: ReadonlyArray<[string, Entry]>): SectionMatch | null {
+  for (const [word, entry] of words) if (text.includes(word)) return { ...entry, word: text };
   return null;
 }
