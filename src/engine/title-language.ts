@@ -7,6 +7,7 @@ import { withGalician } from './galician.js';
 import { withIndonesian } from './malay-indonesian.js';
 import { withNepali } from './nepali.js';
 import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
+import { withSerbian } from './serbian-croatian.js';
 
 /** Fewer titles than this say too little: a name or two in another language would decide. */
 export const MIN_TITLES = 3;
@@ -53,7 +54,7 @@ export function detectTitlesLanguage(
  * Portuguese (galician.ts).
  */
 function withNeighbours(code: string, text: string): string {
-  return withGalician(withNepali(withIndonesian(code, text), text), text);
+  return withSerbian(withGalician(withNepali(withIndonesian(code, text), text), text), text);
 }
 
 /** A text sample shorter than this says too little (a cookie banner, a name); 120 characters hold a dozen Chinese headlines. */
