@@ -1,6 +1,6 @@
 // Languages ELD has no model for, told by their letters: the scripts of Sinhala, Khmer, Burmese and Dhivehi (ELD
-// answers nothing for them), and the letters only Kazakh and only Macedonian add to the Cyrillic alphabet (ELD reads
-// Kazakh as Ukrainian and Macedonian as Serbian or Bulgarian). Thresholds checked on Lingua's test sentences
+// answers nothing for them), and the letters only Kazakh, only Macedonian and Mongolian add to the Cyrillic alphabet
+// (ELD reads Kazakh as Ukrainian, Macedonian as Serbian or Bulgarian, Mongolian as Belarusian, Russian or Ukrainian). Thresholds checked on Lingua's test sentences
 // (test/fixtures/languages/lingua-sentences/SOURCES.md).
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -25,8 +25,16 @@ const KAZAKH_SHARE = 0.01;
 /** Macedonian's own letters (ѓ ќ ѕ): rarer (≈ 0.05–1 %), so two of them, and no Kazakh letter. */
 const MACEDONIAN = new Set('ѓќѕЃЌЅ');
 const MACEDONIAN_MIN = 2;
+/**
+ * Mongolian's own letters beside Russian's (ө ү), which ELD reads as Belarusian, Russian or Ukrainian: about 3–6 % of
+ * a Mongolian text's Cyrillic letters. Kazakh, Kyrgyz and Tatar write them too, with ң or Kazakh's letters beside them,
+ * which Mongolian does not: a text with any of those is not read here.
+ */
+const MONGOLIAN = new Set('өүӨҮ');
+const NOT_MONGOLIAN = new Set('ңҢ');
+const MONGOLIAN_SHARE = 0.01;
 
-/** The language `text`'s letters make it, among the six above; null for any other text. */
+/** The language `text`'s letters make it, among the seven above; null for any other text. */
 export function letterLanguage(text: string): string | null {
   if (typeof text !== 'string') return null;
   // Every letter that could decide is outside ASCII and must be half of all letters: a text with more ASCII letters
@@ -36,6 +44,8 @@ export function letterLanguage(text: string): string | null {
   let cyrillic = 0;
   let kazakh = 0;
   let macedonian = 0;
+  let mongolian = 0;
+  let notMongolian = 0;
   const inScript = new Array<number>(SCRIPTS.length).fill(0);
   for (const char of text) {
     const code = char.codePointAt(0) as number;
@@ -50,6 +60,8 @@ export function letterLanguage(text: string): string | null {
       cyrillic += 1;
       if (KAZAKH.has(char)) kazakh += 1;
       else if (MACEDONIAN.has(char)) macedonian += 1;
+      else if (MONGOLIAN.has(char)) mongolian += 1;
+      else if (NOT_MONGOLIAN.has(char)) notMongolian += 1;
       continue;
     }
     for (let i = 0; i < SCRIPTS.length; i += 1) {
@@ -62,8 +74,9 @@ export function letterLanguage(text: string): string | null {
     if (inScript[i]! / letters >= SCRIPT_SHARE) return SCRIPTS[i]![0];
   if (cyrillic / letters < SCRIPT_SHARE) return null;
   if (kazakh / cyrillic >= KAZAKH_SHARE) return 'kk';
+  if (kazakh === 0 && notMongolian === 0 && mongolian / cyrillic >= MONGOLIAN_SHARE) return 'mn';
   return kazakh === 0 && macedonian >= MACEDONIAN_MIN ? 'mk' : null;
 }
 
 /** The codes read here. */
-export const LETTER_LANGUAGES: readonly string[] = [...SCRIPTS.map(([code]) => code), 'kk', 'mk'];
+export const LETTER_LANGUAGES: readonly string[] = [...SCRIPTS.map(([code]) => code), 'kk', 'mk', 'mn'];

@@ -1,4 +1,4 @@
-// Languages ELD has no model for, told by their letters. Kazakh and Macedonian on Lingua's test sentences 501–700
+// Languages ELD has no model for, told by their letters. Kazakh, Macedonian and Mongolian on Lingua's test sentences 501–700
 // (test/fixtures/languages/lingua-sentences/SOURCES.md), against the Cyrillic languages ELD does know; the four
 // scripts on sentences written for this test (a script is a fact of the text, not a judgement).
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,20 @@ describe('letterLanguage', () => {
     expect(found.filter((c) => c !== 'mk' && c !== null)).toEqual([]);
   });
 
-  it.each(['ru', 'uk', 'bg', 'sr', 'be', 'mn', 'en', 'af', 'zu'])('claims no run of %s', (code) => {
+  it('reads Mongolian (ө ү, no ң) in runs of 20 sentences, and never as anything else', () => {
+    expect(runs('mn', 20).map(letterLanguage)).toEqual(Array(10).fill('mn'));
+    const five = runs('mn', 5).map(letterLanguage);
+    expect(five.filter((c) => c === 'mn').length).toBeGreaterThanOrEqual(five.length - 1);
+    expect(five.filter((c) => c !== 'mn' && c !== null)).toEqual([]);
+    // Kyrgyz writes ө ү beside ң: not Mongolian.
+    expect(
+      letterLanguage(
+        'Кыргыз Республикасынын өкмөтү бүгүн жаңы мыйзам долбоорун жактырды, ал эми парламент анын үстүндө иштөөнү улантууда',
+      ),
+    ).toBeNull();
+  });
+
+  it.each(['ru', 'uk', 'bg', 'sr', 'be', 'en', 'af', 'zu'])('claims no run of %s', (code) => {
     for (const size of [20, 5]) expect(runs(code, size).map(letterLanguage).filter(Boolean)).toEqual([]);
   });
 
