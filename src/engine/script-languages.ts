@@ -1,6 +1,7 @@
 // Languages ELD has no model for, told by their letters: the scripts of Sinhala, Khmer, Burmese and Dhivehi (ELD
 // answers nothing for them), and the letters only Kazakh, only Macedonian and Mongolian add to the Cyrillic alphabet
-// (ELD reads Kazakh as Ukrainian, Macedonian as Serbian or Bulgarian, Mongolian as Belarusian, Russian or Ukrainian). Thresholds checked on Lingua's test sentences
+// (ELD reads Kazakh as Ukrainian, Macedonian as Serbian or Bulgarian, Mongolian as Belarusian, Russian or Ukrainian),
+// and the letters Pashto adds to the Arabic script (ELD reads Pashto as Persian). Thresholds checked on Lingua's test sentences
 // (test/fixtures/languages/lingua-sentences/SOURCES.md).
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -33,8 +34,16 @@ const MACEDONIAN_MIN = 2;
 const MONGOLIAN = new Set('өүӨҮ');
 const NOT_MONGOLIAN = new Set('ңҢ');
 const MONGOLIAN_SHARE = 0.01;
+/**
+ * Pashto's own letters in the Arabic script (ټ ډ ړ ږ ښ ګ ڼ ې ۍ ځ څ; Urdu's ٹ ڈ ڑ are other code points), which ELD
+ * reads as Persian: several in every Pashto sentence, none in Persian, Arabic or Urdu. Uyghur writes ې too, beside ۆ ۈ ۋ,
+ * which Pashto does not: a text with those is not read here.
+ */
+const PASHTO = new Set('ټډړږښګڼېۍځڅ');
+const NOT_PASHTO = new Set('ۆۈۋ');
+const PASHTO_SHARE = 0.01;
 
-/** The language `text`'s letters make it, among the seven above; null for any other text. */
+/** The language `text`'s letters make it, among the eight above; null for any other text. */
 export function letterLanguage(text: string): string | null {
   if (typeof text !== 'string') return null;
   // Every letter that could decide is outside ASCII and must be half of all letters: a text with more ASCII letters
@@ -46,6 +55,9 @@ export function letterLanguage(text: string): string | null {
   let macedonian = 0;
   let mongolian = 0;
   let notMongolian = 0;
+  let arabicScript = 0;
+  let pashto = 0;
+  let notPashto = 0;
   const inScript = new Array<number>(SCRIPTS.length).fill(0);
   for (const char of text) {
     const code = char.codePointAt(0) as number;
@@ -64,6 +76,12 @@ export function letterLanguage(text: string): string | null {
       else if (NOT_MONGOLIAN.has(char)) notMongolian += 1;
       continue;
     }
+    if (code >= 0x0600 && code <= 0x06ff) {
+      arabicScript += 1;
+      if (PASHTO.has(char)) pashto += 1;
+      else if (NOT_PASHTO.has(char)) notPashto += 1;
+      continue;
+    }
     for (let i = 0; i < SCRIPTS.length; i += 1) {
       const [, from, to] = SCRIPTS[i]!;
       if (code >= from && code <= to) inScript[i]! += 1;
@@ -72,6 +90,8 @@ export function letterLanguage(text: string): string | null {
   if (letters < MIN_LETTERS) return null;
   for (let i = 0; i < SCRIPTS.length; i += 1)
     if (inScript[i]! / letters >= SCRIPT_SHARE) return SCRIPTS[i]![0];
+  if (arabicScript / letters >= SCRIPT_SHARE)
+    return notPashto === 0 && pashto / arabicScript >= PASHTO_SHARE ? 'ps' : null;
   if (cyrillic / letters < SCRIPT_SHARE) return null;
   if (kazakh / cyrillic >= KAZAKH_SHARE) return 'kk';
   if (kazakh === 0 && notMongolian === 0 && mongolian / cyrillic >= MONGOLIAN_SHARE) return 'mn';
@@ -79,4 +99,4 @@ export function letterLanguage(text: string): string | null {
 }
 
 /** The codes read here. */
-export const LETTER_LANGUAGES: readonly string[] = [...SCRIPTS.map(([code]) => code), 'kk', 'mk', 'mn'];
+export const LETTER_LANGUAGES: readonly string[] = [...SCRIPTS.map(([code]) => code), 'kk', 'mk', 'mn', 'ps'];

@@ -32,7 +32,31 @@ describe('letterLanguage', () => {
     ).toBeNull();
   });
 
-  it.each(['ru', 'uk', 'bg', 'sr', 'be', 'en', 'af', 'zu'])('claims no run of %s', (code) => {
+  it('reads Pashto by the letters it adds to the Arabic script, and Persian, Arabic and Urdu never as it', () => {
+    expect(
+      letterLanguage(
+        'د افغانستان حکومت نن ورځ د نوي بودیجې پلان اعلان کړ او وویل چې دا به د هېواد اقتصاد ته ګټه ورسوي.',
+      ),
+    ).toBe('ps');
+    // Uyghur writes ې beside ۆ ۈ ۋ: not Pashto.
+    expect(
+      letterLanguage('ئۇيغۇر تىلى تۈركىي تىللار ئائىلىسىگە مەنسۇپ بولۇپ، ئۇ ئۆزگىچە يېزىقى بىلەن يېزىلىدۇ'),
+    ).toBeNull();
+  });
+
+  it.each([
+    'ru',
+    'uk',
+    'bg',
+    'sr',
+    'be',
+    'ar',
+    'fa',
+    'ur',
+    'en',
+    'af',
+    'zu',
+  ])('claims no run of %s', (code) => {
     for (const size of [20, 5]) expect(runs(code, size).map(letterLanguage).filter(Boolean)).toEqual([]);
   });
 
