@@ -48,7 +48,8 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
   const segments = path.split('/').filter((s) => s !== '');
   // The site's root: a story only by its query's id (WordPress's plain links, /?p=128314).
   if (segments.length === 0) return ARTICLE_ID_QUERY.test(query) ? 'numeric_id' : null;
-  if (K2_ITEM.test(path) && !segments.slice(0, -2).some((s) => NOT_ARTICLE_SEGMENT.test(s))) return 'numeric_id';
+  if (K2_ITEM.test(path) && !segments.slice(0, -2).some((s) => NOT_ARTICLE_SEGMENT.test(s)))
+    return 'numeric_id';
   if (segments.some((s) => NOT_ARTICLE_SEGMENT.test(s))) return null;
   const last = segments[segments.length - 1]!;
   // A bare page number (/news/2) or year (/2024/) is an archive listing, not a story.

@@ -7,7 +7,13 @@ import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape, pathAndQuery } from './article-urls.js';
 import { aggregatorLinks, editorialLinks, isPlaceholderByline, wireCredit } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
-import { generatorKind, hostedBlogDeclaresNews, newsroomName, publicBodyName } from './site-kind-signals.js';
+import {
+  generatorKind,
+  hostedBlogDeclaresNews,
+  newsroomName,
+  newsSelfDescription,
+  publicBodyName,
+} from './site-kind-signals.js';
 
 export { NEWS_VERDICTS, type NewsVerdict, type NewsVerdictValue } from '../domain/seed-facts.js';
 export type NewsReason = NewsVerdict['reasons'][number];
@@ -64,6 +70,7 @@ export const WEIGHTS = {
   publisher_meta_one: 0.5,
   dated_items: 0.3,
   newsroom_name: 0.5,
+  news_self_description: 0.5,
   frequent_feed: 1,
   very_frequent_feed: 1.5,
   sitemap_article_urls: 0.3,
@@ -120,6 +127,7 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'publisher_meta_many',
   'publisher_meta_one',
   'newsroom_name',
+  'news_self_description',
   'newsroom_generator',
   'frequent_feed',
   'very_frequent_feed',
@@ -302,6 +310,14 @@ function homepageReasons(page: PageFacts, front: boolean): NewsReason[] {
       signal: tier,
       weight: WEIGHTS[tier],
       evidence: `${count} internal links look like articles on ${page.url}, e.g. ${page.article_link_examples.slice(0, 2).join(' ')}`,
+    });
+  // A front page that calls its own site news (its title or description): the site's own claim, weak like its name.
+  const selfDescribed = front ? newsSelfDescription(page.title, page.description ?? null) : null;
+  if (selfDescribed !== null)
+    reasons.push({
+      signal: 'news_self_description',
+      weight: WEIGHTS.news_self_description,
+      evidence: selfDescribed,
     });
   const aggregated = aggregatorLinks(page.links, count);
   if (aggregated !== null)

@@ -39,6 +39,8 @@ export interface PageLink {
 export interface PageFacts {
   url: string;
   title: string | null;
+  /** The first of `<meta name="description">` and og:description, collapsed, ≤ 300 characters. */
+  description: string | null;
   html_lang: string | null;
   content_language: string[];
   hreflang: Array<{ lang: string; url: string | null }>;
@@ -214,6 +216,7 @@ export function pageFactsCollector(
     content_language: [],
     hreflang: [],
     og_type: null,
+    description: null,
     og_site_name: null,
     published_time: null,
     blog_comment_form: false,
@@ -563,6 +566,10 @@ function readMeta(attribs: Record<string, string>, facts: PageFacts): void {
       break;
     case 'og:site_name':
       facts.og_site_name ??= collapse(content, 120);
+      break;
+    case 'description':
+    case 'og:description':
+      facts.description ??= collapse(content, 300);
       break;
     case 'article:published_time':
     case 'og:published_time':

@@ -115,6 +115,29 @@ const NEWSROOM_NAME_WORD =
 const NEWSROOM_NAME_COMPOUND =
   /新闻|新聞|日报|日報|早报|早報|晚报|晚報|时报|時報|通讯社|通訊社|通信社|뉴스|신문|일보|ข่าว|หนังสือพิมพ์/u;
 
+/**
+ * Words of news as a front page describes its own site in its title or meta description ("Últimas noticias de…",
+ * "Nachrichten aus…", "Breaking news", "Новости"): on the labelled sets' front pages, 29 of 45 news fronts of the
+ * tuning halves say one, and 2 of 101 non-news fronts. Words with an everyday sense are left out: "daily" (deals),
+ * "diario" (a daily menu), "quotidien" (a company "au quotidien"), "journal" (a scholarly one), "haber" (Spanish "to
+ * have").
+ */
+const NEWS_SELF_WORD =
+  /(?<!\p{L})(?:news|noticias|not[ií]cias|not[ií]cies|notizie|nachrichten|nieuws|wiadomo[śs]ci|zpr[aá]vy|spr[aá]vy|h[ií]rek|[șs]tiri|vijesti|vesti|uutiset|nyheter|nyheder|haberler|haberleri|berita|balita|habari|tin t[ứu]c|новости|новини|ειδήσεις|समाचार|খবর|সংবাদ|أخبار|اخبار|חדשות|peri[óo]dico|zeitung|giornale|gazeta|gazette|newspaper)(?!\p{L})|新闻|新聞|뉴스|ニュース|ข่าว/iu;
+
+/** The title or description of a front page, where it says the site brings news, as evidence; else null. */
+export function newsSelfDescription(title: string | null, description: string | null): string | null {
+  for (const [what, text] of [
+    ['title', title],
+    ['description', description],
+  ] as const) {
+    const found = typeof text === 'string' ? NEWS_SELF_WORD.exec(text) : null;
+    if (found !== null)
+      return `"${found[0]}" in the front page's ${what} "${(text as string).slice(0, 100)}"`;
+  }
+  return null;
+}
+
 /** A newspaper word in the registrable domain's first label or in the site's name, as evidence; else null. */
 export function newsroomName(
   registrableDomain: string,

@@ -13,6 +13,10 @@
 // 0.800 (4 of 5), recall 0.800 (4 of 5), country 1.000 of 7 (docs/discovery.md, SOURCES.md).
 // The floors sit a little under that reading (0.8, 0.8, 1, 1): with 5 news pages one flip moves precision or recall by
 // about 0.2, so a floor of 0.75 catches any single change; country 0.95 and language 0.96 catch any single miss.
+// 2026-11-27 night, a front page that calls its own site news (news_self_description, docs/discovery.md): slashdot.org
+// maybe → news and yahoo.co.jp (a portal: "ニュース" in its description) maybe → news, so precision 0.714 (5 of 7),
+// recall 1.000 (5 of 5); across the eleven sets the signal gained 5 news pages for this one portal. Floors 0.7 and
+// 0.85: one more page read news wrongly gives 0.625, one news page lost 0.800.
 
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
 import { EIGHTH_PAGES_DIR } from '../../support/real-pages.js';
@@ -23,5 +27,5 @@ describeEntrySetQuality({
   dir: EIGHTH_PAGES_DIR,
   minPages: 29,
   minNotNewsShare: 0.8,
-  floors: { precision: 0.75, recall: 0.75, country: 0.95, language: 0.96 },
+  floors: { precision: 0.7, recall: 0.85, country: 0.95, language: 0.96 },
 });

@@ -8,10 +8,10 @@
 // Read blind once, 2026-11-27 21:53 UTC (load average 3.5), with the engine of 4b7382a: news precision 0.864 (19 of
 // 22 judged news), recall 0.679 (19 of 28), 20 maybe; country 0.848 of 33 labelled; language 0.939 of 66
 // (docs/discovery.md, "The eleventh set"). After that night's changes (the section words of some 70 languages among
-// them, and Serbian in Latin letters told from Croatian): precision 0.909 (20 of 22), recall 0.714 (20 of 28), country
-// 0.879 (29 of 33), language 0.955 (63 of 66). The floors sit a little under that, as floors, not targets: each
-// catches any single change for the worse — one more page read news wrongly gives 0.870 (< 0.89), one news front lost
-// 0.679 (< 0.7), one country miss 0.848 (< 0.86), one language miss 0.939 (< 0.94).
+// them, Serbian in Latin letters told from Croatian, a front page calling itself news): precision 0.920 (23 of 25),
+// recall 0.821 (23 of 28), country 0.879 (29 of 33), language 0.955 (63 of 66). The floors sit a little under that, as
+// floors, not targets: each catches any single change for the worse — one more page read news wrongly gives 0.885
+// (< 0.9), one news front lost 0.786 (< 0.8), one country miss 0.848 (< 0.86), one language miss 0.939 (< 0.94).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -24,7 +24,7 @@ describeEntrySetQuality({
   dir: ELEVENTH_PAGES_DIR,
   minPages: 66,
   minNotNewsShare: 0.55,
-  floors: { precision: 0.89, recall: 0.7, country: 0.86, language: 0.94 },
+  floors: { precision: 0.9, recall: 0.8, country: 0.86, language: 0.94 },
 });
 
 describe('the eleventh set: what a party, a university or a shop is never read as', () => {

@@ -4,6 +4,7 @@ import { readPageFacts } from '../../../src/engine/page-facts.js';
 import {
   generatorKind,
   newsroomName,
+  newsSelfDescription,
   publicBodyName,
   siteNameOf,
 } from '../../../src/engine/site-kind-signals.js';
@@ -207,5 +208,55 @@ describe('hosted blog services', () => {
       '<script src="https://www.blogger.com/feeds/123/posts/default?alt=json"></script>',
     ])
       expect(readPageFacts(html, 'https://paper.example/').hosted_blog, html).toBeNull();
+  });
+});
+
+describe("a front page's own description", () => {
+  it.each([
+    ['Últimas noticias de Puebla y México', null],
+    [null, 'Nachrichten aus Berlin, Brandenburg und der Welt'],
+    ['Новости Республики Коми', null],
+    ['Yahoo! JAPAN', 'ニュース、天気、メール'],
+    ['Prothom Alo', 'বাংলা সংবাদ'],
+  ])('reads news in the title %s or the description %s', (title, description) => {
+    expect(newsSelfDescription(title, description)).not.toBeNull();
+  });
+
+  it.each([
+    ['Menú diario y comida casera', 'Restaurante en Sevilla'],
+    ['Votre partenaire au quotidien', 'Actualités de notre entreprise et de nos produits'],
+    ['Journal of Applied Physics', null],
+    ['Daily deals on shoes', null],
+    ['Sin haber visto nada', null],
+  ])('reads no news in the title %s or the description %s', (title, description) => {
+    expect(newsSelfDescription(title, description)).toBeNull();
+  });
+
+  it('weighs it only on the front page, as a newsroom sign, with the words as evidence', () => {
+    const html =
+      '<title>Diario de Xalapa - Noticias de Veracruz</title>' +
+      Array.from(
+        { length: 20 },
+        (_, i) => `<a href="/local/story-about-the-city-council-vote-${i}">Story ${i}</a>`,
+      ).join('');
+    const front = judgeNews(input('xalapa.example', html));
+    const reason = front.reasons.find((r) => r.signal === 'news_self_description');
+    expect(reason?.weight).toBe(0.5);
+    expect(reason?.evidence).toContain('"Noticias" in the front page\'s title');
+    expect(front.reasons.map((r) => r.signal)).not.toContain('no_newsroom_sign');
+    const article = judgeNews({
+      ...input('xalapa.example', html),
+      homepage: readPageFacts(html, 'https://xalapa.example/local/a-story'),
+    });
+    expect(article.reasons.map((r) => r.signal)).not.toContain('news_self_description');
+  });
+
+  it('reads the first of the meta description and og:description', () => {
+    const html =
+      '<meta name="description" content="Local news"><meta property="og:description" content="Other">';
+    expect(readPageFacts(html, 'https://x.example/').description).toBe('Local news');
+    expect(
+      readPageFacts('<meta property="og:description" content="Og text">', 'https://x.example/').description,
+    ).toBe('Og text');
   });
 });
