@@ -9,7 +9,7 @@
 // computes it (tldts, private domains allowed) and the id becomes "<registrable_domain>-1"; a page whose registrable
 // domain is already in another real-page set under test/fixtures is refused, so the sets stay disjoint by publisher.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { getDomain } from 'tldts';
@@ -35,7 +35,8 @@ const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fi
 const taken = new Set();
 for (const dir of readdirSync(fixtures).filter((d) => d.startsWith('real-pages'))) {
   const manifest = join(fixtures, dir, 'manifest.json');
-  if (join(fixtures, dir) === join(outDir) || !existsSync(manifest)) continue;
+  // The set being built is not another set: compared as absolute paths, since outDir may be given relative.
+  if (resolve(fixtures, dir) === resolve(outDir) || !existsSync(manifest)) continue;
   for (const page of JSON.parse(readFileSync(manifest, 'utf8')).pages) taken.add(page.registrable_domain);
 }
 
