@@ -120,7 +120,7 @@ const NEWSROOM_NAME_COMPOUND =
  * "Nachrichten aus…", "Breaking news", "Новости"): on the labelled sets' front pages, 29 of 45 news fronts of the
  * tuning halves say one, and 2 of 101 non-news fronts. Words with an everyday sense are left out: "daily" (deals),
  * "diario" (a daily menu), "quotidien" (a company "au quotidien"), "journal" (a scholarly one), "haber" (Spanish "to
- * have").
+ * have"); and "actualités", "actualidad" (companies', unions' and towns' news pages: a union's front read news).
  */
 const NEWS_SELF_WORD =
   /(?<!\p{L})(?:news|noticias|not[ií]cias|not[ií]cies|notizie|nachrichten|nieuws|wiadomo[śs]ci|zpr[aá]vy|spr[aá]vy|h[ií]rek|[șs]tiri|vijesti|vesti|uutiset|nyheter|nyheder|haberler|haberleri|berita|balita|habari|tin t[ứu]c|новости|новини|ειδήσεις|समाचार|খবর|সংবাদ|أخبار|اخبار|חדשות|peri[óo]dico|zeitung|giornale|gazeta|gazette|newspaper)(?!\p{L})|新闻|新聞|뉴스|ニュース|ข่าว/iu;
