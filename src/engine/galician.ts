@@ -8,6 +8,8 @@
 // Left out on purpose: words Portuguese or Spanish also writes (agora, onde, isto, foi, ao, só, día, cidade, mais).
 // docs/discovery.md ("Galician") has the figures.
 
+import { countOwnWords } from './own-words.js';
+
 // biome-ignore format: word lists read better packed
 const GALICIAN: ReadonlySet<string> = new Set([
   'unha', 'unhas', 'non', 'coa', 'coas', 'cos', 'dun', 'dunha', 'nun', 'nunha', 'cun', 'cunha', 'tamén', 'xa', 'moi',
@@ -39,13 +41,8 @@ export const MIN_GALICIAN = 3;
 export function galicianOver(neighbour: string, text: string): 'gl' | null {
   const theirs = NEIGHBOURS[neighbour];
   if (theirs === undefined) return null;
-  let galician = 0;
-  let other = 0;
-  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-    if (GALICIAN.has(word)) galician += 1;
-    else if (theirs.has(word)) other += 1;
-  }
-  return galician >= MIN_GALICIAN && galician > other ? 'gl' : null;
+  const counts = countOwnWords(text, GALICIAN, theirs);
+  return counts.mine >= MIN_GALICIAN && counts.mine > counts.theirs ? 'gl' : null;
 }
 
 /** ELD's reading with Galician told from Spanish and Portuguese by the text's own words. */

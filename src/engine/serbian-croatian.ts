@@ -9,6 +9,8 @@
 // Bosnian) is counted for both lists; Serbian needs two of its words and more than Croatian's, anything else keeps
 // ELD's reading. Bosnian and Montenegrin are ijekavian, so they keep it. docs/discovery.md ("Serbian or Croatian").
 
+import { countOwnWords } from './own-words.js';
+
 // biome-ignore format: word lists read better packed
 const SERBIAN: ReadonlySet<string> = new Set([
   'vreme', 'deca', 'dece', 'deci', 'decu', 'svetski', 'svetske', 'svetskog', 'predsednik',
@@ -43,12 +45,7 @@ const MIN_SERBIAN_WORDS = 2;
 
 /** 'sr' or 'hr' when one standard's own words outnumber the other's in the text, null when neither does. */
 export function serbianOrCroatian(text: string): 'sr' | 'hr' | null {
-  let serbian = 0;
-  let croatian = 0;
-  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-    if (SERBIAN.has(word)) serbian += 1;
-    else if (CROATIAN.has(word)) croatian += 1;
-  }
+  const { mine: serbian, theirs: croatian } = countOwnWords(text, SERBIAN, CROATIAN);
   if (serbian === croatian) return null;
   // One word is not enough to call a text Serbian: a Croatian sentence may quote a name or a dialect word (Nedelja).
   return serbian > croatian ? (serbian >= MIN_SERBIAN_WORDS ? 'sr' : null) : 'hr';
