@@ -50,9 +50,10 @@ export function wireCredit(bylines: readonly string[]): { byline: string; agency
  * left out: "Newsroom" and "Press" (companies' and ministries' press releases), "Ethics" and "Standards" alone
  * (compliance pages, standards bodies), "Tips" alone (a shop's or a recipe site's advice), "Impressum" (every German
  * site's legal notice), an academic journal's "Editorial Board", a company's code of ethics, an editorial charter or
- * line (a blog writes one too: alphabetablog.com's "Charte éditoriale"), and words that also mean something else ("toimitus" is a Finnish shop's delivery, "σύνταξη" a pension). In other languages: the
- * editorial office ("Redakcja", "Redacció", "Редакция"), the masthead ("Künye"), letters to the editor, the printed or
- * digital edition and the newspaper's archive ("Hemeroteca").
+ * line (a blog writes one too: alphabetablog.com's "Charte éditoriale"), and words that also mean something else
+ * ("toimitus" is a Finnish shop's delivery, "σύνταξη" a pension). In other languages: the editorial office
+ * ("Redakcja", "Redacció", "Редакция"), the masthead ("Künye"), letters to the editor, the printed or digital edition
+ * and the newspaper's archive ("Hemeroteca").
  */
 const EDITORIAL_ANCHOR = new RegExp(
   `^(?:${[

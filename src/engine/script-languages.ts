@@ -1,8 +1,8 @@
 // Languages ELD has no model for, told by their letters: the scripts of Sinhala, Khmer, Burmese and Dhivehi (ELD
 // answers nothing for them), and the letters only Kazakh, only Macedonian and Mongolian add to the Cyrillic alphabet
 // (ELD reads Kazakh as Ukrainian, Macedonian as Serbian or Bulgarian, Mongolian as Belarusian, Russian or Ukrainian),
-// and the letters Pashto adds to the Arabic script (ELD reads Pashto as Persian). Thresholds checked on Lingua's test sentences
-// (test/fixtures/languages/lingua-sentences/SOURCES.md).
+// and the letters Pashto adds to the Arabic script (ELD reads Pashto as Persian). Thresholds checked on Lingua's test
+// sentences (test/fixtures/languages/lingua-sentences/SOURCES.md).
 
 const LETTER = /[\p{L}\p{M}]/u;
 const ALL_BUT_ASCII_LETTERS = /[^a-zA-Z]+/g;
