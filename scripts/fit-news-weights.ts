@@ -51,6 +51,8 @@ interface Sample {
   signals: Signal[];
   frontUrl: string | null;
   pageCount: number;
+  /** The front's dates when they are days apart (`slow_front` reads it). */
+  slowFront: RawNewsReasons['slowFront'];
   /** judgeNews's verdict today, to check that re-weighting with the hand weights gives it back. */
   handVerdict: string;
 }
@@ -87,6 +89,7 @@ function readSamples(): Sample[] {
         signals: (raw?.reasons ?? []).map((r) => r.signal as Signal),
         frontUrl: raw?.frontUrl ?? null,
         pageCount: raw?.pageCount ?? 0,
+        slowFront: raw?.slowFront ?? null,
         handVerdict: judgeNews(input).verdict,
       });
     }
@@ -103,7 +106,12 @@ function verdictUnder(sample: Sample, weights: Weights, base: number): string {
     weight: weights[signal],
     evidence: '',
   }));
-  const raw: RawNewsReasons = { reasons, frontUrl: sample.frontUrl, pageCount: sample.pageCount };
+  const raw: RawNewsReasons = {
+    reasons,
+    frontUrl: sample.frontUrl,
+    pageCount: sample.pageCount,
+    slowFront: sample.slowFront,
+  };
   return verdictOfReasons(raw, base).verdict;
 }
 

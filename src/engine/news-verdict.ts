@@ -5,6 +5,7 @@ import { classifyHost } from '../domain/domains.js';
 import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape, pathAndQuery } from './article-urls.js';
+import { type FrontCadence, slowFrontCadence } from './front-cadence.js';
 import { aggregatorLinks, editorialLinks, isPlaceholderByline, wireCredit } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import {
@@ -148,6 +149,9 @@ export const LAYOUT_SIGNS: ReadonlySet<string> = new Set([
   'sections_some',
   'sections_two',
 ]);
+
+/** A feed's own rate of items, which outranks the pace of a front page's dates. */
+const FEED_RATE_SIGNS: ReadonlySet<string> = new Set(['frequent_feed', 'very_frequent_feed']);
 
 /** Article links on one page for each tier: a front page lists dozens of stories, a blog a handful of posts. */
 export const ARTICLE_LINK_TIERS = { many: 30, some: 15, few: 6 } as const;
@@ -662,6 +666,8 @@ export interface RawNewsReasons {
   reasons: NewsReason[];
   frontUrl: string | null;
   pageCount: number;
+  /** The front page's dated items when they are days apart (front-cadence.ts), which `slow_front` reads. */
+  slowFront?: FrontCadence | null;
 }
 
 export function rawNewsReasons(input: NewsInput): RawNewsReasons | null {
@@ -703,7 +709,8 @@ function readReasons(input: NewsInput): RawNewsReasons {
       weight: WEIGHTS.nothing_dated,
       evidence: `no dated or article-like link, publication time, feed item or news sitemap on ${all.length} page(s)`,
     });
-  return { reasons, frontUrl, pageCount: all.length };
+  const slowFront = frontUrl === null || input.homepage === null ? null : slowFrontCadence(input.homepage);
+  return { reasons, frontUrl, pageCount: all.length, slowFront };
 }
 
 /**
@@ -753,6 +760,25 @@ export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODD
       evidence: `only the front page's layout (${layout.map((r) => r.signal).join(', ')}) on ${frontUrl}: no byline, date, news markup, feed or newsroom name`,
     });
     sum += weight;
+  }
+  const slow = raw.slowFront ?? null;
+  const frequentFeed = articleSigns.some((r) => FEED_RATE_SIGNS.has(r.signal));
+  if (slow !== null && frontUrl !== null && sum > MAYBE_CEILING_LOG_ODDS && !frequentFeed) {
+    // The front's dates say one item every few days: its story-shaped links, menu and dates are a blog's or an
+    // institution's front, not a newsroom's, so they count for nothing; the other signs (markup, name, reader pages)
+    // still count, and the score goes no lower than the maybe band.
+    const front = articleSigns.filter((r) => LAYOUT_SIGNS.has(r.signal) || r.signal === 'dated_items');
+    const weight = round(
+      Math.max(-front.reduce((total, r) => total + r.weight, 0), MAYBE_CEILING_LOG_ODDS - sum),
+    );
+    if (weight < 0) {
+      reasons.push({
+        signal: 'slow_front',
+        weight,
+        evidence: `${slow.dates} dated items on the front page ${frontUrl}, a median of ${round(slow.medianGapDays, 1)} days apart, where a newsroom's front dates its stories hours apart`,
+      });
+      sum += weight;
+    }
   }
   const score = round(1 / (1 + Math.exp(-sum)));
   return {

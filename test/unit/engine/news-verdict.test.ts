@@ -235,6 +235,43 @@ describe('judgeNews', () => {
     ).not.toContain('layout_only_front');
   });
 
+  it("keeps a front whose dated items are days apart in the maybe band: a blog's or a university's pace", () => {
+    /** `count` stories under a full menu, each with a <time> `gapHours` after the one before. */
+    const front = (count: number, gapHours: number) =>
+      `<html>${NEWS_NAV}${stories(40)}${Array.from(
+        { length: count },
+        (_, i) =>
+          `<time datetime="${new Date(NOW.getTime() - i * gapHours * 3_600_000).toISOString()}">x</time>`,
+      ).join('')}<p class="byline">By Ann Lee</p></html>`;
+    const weekly = judgeNews(input('campus.example', front(10, 24 * 7)));
+    expect(weekly.verdict).toBe('maybe');
+    const slow = weekly.reasons.find((r) => r.signal === 'slow_front')!;
+    expect(slow.evidence).toContain(
+      '10 dated items on the front page https://campus.example/, a median of 7 days apart',
+    );
+    // The layout and the dates count for nothing; what is left (the byline) still counts.
+    expect(slow.weight).toBeLessThan(-1);
+    // A newsroom's front dates its stories hours apart, and a handful of dates says no pace.
+    expect(signals(judgeNews(input('daily.example', front(10, 3))))).not.toContain('slow_front');
+    expect(judgeNews(input('daily.example', front(10, 3))).verdict).toBe('news');
+    expect(signals(judgeNews(input('campus.example', front(7, 24 * 7))))).not.toContain('slow_front');
+    // A feed publishing every day outranks the front's dates.
+    const feed = {
+      url: 'https://campus.example/feed/',
+      role: 'main',
+      item_count: 30,
+      items_per_day: 6,
+      newest_item_at: NOW.toISOString(),
+    };
+    expect(signals(judgeNews(input('campus.example', front(10, 24 * 7), { feeds: [feed] })))).not.toContain(
+      'slow_front',
+    );
+    // An article page's dates are its related stories', not a front's pace.
+    expect(signals(judgeNews(onArticlePage('campus.example', front(10, 24 * 7))))).not.toContain(
+      'slow_front',
+    );
+  });
+
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
     const site = `<nav><a href="/world">World</a><a href="/politics">Politics</a></nav>${stories(20)}<p>By Ann Lee</p>`;
     const judged = (words: string[]) =>
