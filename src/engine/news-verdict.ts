@@ -6,7 +6,13 @@ import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { articleUrlShape, pathAndQuery } from './article-urls.js';
 import { type FrontCadence, slowFrontCadence } from './front-cadence.js';
-import { aggregatorLinks, editorialLinks, isPlaceholderByline, wireCredit } from './newsroom-signals.js';
+import {
+  aggregatorLinks,
+  catalogueLinks,
+  editorialLinks,
+  isPlaceholderByline,
+  wireCredit,
+} from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import {
   generatorKind,
@@ -89,6 +95,7 @@ export const WEIGHTS = {
   placeholder_byline: -0.5,
   blog_comment_form: -0.5,
   aggregator_links: -1,
+  catalogue_counts: -1.5,
   public_body_host: -1.5,
   public_body_site: -1.5,
   wiki_generator: -2,
@@ -417,6 +424,16 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
     });
   const wire = wireReason(all);
   if (wire !== null) reasons.push(wire);
+  for (const page of all) {
+    const catalogue = catalogueLinks(page.links);
+    if (catalogue === null) continue;
+    reasons.push({
+      signal: 'catalogue_counts',
+      weight: WEIGHTS.catalogue_counts,
+      evidence: `${catalogue.counted} of ${page.links.length} links on ${page.url} end in an item count, a catalogue's listing: ${catalogue.examples.join('; ')}`,
+    });
+    break;
+  }
   for (const page of all) {
     const editorial = editorialLinks(page.links);
     if (editorial.length === 0) continue;

@@ -170,3 +170,20 @@ export function aggregatorLinks(
   if (bySite.size < AGGREGATOR_MIN_SITES || bySite.size < AGGREGATOR_RATIO * ownArticleLinks) return null;
   return { sites: bySite.size, examples: [...bySite.values()].slice(0, 3) };
 }
+
+/** A catalogue's page: at least this many links whose text ends in an item count ("Работа в чужбина (94)")… */
+export const CATALOGUE_MIN_COUNTED = 40;
+/** …making at least this share of the page's links. A newsroom's month archive or tag box stays a minority. */
+export const CATALOGUE_MIN_SHARE = 0.4;
+const ITEM_COUNT = /\(\s*\d[\d\s.,]*\)$/u;
+
+/**
+ * A classifieds board's, a shop's or a directory's listing: most of the page's links are categories with the number of
+ * ads, products or entries under each. Null when they are not.
+ */
+export function catalogueLinks(links: readonly PageLink[]): { counted: number; examples: string[] } | null {
+  const counted = links.filter((link) => ITEM_COUNT.test(link.anchor));
+  if (counted.length < CATALOGUE_MIN_COUNTED || counted.length < CATALOGUE_MIN_SHARE * links.length)
+    return null;
+  return { counted: counted.length, examples: counted.slice(0, 3).map((link) => link.anchor) };
+}

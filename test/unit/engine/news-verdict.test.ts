@@ -509,6 +509,28 @@ describe('judgeNews', () => {
     expect(signals(newsroom)).not.toContain('aggregator_links');
   });
 
+  it("counts a page of categories with their item counts against, as a catalogue's, and not a newsroom's archive box", () => {
+    const categories = (n: number) =>
+      Array.from({ length: n }, (_, i) => `<a href="/ads/category-${i}">Category ${i} (${100 + i})</a>`).join(
+        '',
+      );
+    const board = judgeNews(
+      input('board.example', `<html>${NEWS_NAV}${stories(40)}${categories(60)}</html>`),
+    );
+    const catalogue = board.reasons.find((r) => r.signal === 'catalogue_counts')!;
+    expect(catalogue.evidence).toContain('60 of 105 links on https://board.example/ end in an item count');
+    expect(catalogue.evidence).toContain('Category 0 (100)');
+    expect(board.verdict).not.toBe('news');
+    // A month archive under dozens of stories is a minority of the links, and fewer than 40 counted links say nothing.
+    const archive = judgeNews(
+      input('paper.example', `<html>${NEWS_NAV}${stories(80)}${categories(45)}</html>`),
+    );
+    expect(signals(archive)).not.toContain('catalogue_counts');
+    expect(signals(judgeNews(input('board.example', `<html>${categories(30)}</html>`)))).not.toContain(
+      'catalogue_counts',
+    );
+  });
+
   it("counts WordPress's own comment form against, and no other form", () => {
     const blog = `<form action="https://blog.example/wp-comments-post.php" method="post"><textarea></textarea></form>`;
     expect(signals(judgeNews(input('blog.example', blog)))).toContain('blog_comment_form');
