@@ -102,12 +102,40 @@ export function publicBodyName(ogSiteName: string | null, title: string | null):
 const NEWSROOM_HOST_WORD =
   /news|zeitung|nachrichten|herald|tribune|gazette|gazeta|gazete|gazzetta|noticias|noticies|diario|dagblad|nyheter|nyheder|uutiset|sanomat|shimbun|tagblatt|anzeiger|quotidien|giornale|corriere|chronicle|nieuws|novosti|novini|vijesti|haberler|wiadomosci|zpravy|stiri|berita|tintuc|samachar|akhbar|habari|ziarul/i;
 /**
- * …and, as whole words, in the site's name (The Daily X, X Post, X Times, Новости X, X Haber, Berita X), in the
- * languages of the labelled sets and their neighbours; a news agency named as one in its own language too. Academic
- * titles that share a newspaper's word (a university's "Вестник", a scholarly "Journal") are not in it.
+ * Words of news both in a site's name and in a front page's own description of its site (Noticias, Nachrichten,
+ * Wiadomości, Новости, أخبار), in the languages of the labelled sets and their neighbours.
  */
-const NEWSROOM_NAME_WORD =
-  /(?<!\p{L})(?:news|times|post|daily|herald|tribune|gazette|gazeta|gazete|gazzetta|courier|chronicle|observer|telegraph|zeitung|nachrichten|tagblatt|anzeiger|rundschau|kurier|noticias|not[ií]cies|diario|diari|peri[oó]dico|jornal|not[ií]cias|notizie|krant|nieuws|dagblad|nyheter|nyheder|uutiset|uudised|sanomat|shimbun|quotidien|giornale|corriere|wiadomo[sś]ci|zpr[aá]vy|spr[aá]vy|noviny|novine|vijesti|vesti|h[ií]rek|h[ií]rlap|[sș]tiri|ziarul|(?<!fritz[- ])haber|haberleri|berita|habari|tin t[uứ]c|новости|новини|вести|вісті|известия|газета|ведомости|ειδήσεις|news agency|nachrichtenagentur|agence de presse|agencia de noticias|ag[eê]ncia de not[ií]cias|agenzia di stampa|информационное агентство|інформаційне агентство|информагентство|інформагентство|haber ajans[ıi]|kantor berita|समाचार|ख़बर|खबर|সংবাদ|খবর|செய்திகள்|اخبار|أخبار|الأنباء|خبرگزاری|חדשות)(?!\p{L})/iu;
+// biome-ignore format: a word list reads better packed than one word a line
+const NEWS_WORDS = [
+  'news', 'noticias', 'not[ií]cias', 'not[ií]cies', 'notizie', 'nachrichten', 'nieuws', 'wiadomo[sś]ci', 'zpr[aá]vy',
+  'spr[aá]vy', 'h[ií]rek', '[sș]tiri', 'vijesti', 'vesti', 'uutiset', 'nyheter', 'nyheder', 'haberleri', 'berita',
+  'habari', 'tin t[uứ]c', 'новости', 'новини', 'ειδήσεις', 'समाचार', 'খবর', 'সংবাদ', 'أخبار', 'اخبار', 'חדשות',
+  'peri[oó]dico', 'zeitung', 'giornale', 'gazeta', 'gazette',
+];
+/** Any of `words` as a whole word (no letter on either side), case-insensitive. */
+function wholeWords(words: readonly string[]): string {
+  return `(?<!\\p{L})(?:${words.join('|')})(?!\\p{L})`;
+}
+
+/**
+ * …and, as whole words, in the site's name (The Daily X, X Post, X Times, Новости X, X Haber, Berita X), with the
+ * words only a name gives: a news agency named as one in its own language too. Academic titles that share a
+ * newspaper's word (a university's "Вестник", a scholarly "Journal") are not in it.
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const NEWSROOM_NAME_WORD = new RegExp(
+  wholeWords([
+    ...NEWS_WORDS,
+    'times', 'post', 'daily', 'herald', 'tribune', 'gazzetta', 'courier', 'chronicle', 'observer', 'telegraph',
+    'tagblatt', 'anzeiger', 'rundschau', 'kurier', 'diario', 'diari', 'jornal', 'krant', 'dagblad', 'uudised', 'sanomat',
+    'shimbun', 'quotidien', 'corriere', 'noviny', 'novine', 'h[ií]rlap', 'ziarul', '(?<!fritz[- ])haber', 'вести',
+    'вісті', 'известия', 'газета', 'ведомости', 'news agency', 'nachrichtenagentur', 'agence de presse',
+    'agencia de noticias', 'ag[eê]ncia de not[ií]cias', 'agenzia di stampa', 'информационное агентство',
+    'інформаційне агентство', 'информагентство', 'інформагентство', 'haber ajans[ıi]', 'kantor berita', 'ख़बर', 'खबर',
+    'செய்திகள்', 'الأنباء', 'خبرگزاری',
+  ]),
+  'iu',
+);
 /**
  * The same in scripts written without spaces between words, or in compounds (朝日新聞, 联合早报, 연합뉴스, 조선일보,
  * ข่าวสด), where a word boundary cannot be asked for.
@@ -118,12 +146,15 @@ const NEWSROOM_NAME_COMPOUND =
 /**
  * Words of news as a front page describes its own site in its title or meta description ("Últimas noticias de…",
  * "Nachrichten aus…", "Breaking news", "Новости"): on the labelled sets' front pages, 29 of 45 news fronts of the
- * tuning halves say one, and 2 of 101 non-news fronts. Words with an everyday sense are left out: "daily" (deals),
- * "diario" (a daily menu), "quotidien" (a company "au quotidien"), "journal" (a scholarly one), "haber" (Spanish "to
- * have"); and "actualités", "actualidad" (companies', unions' and towns' news pages: a union's front read news).
+ * tuning halves say one, and 2 of 101 non-news fronts. The name's words with an everyday sense are left out: "daily"
+ * (deals), "diario" (a daily menu), "quotidien" (a company "au quotidien"), "journal" (a scholarly one), "haber"
+ * (Spanish "to have"); and "actualités", "actualidad" (companies', unions' and towns' news pages: a union's front read
+ * news). Three words only a description gives: "haberler", "balita", "newspaper".
  */
-const NEWS_SELF_WORD =
-  /(?<!\p{L})(?:news|noticias|not[ií]cias|not[ií]cies|notizie|nachrichten|nieuws|wiadomo[śs]ci|zpr[aá]vy|spr[aá]vy|h[ií]rek|[șs]tiri|vijesti|vesti|uutiset|nyheter|nyheder|haberler|haberleri|berita|balita|habari|tin t[ứu]c|новости|новини|ειδήσεις|समाचार|খবর|সংবাদ|أخبار|اخبار|חדשות|peri[óo]dico|zeitung|giornale|gazeta|gazette|newspaper)(?!\p{L})|新闻|新聞|뉴스|ニュース|ข่าว/iu;
+const NEWS_SELF_WORD = new RegExp(
+  `${wholeWords([...NEWS_WORDS, 'haberler', 'balita', 'newspaper'])}|新闻|新聞|뉴스|ニュース|ข่าว`,
+  'iu',
+);
 
 /** The title or description of a front page, where it says the site brings news, as evidence; else null. */
 export function newsSelfDescription(title: string | null, description: string | null): string | null {
