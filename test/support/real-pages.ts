@@ -61,6 +61,13 @@ export const TENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-tenth');
  * ran (its SOURCES.md).
  */
 export const ELEVENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-eleventh');
+/**
+ * The twelfth set, read blind: site roots of a 2021 crawl kept by a study of JavaScript obfuscators — news fronts in 13
+ * languages (Russian, Vietnamese, Spanish, Arabic, Indonesian, German, Turkish, Latvian, Chinese…) and, for contrast,
+ * non-news homepages in 15 (Chinese, Japanese and Russian platforms, shops, companies, a content farm, a gossip blog),
+ * labelled before the engine ran (its SOURCES.md).
+ */
+export const TWELFTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-twelfth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -75,6 +82,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   NINTH_PAGES_DIR,
   TENTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
+  TWELFTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
