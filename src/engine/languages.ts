@@ -99,9 +99,15 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
       titleTexts: [...titles, ...pageTitles],
       pageText: input.pageText ?? '',
     });
-    return overriding === null
-      ? declared
-      : [{ code: overriding.code, sources: ['detected'], confidence: overriding.confidence }, ...declared];
+    if (overriding === null) return declared;
+    // Open Graph's locale, set aside beside `<html lang>` above, settles a pair ELD cannot tell apart in the words it
+    // read (Indonesian read as Malay under a theme's `lang="en"` and `og:locale` id_ID).
+    const ogLocale = page?.og_locale ?? null;
+    const code =
+      ogLocale !== null && close(primary(ogLocale), primary(overriding.code))
+        ? primary(ogLocale)
+        : overriding.code;
+    return [{ code, sources: ['detected'], confidence: overriding.confidence }, ...declared];
   }
 
   // Text in a language ELD does not know comes first: ELD would read its titles as some other language.

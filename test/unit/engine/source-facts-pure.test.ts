@@ -361,6 +361,20 @@ describe('languages', () => {
     expect(read('<html lang="nb"><head></head></html>', danish)[0]?.code).toBe('nb');
   });
 
+  it("settles a pair ELD cannot tell apart from the page's Open Graph locale, where the words override a template's tag", () => {
+    // Indonesian with none of the words either language spells its own way: ELD reads Malay (tempo.co's shape).
+    const words =
+      'Pemerintah daerah mengumumkan rencana pembangunan jalan baru di kawasan utara kota. Warga menyambut baik rencana tersebut dan berharap pembangunan segera dimulai tahun depan. '.repeat(
+        8,
+      );
+    const read = (head: string) =>
+      languagesOfPage(`<html lang="en"><head>${head}</head></html>`, words)[0]?.code;
+    expect(read('<meta property="og:locale" content="id_ID">')).toBe('id');
+    expect(read('')).toBe('ms');
+    // A locale of another language says nothing of the pair.
+    expect(read('<meta property="og:locale" content="en_US">')).toBe('ms');
+  });
+
   it('reads the languages ELD does not know from their words, over a template’s English and with nothing declared', () => {
     // Twenty of Lingua's test sentences each (test/fixtures/languages/lingua-sentences/SOURCES.md).
     const text = (code: string) => linguaRuns(code, 20)[0] as string;
