@@ -127,8 +127,11 @@ export async function benchResearchPipeline(
   const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio);
   const median = byRatio[Math.floor((byRatio.length - 1) / 2)] as Round;
   process.stdout.write(
-    `  rounds (loop URLs/s → pipeline URLs/s = ratio): ${rounds
-      .map((r) => `${Math.round(r.loop)} → ${Math.round(r.pipeline)} = ${r.ratio.toFixed(3)}`)
+    `  rounds (loop URLs/s → pipeline URLs/s = ratio (main thread µs a URL)): ${rounds
+      .map(
+        (r) =>
+          `${Math.round(r.loop)} → ${Math.round(r.pipeline)} = ${r.ratio.toFixed(3)} (main ${r.mainUs.toFixed(1)} µs)`,
+      )
       .join('; ')}\n`,
   );
   const result = report({

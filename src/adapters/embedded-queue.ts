@@ -5,7 +5,14 @@ import { Cron } from 'croner';
 import { CompiledQuery, type ExpressionBuilder } from 'kysely';
 import { type BackoffPolicy, DEFAULT_BACKOFF, failedAttempt } from '../domain/errors.js';
 import { uuidv7 } from '../domain/ids.js';
-import type { Database, DbExecutor, Dialect, JobTable, Tables } from '../ports/database.js';
+import {
+  type Database,
+  type DbExecutor,
+  type Dialect,
+  executeCompiled,
+  type JobTable,
+  type Tables,
+} from '../ports/database.js';
 import type {
   ConsumeOptions,
   Consumer,
@@ -161,7 +168,8 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
     const at = now();
     // As text (CLAIM_TEXT): every consumer asks every poll interval, and an idle claim's time was mostly
     // Kysely building the statement.
-    const { rows } = await executor.executeQuery<JobTable>(
+    const { rows } = await executeCompiled<JobTable>(
+      executor,
       CompiledQuery.raw(
         CLAIM_TEXT[database.dialect],
         claimParameters(database.dialect, { queue, at, leaseUntil: at + leaseMs, limit }),
@@ -187,7 +195,8 @@ export function createEmbeddedQueue(database: Database, options: EmbeddedQueueOp
     if (error === null)
       return deferSettle(async (executor) => {
         // As text (DELETE_DELIVERY): one per job, and Kysely's builder cost more than the delete.
-        await executor.executeQuery(
+        await executeCompiled(
+          executor,
           CompiledQuery.raw(DELETE_DELIVERY[database.dialect], [job.id, job.attempt]),
         );
       });

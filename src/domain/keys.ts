@@ -19,9 +19,22 @@ function checked(partition: Partition): Partition {
 }
 
 function partitionPath(root: 'raw' | 'prod', partition: Partition): string {
+  const { country, category, date } = partition;
+  // A partition's path is checked once: every research chunk builds its key twice, and the schema's parse was
+  // ≈ 1 µs a URL of the pipeline's main thread (docs/performance.md, "Eighth pass"). Only checked paths are kept.
+  const seen = `${root}\n${country}\n${category}\n${date}`;
+  const kept = checkedPaths.get(seen);
+  if (kept !== undefined) return kept;
   const p = checked(partition);
-  return `${root}/country=${p.country}/category=${p.category}/date=${p.date}/`;
+  const path = `${root}/country=${p.country}/category=${p.category}/date=${p.date}/`;
+  if (checkedPaths.size >= CHECKED_PATHS) checkedPaths.delete(checkedPaths.keys().next().value as string);
+  checkedPaths.set(seen, path);
+  return path;
 }
+
+/** Paths checked by partitionPath, by root and parts (a checked part holds no newline, so no other parts match). */
+const checkedPaths = new Map<string, string>();
+const CHECKED_PATHS = 256;
 
 export function rawPartitionPrefix(partition: Partition): string {
   return partitionPath('raw', partition);

@@ -3,7 +3,13 @@
 // and was a fifth of a seed import's time (docs/profiles.md, docs/performance.md); the text here is the same on
 // both backends but for the placeholders.
 import { CompiledQuery, type QueryResult } from 'kysely';
-import { type DbExecutor, type Dialect, NumberedValues, type Tables } from '../ports/database.js';
+import {
+  type DbExecutor,
+  type Dialect,
+  executeCompiled,
+  NumberedValues,
+  type Tables,
+} from '../ports/database.js';
 
 /**
  * Inserts `rows` (each with every one of `columns`) into `table`; `tail` follows the VALUES list as written (an
@@ -73,7 +79,7 @@ function runInsert<Column extends string>(
     if (dialect === 'sqlite') parameters.push(new NumberedValues(values));
     else parameters.unshift(...values);
   }
-  return executor.executeQuery(CompiledQuery.raw(text, parameters));
+  return executeCompiled(executor, CompiledQuery.raw(text, parameters));
 }
 
 /** Which columns (by position) hold one value in every row, and how many. */

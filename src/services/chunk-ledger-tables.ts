@@ -10,7 +10,13 @@ import {
 } from '../domain/batches.js';
 import { NotFoundError } from '../domain/errors.js';
 import { type ChunkQueueName, JOBS } from '../domain/jobs.js';
-import type { BatchItemTable, Database, DbExecutor, DbTransaction } from '../ports/database.js';
+import type {
+  BatchChunkTable,
+  BatchItemTable,
+  Database,
+  DbExecutor,
+  DbTransaction,
+} from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import { insertRowsCounted, onConflictReplace } from './bulk-insert.js';
 import type { BeginStep, ChunkLedger, RecordItemStep, RecordStep } from './chunk-ledger.js';
@@ -47,6 +53,18 @@ const ITEM_COLUMNS = [
   'result',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof BatchItemTable>;
+const CHUNK_COLUMNS = [
+  'batch_id',
+  'chunk_no',
+  'queue',
+  'status',
+  'items',
+  'item_offset',
+  'attempts',
+  'last_error',
+  'started_at',
+  'finished_at',
+] as const satisfies ReadonlyArray<keyof BatchChunkTable>;
 const UPSERT_ITEM = onConflictReplace(
   ['batch_id', 'item_index'],
   ['status', 'outcome', 'reason', 'result', 'updated_at'],
@@ -158,12 +176,17 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       itemOffset += items.length;
       return row;
     });
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await executor
-        .insertInto('batch_chunks')
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    }
+    // As text (bulk-insert.ts): Kysely's builder made a node of each of a 20,000-URL batch's 2,000 values.
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+      await insertRowsCounted(
+        executor,
+        database.dialect,
+        'batch_chunks',
+        CHUNK_COLUMNS,
+        rows.slice(i, i + ROWS_PER_INSERT),
+        '',
+        { shareEqual: true },
+      );
     await queue.enqueue(
       executor,
       rows.map((row) => ({

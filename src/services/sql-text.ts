@@ -4,7 +4,7 @@
 // placeholders as SQLite takes them; PostgreSQL gets the same text with them numbered ($1, $2, …). The same
 // string each run, so SQLite's statement cache (sqlite-database.ts) finds it without hashing a new one.
 import { CompiledQuery, type QueryResult } from 'kysely';
-import type { DbExecutor, Dialect } from '../ports/database.js';
+import { type DbExecutor, type Dialect, executeCompiled } from '../ports/database.js';
 
 export type SqlText = Readonly<Record<Dialect, string>>;
 
@@ -21,7 +21,7 @@ export function runText<Row = unknown>(
   text: SqlText,
   parameters: unknown[],
 ): Promise<QueryResult<Row>> {
-  return executor.executeQuery<Row>(CompiledQuery.raw(text[dialect], parameters));
+  return executeCompiled<Row>(executor, CompiledQuery.raw(text[dialect], parameters));
 }
 
 /** Rows an INSERT, UPDATE or DELETE without RETURNING changed. */

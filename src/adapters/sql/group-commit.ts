@@ -25,6 +25,13 @@ interface Waiting<DB> {
   due: number;
 }
 
+/**
+ * Runs `savepoint "grouped"`, `release "grouped"` or `rollback to "grouped"` at once on the connection the group's
+ * transaction holds (SQLite: synchronous). Kysely's savepoints build a transaction object and compile a statement
+ * each; a research chunk's two works paid for four of them (docs/performance.md, "Eighth pass").
+ */
+export type SavepointStatement = (command: 'savepoint' | 'release' | 'rollback to') => void;
+
 /** Works in one commit at most: a group stays short however many wait, so none waits long for its commit. */
 const MAX_GROUP = 64;
 
@@ -33,8 +40,11 @@ const MAX_GROUP = 64;
  * commit durable (the WAL's sync, `wal-sync.ts`): a group's works are answered when it resolves, and the next group
  * runs meanwhile, so the main thread never waits for the disk.
  */
-export function groupCommit<DB>(db: Kysely<DB>, options: { afterCommit?: () => Promise<void> } = {}) {
-  const { afterCommit } = options;
+export function groupCommit<DB>(
+  db: Kysely<DB>,
+  options: { afterCommit?: () => Promise<void>; savepoint?: SavepointStatement } = {},
+) {
+  const { afterCommit, savepoint } = options;
   const waiting: Waiting<DB>[] = [];
   let running = false;
   /** The drain asked for, and when it runs. */
@@ -64,6 +74,21 @@ export function groupCommit<DB>(db: Kysely<DB>, options: { afterCommit?: () => P
             w.reject(error);
             await trx.rollback().execute();
             return;
+          }
+          continue;
+        }
+        if (savepoint !== undefined) {
+          // The same savepoint as below, as three statements run on the group's connection directly.
+          savepoint('savepoint');
+          try {
+            const value = await w.work(trx);
+            savepoint('release');
+            done.push({ waiting: w, value });
+          } catch (error) {
+            current = undefined;
+            w.reject(error);
+            savepoint('rollback to');
+            savepoint('release');
           }
           continue;
         }

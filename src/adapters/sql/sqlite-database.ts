@@ -17,8 +17,10 @@ import {
   type Database,
   type DbTransaction,
   NumberedValues,
+  type RunNow,
   type Tables,
   type TransactionOptions,
+  withLentConnection,
 } from '../../ports/database.js';
 import { startCheckpointer } from './checkpointer.js';
 import { groupCommit } from './group-commit.js';
@@ -57,13 +59,18 @@ export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile
   const db = new Kysely<Tables>({
     dialect: new ImmediateSqliteDialect({ database: statements }, { connection, statements, afterCommit }),
   });
-  const transaction = groupCommit(db, { afterCommit });
+  const runNow = directRun(statements);
+  const transaction = groupCommit(db, {
+    afterCommit,
+    savepoint: (command) => void runNow(SAVEPOINT_STATEMENTS[command]),
+  });
 
   return {
     dialect: 'sqlite',
     db,
     transaction<T>(work: (trx: DbTransaction) => Promise<T>, options?: TransactionOptions): Promise<T> {
-      return transaction(work, options);
+      // The work's statements that come as compiled text (executeCompiled) run on the connection directly.
+      return transaction((trx) => withLentConnection(trx, runNow, work), options);
     },
     readArrays(query) {
       // Through Kysely's hold on its one connection: a transaction open on it is waited for, never read into.
@@ -93,6 +100,13 @@ export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile
     },
   };
 }
+
+/** Group commit's savepoint statements, compiled once. */
+const SAVEPOINT_STATEMENTS = {
+  savepoint: CompiledQuery.raw('savepoint "grouped"'),
+  release: CompiledQuery.raw('release "grouped"'),
+  'rollback to': CompiledQuery.raw('rollback to "grouped"'),
+} as const;
 
 /** SQLite's own `wal_autocheckpoint` (pages), for a connection whose checkpoint thread was lost. */
 const DEFAULT_AUTOCHECKPOINT = 1000;
@@ -195,6 +209,22 @@ function runWithNumberedValues<R>(
   if (statement.reader) return { rows: statement.all(plain, numbered.byNumber) as R[] };
   const { changes, lastInsertRowid } = statement.run(plain, numbered.byNumber);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/**
+ * A statement as Kysely's SQLite connection runs it (or runWithNumberedValues, for numbered values), without the
+ * executor around it: for a transaction's lent connection (withLentConnection), where the connection is the
+ * transaction's anyway and no autocommit can happen.
+ */
+function directRun(statements: Durability['statements']): RunNow {
+  return (query) => {
+    const numbered = runWithNumberedValues<unknown>(statements, query);
+    if (numbered !== undefined) return numbered;
+    const statement = statements.prepare(query.sql);
+    if (statement.reader) return { rows: statement.all(query.parameters) };
+    const { changes, lastInsertRowid } = statement.run(query.parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  };
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
