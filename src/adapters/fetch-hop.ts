@@ -146,7 +146,9 @@ export function createHop({ settings: s, connections, politeness, random }: HopW
 
 function flattenHeaders(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
+  // for…in rather than Object.entries: no array of pairs per answer (undici's headers are a plain object).
+  for (const name in raw) {
+    const value = raw[name];
     if (value === undefined) continue;
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }

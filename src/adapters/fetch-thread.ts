@@ -24,8 +24,14 @@ import { createOutbox, type Outbox } from './thread-outbox.js';
 /** The settings a worker can be given: no functions (DNS, clock, sleep: those are the main-thread fetcher's). */
 export type ThreadFetcherConfig = Omit<HttpFetcherConfig, 'lookup' | 'sleep' | 'now' | 'random'>;
 
-/** FetchOptions as sent: the signal and the queueing callback stay here. */
-export type ThreadFetchOptions = Omit<FetchOptions, 'signal' | 'queueing'> & { queueing: boolean };
+/**
+ * FetchOptions as sent: the signal and the queueing callback stay here (the signal's key travels empty: the
+ * caller's options are copied once, not taken apart and put together again).
+ */
+export type ThreadFetchOptions = Omit<FetchOptions, 'signal' | 'queueing'> & {
+  signal?: undefined;
+  queueing: boolean;
+};
 
 export type ToFetchThread =
   | { t: 'fetch'; id: number; url: string; options: ThreadFetchOptions }
@@ -119,10 +125,10 @@ export function createThreadedFetcher(
     if (pending.size === 0) worker?.unref();
     if (message.t === 'ok') {
       const { body } = message;
-      waiting.resolve({
-        ...message.response,
-        body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-      });
+      // The answer is this thread's own copy: it gets its body back in place rather than being copied.
+      const response = message.response as FetchResponse;
+      response.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+      waiting.resolve(response);
     } else {
       const { code, message: text, ...details } = message.error;
       waiting.reject(new FetchError(code, text, details));
@@ -165,7 +171,7 @@ export function createThreadedFetcher(
   return {
     fetch(url, options) {
       if (closing) return Promise.reject(new FetchError('ABORTED', 'the fetcher is closed', { url }));
-      const { signal, queueing, ...plain } = options;
+      const { signal, queueing } = options;
       if (signal?.aborted)
         return Promise.reject(new FetchError('ABORTED', `request to ${url} was cancelled`, { url }));
       const id = nextId++;
@@ -182,7 +188,12 @@ export function createThreadedFetcher(
         pending.set(id, { resolve: settle(resolve), reject: settle(reject), queueing, inLine, url });
         const target = started();
         target.worker.ref();
-        target.outbox.send({ t: 'fetch', id, url, options: { ...plain, queueing: queueing !== undefined } });
+        target.outbox.send({
+          t: 'fetch',
+          id,
+          url,
+          options: { ...options, signal: undefined, queueing: queueing !== undefined },
+        });
         // Every request starts in our own line (its host's slot and gap, a global slot): the worker does not
         // send that first notice.
         queueing?.(true);

@@ -8,13 +8,18 @@ import type { Fetcher } from '../ports/fetcher.js';
 import { createFetchAgent } from './fetch-agent.js';
 import { createHop } from './fetch-hop.js';
 import { HostPoliteness, realSleep, Semaphore } from './fetch-politeness.js';
-import { createFetch } from './fetch-request.js';
+import { type ControlledFetch, createFetch } from './fetch-request.js';
 import { fetcherSettings, type HttpFetcherConfig } from './fetch-settings.js';
 
 export { parseRetryAfter } from './fetch-hop.js';
 export { DEFAULT_FETCHER_SETTINGS, DEFAULT_MAX_BYTES, type HttpFetcherConfig } from './fetch-settings.js';
 
-export function createHttpFetcher(config: HttpFetcherConfig): Fetcher {
+/** The http fetcher, whose fetch also takes the request's own AbortController (fetch-request.ts). */
+export interface HttpFetcher extends Fetcher {
+  fetch: ControlledFetch;
+}
+
+export function createHttpFetcher(config: HttpFetcherConfig): HttpFetcher {
   const settings = fetcherSettings(config);
   const connections = createFetchAgent(settings);
   const politeness = new HostPoliteness({

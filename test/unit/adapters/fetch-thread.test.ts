@@ -96,6 +96,27 @@ describe('the fetcher on its own thread', () => {
     expect(already.code).toBe('ABORTED');
   });
 
+  it("reads its own whole-request timeout as TIMEOUT, not as the caller's abort", async () => {
+    // On its thread the request's controller is the one the calling thread's abort reaches: the timeout
+    // aborts that same controller, and must still read as a timeout.
+    const short = { ...config(), totalTimeoutMs: 100, headersTimeoutMs: 5_000 };
+    const own = createThreadedFetcher(short);
+    const here = createHttpFetcher(short);
+    try {
+      const caller = new AbortController();
+      const [there, local] = await Promise.all([
+        failure(own.fetch(`https://${SITES.hang}/`, { kind: 'html', signal: caller.signal })),
+        failure(here.fetch(`https://${SITES.hang}/`, { kind: 'html', signal: caller.signal })),
+      ]);
+      expect(there.code).toBe('TIMEOUT');
+      expect(local.code).toBe('TIMEOUT');
+      expect(there.message).toBe(local.message);
+    } finally {
+      await own.close();
+      await here.close();
+    }
+  });
+
   it('tells the caller when a request enters our own line and leaves it', async () => {
     const told: boolean[] = [];
     await threaded.fetch(`https://${SITES.bare}/`, {
