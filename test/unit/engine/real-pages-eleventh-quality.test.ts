@@ -12,6 +12,9 @@
 // recall 0.821 (23 of 28), country 0.879 (29 of 33), language 0.955 (63 of 66). The floors sit a little under that, as
 // floors, not targets: each catches any single change for the worse — one more page read news wrongly gives 0.885
 // (< 0.9), one news front lost 0.786 (< 0.8), one country miss 0.848 (< 0.86), one language miss 0.939 (< 0.94).
+// After a front's pace and a catalogue's item counts (slow_front, catalogue_counts, 2026-11-28; prompted by three of
+// this set's hold-out pages): precision 1.000 (23 of 23), and the precision floor 0.96 catches one page read news
+// wrongly (0.958).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -24,7 +27,7 @@ describeEntrySetQuality({
   dir: ELEVENTH_PAGES_DIR,
   minPages: 66,
   minNotNewsShare: 0.55,
-  floors: { precision: 0.9, recall: 0.8, country: 0.86, language: 0.94 },
+  floors: { precision: 0.96, recall: 0.8, country: 0.86, language: 0.94 },
 });
 
 describe('the eleventh set: what a party, a university or a shop is never read as', () => {

@@ -13,7 +13,9 @@
 // lauraberardi.com (a personal blog) → news, 4 other non-news homepages → maybe (docs/discovery.md, SOURCES.md).
 // The floors sit a little under that reading, as floors, not targets: each catches any single change for the worse —
 // one more page read news wrongly gives precision 0.906 (< 0.91), one news front lost 0.778 (< 0.79), one country or
-// language miss 0.976 / 0.982 (< 0.98 / 0.99) — and no news front may read not_news (none did).
+// language miss 0.976 / 0.982 (< 0.98 / 0.99) — and no news front may read not_news (none did). After a front's pace
+// (slow_front, 2026-11-28; lauraberardi.com, prompted by this hold-out page): precision 1.000 (35 of 35), and the
+// precision floor 0.98 catches one page read news wrongly (0.972).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -26,7 +28,7 @@ describeEntrySetQuality({
   dir: TENTH_PAGES_DIR,
   minPages: 55,
   minNotNewsShare: 0.34,
-  floors: { precision: 0.91, recall: 0.79, country: 0.98, language: 0.99 },
+  floors: { precision: 0.98, recall: 0.79, country: 0.98, language: 0.99 },
 });
 
 describe('the tenth set: news fronts', () => {
