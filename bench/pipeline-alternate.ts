@@ -7,18 +7,20 @@
 //
 // A tree is a checkout of the repository, e.g. `git archive <commit> | tar -x -C /tmp/base` with node_modules
 // linked in. Prints every batch, then each side's median and the median of the pairs' differences (B − A).
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Seedbed } from '../src/composition.js';
+import { batchEnded } from './support.js';
+import { mainThreadCpuMs } from './thread-cpu.js';
 
 const URLS = 20_000;
 
+/** The main thread's CPU ms (/proc: this bench is Linux-only, like the figures it compares). */
 function mainThreadMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const ms = mainThreadCpuMs();
+  if (ms === null) throw new Error('no /proc: pipeline-alternate reads CPU time per thread from it');
+  return ms;
 }
 
 async function openTree(tree: string): Promise<{ seedbed: Seedbed; data: string }> {
@@ -62,15 +64,7 @@ async function batch(seedbed: Seedbed, count = URLS): Promise<number> {
     items,
     chunkSize: 100,
   });
-  for (;;) {
-    const { status } = await seedbed.database.db
-      .selectFrom('batches')
-      .select('status')
-      .where('id', '=', created.batchId)
-      .executeTakeFirstOrThrow();
-    if (status !== 'queued' && status !== 'running') break;
-    await new Promise((done) => setTimeout(done, 20));
-  }
+  await batchEnded(seedbed, created.batchId);
   const us = ((mainThreadMs() - before) * 1000) / count;
   const view = await seedbed.services.batches.get(created.batchId);
   if (view.items.succeeded !== count) throw new Error(`pipeline lost URLs: ${JSON.stringify(view.items)}`);

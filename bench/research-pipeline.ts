@@ -18,7 +18,7 @@
 // what the ratio would be with the cores to itself.
 import type { Seedbed } from '../src/composition.js';
 import { classifyUrl } from '../src/domain/urls.js';
-import { type BenchResult, rate, report, withSeedbed } from './support.js';
+import { type BenchResult, batchEnded, rate, report, withSeedbed } from './support.js';
 import { mainThreadCpuMs, startCpuProfile } from './thread-cpu.js';
 
 const URLS = 20_000;
@@ -65,18 +65,7 @@ async function pipelineBatch(
     items,
     chunkSize: 100,
   });
-  // Watch the batch row's status alone: the batch view counts every item, chunk and domain of the batch,
-  // and asking for it 50 times a second cost more of the one main thread and SQLite connection than the
-  // pipeline it was watching. The full view is read once, after the clock stops, to check the result.
-  for (;;) {
-    const { status } = await seedbed.database.db
-      .selectFrom('batches')
-      .select('status')
-      .where('id', '=', batch.batchId)
-      .executeTakeFirstOrThrow();
-    if (status !== 'queued' && status !== 'running') break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await batchEnded(seedbed, batch.batchId);
   const urlsPerSecond = rate(items.length, started);
   const mainAfter = mainThreadCpuMs();
   const allUs = cpuUs(process.cpuUsage(allBefore)) / items.length;

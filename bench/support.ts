@@ -87,3 +87,20 @@ export function report(result: BenchResult): BenchResult {
 export function rate(count: number, startedNs: bigint): number {
   return count / (Number(process.hrtime.bigint() - startedNs) / 1e9);
 }
+
+/**
+ * Waits for a batch to end, watching its row's status alone: the batch view counts every item, chunk and domain of
+ * the batch, and asking for it 50 times a second cost more of the one main thread and SQLite connection than the
+ * pipeline it was watching. Read the full view once, after the clock stops, to check the result.
+ */
+export async function batchEnded(seedbed: Pick<Seedbed, 'database'>, batchId: string): Promise<void> {
+  for (;;) {
+    const { status } = await seedbed.database.db
+      .selectFrom('batches')
+      .select('status')
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    if (status !== 'queued' && status !== 'running') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
