@@ -1,6 +1,6 @@
 // Fits the news verdict's weights (WEIGHTS, BASE_LOG_ODDS in src/engine/news-verdict.ts) on the labelled real pages
 // and compares them with the hand weights (issue 20). Each page is read once as its domain's entry page alone (as the
-// quality tests read it) and its raw reasons — the signals that fire before the two bounded reasons — are kept; the
+// quality tests read it) and its raw reasons — the signals that fire before the three bounded reasons — are kept; the
 // fit is an L2-regularised logistic regression over those signal indicators, by cyclic coordinate Newton steps with
 // each weight held to its documented sign (a signal for news never below 0, one against never above 0) and the tiers
 // of one signal kept in order (article_links_many ≥ _some ≥ _few ≥ 0, likewise sections, publisher meta, shop signals).
@@ -110,7 +110,8 @@ function verdictUnder(sample: Sample, weights: Weights, base: number): string {
     reasons,
     frontUrl: sample.frontUrl,
     pageCount: sample.pageCount,
-    slowFront: sample.slowFront,
+    // A cache written before `slow_front` has no such field: no slow front.
+    slowFront: sample.slowFront ?? null,
   };
   return verdictOfReasons(raw, base).verdict;
 }

@@ -675,8 +675,9 @@ function towardMaybe(sum: number): number {
 }
 
 /**
- * The reasons summed before the two bounded ones (`no_newsroom_sign`, `layout_only_front`), and what those two read:
- * the entry page's URL when it is the site's front, and how many pages were read. Null for a platform host (decisive).
+ * The reasons summed before the three bounded ones (`no_newsroom_sign`, `layout_only_front`, `slow_front`), and what
+ * those read: the entry page's URL when it is the site's front, how many pages were read, and the front's dates when
+ * they are days apart. Null for a platform host (decisive).
  * scripts/fit-news-weights.ts fits the weights on these.
  */
 export interface RawNewsReasons {
@@ -684,7 +685,7 @@ export interface RawNewsReasons {
   frontUrl: string | null;
   pageCount: number;
   /** The front page's dated items when they are days apart (front-cadence.ts), which `slow_front` reads. */
-  slowFront?: FrontCadence | null;
+  slowFront: FrontCadence | null;
 }
 
 export function rawNewsReasons(input: NewsInput): RawNewsReasons | null {
@@ -749,7 +750,7 @@ function ownShopOnNewsroomFront(reasons: NewsReason[], frontUrl: string | null):
   };
 }
 
-/** The verdict of raw reasons (their weights as given, summed from `baseLogOdds`), the two bounded reasons added. */
+/** The verdict of raw reasons (their weights as given, summed from `baseLogOdds`), the three bounded reasons added. */
 export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODDS): NewsVerdict {
   const { frontUrl } = raw;
   const reasons = [...raw.reasons];
@@ -778,7 +779,7 @@ export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODD
     });
     sum += weight;
   }
-  const slow = raw.slowFront ?? null;
+  const slow = raw.slowFront;
   const frequentFeed = articleSigns.some((r) => FEED_RATE_SIGNS.has(r.signal));
   if (slow !== null && frontUrl !== null && sum > MAYBE_CEILING_LOG_ODDS && !frequentFeed) {
     // The front's dates say one item every few days: its story-shaped links, menu and dates are a blog's or an
