@@ -16,6 +16,7 @@ import type {
   Database,
   DbExecutor,
   DbTransaction,
+  Tables,
 } from '../ports/database.js';
 import type { JobQueue } from '../ports/queue.js';
 import { insertRowsCounted, onConflictReplace } from './bulk-insert.js';
@@ -150,6 +151,35 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       .finally(started);
   }
 
+  /**
+   * A ledger table's rows, ROWS_PER_INSERT a statement, each column every row shares (the batch, the chunk, the time)
+   * bound once a statement (bulk-insert.ts, `shareEqual`).
+   */
+  async function insertLedgerRows<
+    T extends 'batch_chunks' | 'batch_items',
+    Row extends { [C in Column]: unknown },
+    Column extends string,
+  >(
+    executor: DbExecutor,
+    table: T,
+    columns: readonly (Column & keyof Tables[T])[],
+    rows: readonly Row[],
+    tail: string,
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+      await insertRowsCounted(
+        executor,
+        database.dialect,
+        table,
+        columns,
+        rows.slice(i, i + ROWS_PER_INSERT),
+        tail,
+        {
+          shareEqual: true,
+        },
+      );
+  }
+
   /** Chunk rows and their messages, in the caller's transaction. */
   async function insertChunks(
     executor: DbExecutor,
@@ -177,16 +207,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       return row;
     });
     // As text (bulk-insert.ts): Kysely's builder made a node of each of a 20,000-URL batch's 2,000 values.
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await insertRowsCounted(
-        executor,
-        database.dialect,
-        'batch_chunks',
-        CHUNK_COLUMNS,
-        rows.slice(i, i + ROWS_PER_INSERT),
-        '',
-        { shareEqual: true },
-      );
+    await insertLedgerRows(executor, 'batch_chunks', CHUNK_COLUMNS, rows, '');
     await queue.enqueue(
       executor,
       rows.map((row) => ({
@@ -272,16 +293,7 @@ export function createChunkLedger(deps: { database: Database; queue: JobQueue; c
       updated_at: at,
     }));
     // A chunk's rows share their batch, chunk and time (and often status and outcome): bound once a statement.
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-      await insertRowsCounted(
-        executor,
-        database.dialect,
-        'batch_items',
-        ITEM_COLUMNS,
-        rows.slice(i, i + ROWS_PER_INSERT),
-        UPSERT_ITEM,
-        { shareEqual: true },
-      );
+    await insertLedgerRows(executor, 'batch_items', ITEM_COLUMNS, rows, UPSERT_ITEM);
   }
 
   /** Moves a chunk to its final state once, counts it, and finishes the batch with its last chunk. */
