@@ -28,7 +28,7 @@ export const PLATFORM_KINDS = [
 export type PlatformKind = (typeof PLATFORM_KINDS)[number];
 
 /** The day the table was last reviewed; a platform born after it is not here. */
-export const PLATFORM_TABLE_AS_OF = '2026-11-27';
+export const PLATFORM_TABLE_AS_OF = '2026-11-28';
 
 const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
   social: [
@@ -118,6 +118,20 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'infosec.exchange',
     'hachyderm.io',
     'techhub.social',
+    // Seen in the links of the real-page sets (2026-11-28): the old names of VK's and Odnoklassniki's share links,
+    // and feed readers and blog directories (others' stories, no newsroom of their own).
+    'vkontakte.ru',
+    'odnoklassniki.ru',
+    'bloglovin.com',
+    'netvibes.com',
+    'technorati.com',
+    'mixx.com',
+    'instapaper.com',
+    'readability.com',
+    'newsgator.com',
+    'feedspot.com',
+    'theoldreader.com',
+    'newsblur.com',
   ],
   video_audio: [
     'youtube.com',
@@ -174,6 +188,9 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'iheart.com',
     'tunein.com',
     'pandora.com',
+    // GIF hosts embedded in articles (2026-11-28).
+    'tenor.com',
+    'getyarn.io',
   ],
   // apple.com and google.com carry the app stores, podcasts and maps: the whole registrable domain is a platform.
   app_store: [
@@ -223,6 +240,10 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'bodis.com', 'parkingcrew.net', 'parklogic.com', 'above.com', 'uniregistry.com', 'squadhelp.com', 'atom.com',
     'undeveloped.com', 'sav.com', 'namecheap.com', 'porkbun.com', 'gandi.net', 'dynadot.com', 'name.com',
     'hostinger.com', 'ionos.com', 'ionos.de',
+    // Stock photo agencies, linked from picture credits (2026-11-28): they sell images, they do not report.
+    'gettyimages.com', 'istockphoto.com', 'shutterstock.com',
+    'alamy.com', 'depositphotos.com', 'dreamstime.com', '123rf.com', 'agefotostock.com', 'imago-images.de',
+    'pexels.com', 'pixabay.com', 'unsplash.com', 'freepik.com',
   ],
   // Sites whose pages are written by their users: forums, Q&A, reviews, fan fiction, image boards, petitions.
   // biome-ignore format: a table reads better packed
@@ -237,7 +258,8 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'gutefrage.net', 'forocoches.com', 'mumsnet.com', 'netmums.com', 'slideshare.net',
     'scribd.com', 'pastebin.com', 'gitlab.com', 'bitbucket.org', 'sourceforge.net', 'npmjs.com', 'pypi.org',
     'hub.docker.com', 'codepen.io', 'jsfiddle.net', 'replit.com', 'kaggle.com', 'huggingface.co', 'researchgate.net',
-    'academia.edu',   ],
+    'academia.edu',
+  ],
   cdn_cloud: [
     'cloudflare.com',
     'cloudflareinsights.com',
@@ -270,6 +292,11 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     // Google's cache of AMP pages: a publisher's page under a name of Google's.
     'ampproject.org',
     'bp.blogspot.com',
+    // Seen in the links of the real-page sets (2026-11-28).
+    'netdna-ssl.com',
+    'substackcdn.com',
+    'force.com',
+    'arcgis.com',
   ],
   ads_tags: [
     'doubleclick.net',
@@ -368,6 +395,27 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'evidon.com',
     'adfox.ru',
     'adition.com',
+    // Seen in the links of the real-page sets (2026-11-28): analytics, ad exchanges, affiliate networks, content
+    // recommendation, counters, consent and poll widgets, a text-to-speech player, a takedown badge.
+    'parse.ly',
+    'media.net',
+    'improvedigital.com',
+    'bidswitch.com',
+    'bidswitch.net',
+    'adform.com',
+    'adform.net',
+    'ibillboard.com',
+    'tradedoubler.com',
+    'digidip.net',
+    'zergnet.com',
+    'atwola.com',
+    'comscore.com',
+    'top100.ru',
+    'yadro.ru',
+    'cookieyes.com',
+    'polldaddy.com',
+    'readspeaker.com',
+    'dmca.com',
   ],
   link_shortener: [
     'bit.ly',
@@ -443,6 +491,9 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'tgam.ca',
     'yhoo.it',
     'aol.it',
+    // App-install and map short links (2026-11-28).
+    'onelink.to',
+    'g.page',
   ],
   generic_host: [
     'google.com',
@@ -561,6 +612,12 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'calendly.com',
     'gumroad.com',
     'about.me',
+    // Seen in the links of the real-page sets (2026-11-28): a survey service, job boards' hosts, the XFN profile
+    // link of WordPress themes.
+    'surveygizmo.com',
+    'smartrecruiters.com',
+    'selectminds.com',
+    'gmpg.org',
   ],
 };
 
@@ -585,6 +642,7 @@ const BRANDS_UNDER_ANY_SUFFIX: ReadonlyMap<string, PlatformKind> = new Map<strin
   ['mercadolivre', 'marketplace'], ['olx', 'marketplace'], ['vinted', 'marketplace'], ['zalando', 'marketplace'],
   ['rakuten', 'marketplace'], ['shopee', 'marketplace'], ['lazada', 'marketplace'], ['glassdoor', 'marketplace'],
   ['eventbrite', 'marketplace'], ['ticketmaster', 'marketplace'], ['trustpilot', 'community'], ['yelp', 'community'],
+  ['gettyimages', 'marketplace'],
 ]);
 
 /** Every platform entry with its kind, for documentation and tests. */
