@@ -99,9 +99,22 @@ describe('platformKind on the links of real pages', () => {
     const seen = {
       social: ['vkontakte.ru', 'connect.odnoklassniki.ru', 'bloglovin.com', 'netvibes.com', 'instapaper.com'],
       video_audio: ['media.tenor.com'],
-      marketplace: ['www.gettyimages.co.uk', 'gettyimages.de', 'istockphoto.com', 'www.shutterstock.com', 'alamy.com'],
+      marketplace: [
+        'www.gettyimages.co.uk',
+        'gettyimages.de',
+        'istockphoto.com',
+        'www.shutterstock.com',
+        'alamy.com',
+      ],
       cdn_cloud: ['example.netdna-ssl.com', 'substackcdn.com'],
-      ads_tags: ['parse.ly', 'contextual.media.net', 'ib.adnxs.com', 'adform.net', 'zergnet.com', 'cookieyes.com'],
+      ads_tags: [
+        'parse.ly',
+        'contextual.media.net',
+        'ib.adnxs.com',
+        'adform.net',
+        'zergnet.com',
+        'cookieyes.com',
+      ],
       link_shortener: ['onelink.to', 'g.page'],
       generic_host: ['gmpg.org', 'surveygizmo.com'],
     } as const;
