@@ -99,7 +99,7 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
       titleTexts: [...titles, ...pageTitles],
       pageText: input.pageText ?? '',
     });
-    if (overriding === null) return declared;
+    if (overriding === null) return ownAlternateFirst(declared, input.pageText ?? '');
     // Open Graph's locale, set aside beside `<html lang>` above, settles a pair ELD cannot tell apart in the words it
     // read (Indonesian read as Malay under a theme's `lang="en"` and `og:locale` id_ID).
     const ogLocale = page?.og_locale ?? null;
@@ -116,6 +116,23 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];
+}
+
+/**
+ * A page that declares its language only among hreflang alternates (no `<html lang>`, no header): the alternates name
+ * every edition, this one among them, in an order that says nothing; the one its running text reads as goes first
+ * (factor.ua lists en, uk, ru and is the Russian edition).
+ */
+function ownAlternateFirst(declared: SourceLanguage[], pageText: string): SourceLanguage[] {
+  const alternatesOnly = declared.every((d) =>
+    d.sources.every((s) => s === 'hreflang' || s === 'sitemap_hreflang'),
+  );
+  if (declared.length < 2 || !alternatesOnly) return declared;
+  const text = detectTextLanguage(pageText);
+  const own = text === null ? -1 : declared.findIndex((d) => primary(d.code) === primary(text.code));
+  if (own <= 0) return declared;
+  const first = declared[own]!;
+  return [{ ...first, sources: [...first.sources, 'detected'] }, ...declared.filter((_, i) => i !== own)];
 }
 
 /** Headlines that outvote a template's English on their own: this many, agreeing this clearly. */
@@ -179,9 +196,21 @@ function templateLanguageOverridden(
   // A language ELD does not know: its titles cannot agree (ELD reads them as another), so the words decide alone.
   if (UNKNOWN_TO_ELD.has(text.code)) return text;
   const titles = titlesLanguage();
-  if (titles !== null) return primary(titles.code) === primary(text.code) ? text : null;
-  return primary(only.code) === 'en' && pageText.trim().length >= MIN_TEXT_OVER_TEMPLATE_CHARS ? text : null;
+  // Titles and text of a close pair agree: the longer text's reading tells the pair apart better.
+  if (titles !== null) return close(primary(titles.code), primary(text.code)) ? text : null;
+  if (primary(only.code) !== 'en') return null;
+  // Text in another script than English's is no stray banner, however short (a Thai front under `lang="en-us"`).
+  return pageText.trim().length >= MIN_TEXT_OVER_TEMPLATE_CHARS || NOT_LATIN.has(primary(text.code))
+    ? text
+    : null;
 }
+
+/** Languages written in a script other than the Latin alphabet (Serbian, written in both, is not here). */
+const NOT_LATIN: ReadonlySet<string> = new Set(
+  'ar fa ur ps he yi ru uk be bg mk kk ky mn el hy ka am ti hi mr ne bn pa gu or ta te kn ml si th lo km my dv zh ja ko'.split(
+    ' ',
+  ),
+);
 
 /** At least MANY_TITLES distinct titles, read as one text, reliably in a language not close to `code`. */
 function titlesReadTogetherAsOther(titleTexts: readonly string[], code: string): boolean {

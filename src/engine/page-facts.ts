@@ -130,7 +130,15 @@ const MAX_ATTRIBUTE_CHARS = 2048;
 const NAV_CLASS =
   /(^|[\s_-])(nav|navbar|navigation|menu|main-menu|mainmenu|header|masthead|sections?|footer)([\s_-]|$)/i;
 const NAV_ELEMENTS: ReadonlySet<string> = new Set(['nav', 'header', 'footer', 'menu']);
-const SKIP_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+// A textarea holds a form's value, not the page's words: Taobao and Tmall keep their JSON data in hidden ones.
+const SKIP_TEXT: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'textarea',
+]);
 
 const COMMENT_CLASS = /comment/i;
 

@@ -100,3 +100,48 @@ export function letterLanguage(text: string): string | null {
 
 /** The codes read here. */
 export const LETTER_LANGUAGES: readonly string[] = [...SCRIPTS.map(([code]) => code), 'kk', 'mk', 'mn', 'ps'];
+
+/** Han ideographs (the unified block and extension A), kana (hiragana, katakana) and Hangul (syllables and jamo). */
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/u;
+const KANA = /[\u3040-\u30ff]/u;
+const HANGUL = /[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/u;
+/**
+ * Japanese running text writes its particles in kana: a third or more of its CJK letters. Chinese brand names borrow
+ * a stray の, and a Japanese name or two turns up in Chinese news: a few per cent at most.
+ */
+const JAPANESE_KANA_SHARE = 0.15;
+const CHINESE_KANA_SHARE = 0.03;
+
+/**
+ * Chinese, Japanese or Korean told by their scripts, where ELD hesitates between Chinese and Japanese over text that is
+ * mostly Han ideographs: Hangul makes half the CJK letters → ko; kana a sixth or more → ja; Han with (almost) no kana →
+ * zh. Null unless CJK letters are at least MIN_LETTERS and half of all letters, or between the kana shares.
+ */
+export function cjkLanguage(text: string): 'zh' | 'ja' | 'ko' | null {
+  if (typeof text !== 'string') return null;
+  let letters = 0;
+  let han = 0;
+  let kana = 0;
+  let hangul = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) as number;
+    if (code < 0x80) {
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) letters += 1;
+      continue;
+    }
+    if (code < 0x1100) {
+      if (LETTER.test(char)) letters += 1;
+      continue;
+    }
+    if (HAN.test(char)) han += 1;
+    else if (KANA.test(char)) kana += 1;
+    else if (HANGUL.test(char)) hangul += 1;
+    else if (LETTER.test(char)) letters += 1;
+  }
+  const cjk = han + kana + hangul;
+  letters += cjk;
+  if (cjk < MIN_LETTERS || cjk / letters < SCRIPT_SHARE) return null;
+  if (hangul / cjk >= SCRIPT_SHARE) return 'ko';
+  if (kana / cjk >= JAPANESE_KANA_SHARE) return 'ja';
+  return kana / cjk <= CHINESE_KANA_SHARE && han / cjk >= SCRIPT_SHARE ? 'zh' : null;
+}

@@ -6,7 +6,7 @@ import { FUNCTION_WORD_LANGUAGES, functionWordLanguage } from './function-word-l
 import { withGalician } from './galician.js';
 import { withIndonesian } from './malay-indonesian.js';
 import { withNepali } from './nepali.js';
-import { LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
+import { cjkLanguage, LETTER_LANGUAGES, letterLanguage } from './script-languages.js';
 import { withSerbian } from './serbian-croatian.js';
 
 /** Fewer titles than this say too little: a name or two in another language would decide. */
@@ -75,13 +75,16 @@ export function detectUnknownToEld(text: string): { code: string; confidence: nu
 
 /**
  * The language of a stretch of running text: one of the languages ELD does not know when its letters or commonest
- * words say so (detectUnknownToEld), else ELD's reading when it finds it reliable (its best score well ahead of the
+ * words say so (detectUnknownToEld), Chinese, Japanese or Korean by their scripts (cjkLanguage), else ELD's reading when it finds it reliable (its best score well ahead of the
  * next); null for short or mixed text. The confidence is set at MIN_AGREEMENT: one reading, not titles that agree.
  */
 export function detectTextLanguage(text: string): { code: string; confidence: number } | null {
   if (typeof text !== 'string' || text.trim().length < MIN_TEXT_CHARS) return null;
   const byWords = detectUnknownToEld(text);
   if (byWords !== null) return byWords;
+  // ELD weighs Chinese against Japanese over Han ideographs and often finds neither reliable; the kana decide.
+  const byScript = cjkLanguage(text);
+  if (byScript !== null) return { code: byScript, confidence: MIN_AGREEMENT };
   const result = eld.detect(text);
   if (result.language === '' || !result.isReliable()) return null;
   return { code: withNeighbours(result.language, text), confidence: MIN_AGREEMENT };

@@ -2,7 +2,7 @@
 // (test/fixtures/languages/lingua-sentences/SOURCES.md), against the Cyrillic languages ELD does know; the four
 // scripts on sentences written for this test (a script is a fact of the text, not a judgement).
 import { describe, expect, it } from 'vitest';
-import { letterLanguage } from '../../../src/engine/script-languages.js';
+import { cjkLanguage, letterLanguage } from '../../../src/engine/script-languages.js';
 import { linguaRuns as runs } from '../../support/lingua-sentences.js';
 
 describe('letterLanguage', () => {
@@ -77,5 +77,41 @@ describe('letterLanguage', () => {
       ),
     ).toBeNull();
     expect(letterLanguage('')).toBeNull();
+  });
+});
+
+describe('cjkLanguage', () => {
+  // Lingua's test sentences (zh and ko 501–700, ja 201–400: its Japanese file has 412; SOURCES.md).
+  it.each([
+    'zh',
+    'ja',
+    'ko',
+  ] as const)('reads %s in every run of 20 and of 5 sentences, and one alone never as another', (code) => {
+    expect(runs(code, 20).map(cjkLanguage)).toEqual(Array(10).fill(code));
+    expect(runs(code, 5).map(cjkLanguage)).toEqual(Array(40).fill(code));
+    expect(
+      runs(code, 1)
+        .map(cjkLanguage)
+        .filter((c) => c !== code && c !== null),
+    ).toEqual([]);
+  });
+
+  it.each(['ru', 'uk', 'ar', 'fa', 'hi', 'en', 'de'])('claims no run of %s', (code) => {
+    expect(runs(code, 5).map(cjkLanguage).filter(Boolean)).toEqual([]);
+  });
+
+  it('leaves text between the kana shares, or mostly in another script, unread', () => {
+    // Chinese with a stray の in a brand name is still Chinese; a Japanese name in an English sentence is nothing.
+    expect(
+      cjkLanguage(
+        '台湾の味道，鵝肉鬆原味罐装，下营农会出品，全台湾网络开店平台第一名，欢迎选购各种农特产品和美食礼盒',
+      ),
+    ).toBe('zh');
+    expect(
+      cjkLanguage(
+        'The Prime Minister met 岸田文雄 in Tokyo on Tuesday to discuss trade and security policy.',
+      ),
+    ).toBeNull();
+    expect(cjkLanguage('')).toBeNull();
   });
 });

@@ -375,6 +375,48 @@ describe('languages', () => {
     expect(read('<meta property="og:locale" content="en_US">')).toBe('ms');
   });
 
+  it('reads text in another script than English over a template’s English however short, and close pairs by the text', () => {
+    const read = (html: string, pageText: string, pageTitles: string[] = []) =>
+      languagesOfPage(html, pageText, pageTitles)[0]?.code;
+    const template = '<html lang="en-us"><head></head></html>';
+    // A Thai front under a theme's lang="en-us", some 300 characters of it (joylada.com's shape): the script decides.
+    const thai = 'นิยายแปลสุดฮิต อัปเดท 7 วันล่าสุด เพิ่มเติม ข้ามกาลบันดาลรัก หอหมื่นอักษร ชายาเคียงหทัย เรียนออนไลน์ '.repeat(
+      3,
+    );
+    expect(thai.length).toBeLessThan(1000);
+    expect(read(template, thai)).toBe('th');
+    // Latin-script text that short still does not overrule the tag.
+    const german =
+      'Die Stadtverwaltung hat am Dienstag neue Pläne für den Ausbau des Nahverkehrs vorgestellt. '.repeat(3);
+    expect(read(template, german)).toBe('en-us');
+    // Headlines read as Malay, the text (which spells Indonesian's own words) as Indonesian: a close pair agrees, and
+    // the longer text tells it apart (metrotvnews.com's shape).
+    const indonesian =
+      'Presiden mengatakan vaksinasi bisa dimulai bulan depan karena vaksin sudah tiba. Menurut Menteri Kesehatan, polisi akan membantu distribusi ke seluruh provinsi. Masyarakat diminta tetap mematuhi protokol kesehatan. '.repeat(
+        3,
+      );
+    const headlines = [
+      'Kerajaan umum bantuan baharu untuk rakyat',
+      'Hujan lebat banjir di beberapa kawasan',
+      'Pasukan negeri menang perlawanan akhir',
+    ];
+    expect(read('<html lang="en"><head></head></html>', indonesian, headlines)).toBe('id');
+  });
+
+  it('puts first the hreflang alternate the words read as, when alternates are all a page declares', () => {
+    const alternates =
+      '<html><head><link rel="alternate" hreflang="en" href="https://x.example/en/">' +
+      '<link rel="alternate" hreflang="uk" href="https://x.example/uk/">' +
+      '<link rel="alternate" hreflang="ru" href="https://x.example/"></head></html>';
+    const russian = linguaRuns('ru', 20)[0] as string;
+    const read = (html: string, text: string) => languagesOfPage(html, text).map((l) => l.code);
+    expect(read(alternates, russian)).toEqual(['ru', 'en', 'uk']);
+    expect(languagesOfPage(alternates, russian)[0]?.sources).toEqual(['hreflang', 'detected']);
+    // Words in none of the alternates, or a lang beside them, leave the order as declared.
+    expect(read(alternates, linguaRuns('de', 20)[0] as string)).toEqual(['en', 'uk', 'ru']);
+    expect(read(alternates.replace('<html>', '<html lang="en">'), russian)[0]).toBe('en');
+  });
+
   it('reads the languages ELD does not know from their words, over a template’s English and with nothing declared', () => {
     // Twenty of Lingua's test sentences each (test/fixtures/languages/lingua-sentences/SOURCES.md).
     const text = (code: string) => linguaRuns(code, 20)[0] as string;
