@@ -14,7 +14,8 @@
 // shops' pages, recipes in other languages and news beyond English and German; and the tenth
 // (test/fixtures/real-pages-tenth), news fronts in 14 languages and non-news homepages for contrast; and the eleventh
 // (test/fixtures/real-pages-eleventh), entry pages again: news fronts in ten languages, non-news homepages in 22; and the
-// twelfth (test/fixtures/real-pages-twelfth), site roots of a 2021 crawl: news fronts in 13 languages, platforms in Asia.
+// twelfth (test/fixtures/real-pages-twelfth), site roots of a 2021 crawl: news fronts in 13 languages, platforms in Asia;
+// and the thirteenth (test/fixtures/real-pages-thirteenth), the rest of that crawl: trade and sports news, look-alikes.
 import {
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
@@ -27,6 +28,7 @@ import {
   SIXTH_PAGES_DIR,
   TENTH_PAGES_DIR,
   THIRD_PAGES_DIR,
+  THIRTEENTH_PAGES_DIR,
   TWELFTH_PAGES_DIR,
 } from '../test/support/real-pages.js';
 import {
@@ -57,6 +59,7 @@ const laterSets = (
     ['tenth', 'tenth set', TENTH_PAGES_DIR],
     ['eleventh', 'eleventh set', ELEVENTH_PAGES_DIR],
     ['twelfth', 'twelfth set', TWELFTH_PAGES_DIR],
+    ['thirteenth', 'thirteenth set', THIRTEENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

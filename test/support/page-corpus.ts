@@ -83,6 +83,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-tenth',
   'test/fixtures/real-pages-eleventh',
   'test/fixtures/real-pages-twelfth',
+  'test/fixtures/real-pages-thirteenth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

@@ -68,6 +68,13 @@ export const ELEVENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-eleventh');
  * labelled before the engine ran (its SOURCES.md).
  */
 export const TWELFTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-twelfth');
+/**
+ * The thirteenth set, read blind: the rest of that crawl's site roots and three of a German front-page archive — 16
+ * news fronts (mostly English trade, sports, music and technology news) and, for contrast, 23 non-news homepages that
+ * resemble news fronts (a webmail portal, an aggregator, a content farm, satire, blogs, listing portals), labelled
+ * before the engine ran (its SOURCES.md).
+ */
+export const THIRTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-thirteenth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -83,6 +90,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   TENTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
   TWELFTH_PAGES_DIR,
+  THIRTEENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
