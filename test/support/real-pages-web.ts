@@ -1,4 +1,4 @@
-// Real pages of the four real-page sets served as the homepages of their own hosts, for the service path end to end
+// Real pages of the article-page and entry-page sets served as the homepages of their own hosts, for the service path end to end
 // (test/api/real-pages-through-api.test.ts): each page's published bytes at `/` of its URL's host, the bare
 // registrable domain redirecting there, robots.txt absent or allow-all, everything else 404 (no feeds, no
 // sitemaps, no articles). Plain HTTP only: the TLDs' port 443 goes to a closed port, so the service takes its
@@ -12,6 +12,8 @@ import { registrableDomainOf } from '../../src/domain/domains.js';
 import { closedPort } from './closed-port.js';
 import {
   declaredCharset,
+  EIGHTH_PAGES_DIR,
+  ELEVENTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   REAL_PAGES_DIR,
@@ -19,15 +21,32 @@ import {
   readRealPagesManifest,
   realPageBytes,
   realPageOf,
+  SEVENTH_PAGES_DIR,
+  SIXTH_PAGES_DIR,
+  TENTH_PAGES_DIR,
   THIRD_PAGES_DIR,
+  THIRTEENTH_PAGES_DIR,
+  TWELFTH_PAGES_DIR,
 } from './real-pages.js';
 
-export const REAL_PAGE_SETS = {
+/** Sets of mostly article pages, served as homepages: the decoding and the verdict's article signals. */
+export const ARTICLE_PAGE_SETS = {
   first: REAL_PAGES_DIR,
   fresh: FRESH_PAGES_DIR,
   third: THIRD_PAGES_DIR,
   fourth: FOURTH_PAGES_DIR,
 };
+/** Sets of entry pages (site roots): what the service reads first of every domain, served where they were found. */
+export const ENTRY_PAGE_SETS = {
+  sixth: SIXTH_PAGES_DIR,
+  seventh: SEVENTH_PAGES_DIR,
+  eighth: EIGHTH_PAGES_DIR,
+  tenth: TENTH_PAGES_DIR,
+  eleventh: ELEVENTH_PAGES_DIR,
+  twelfth: TWELFTH_PAGES_DIR,
+  thirteenth: THIRTEENTH_PAGES_DIR,
+};
+export const REAL_PAGE_SETS = { ...ARTICLE_PAGE_SETS, ...ENTRY_PAGE_SETS };
 export type RealPageSet = keyof typeof REAL_PAGE_SETS;
 
 /** The probe cap (src/adapters/fetch-settings.ts, 2 MiB): a padded page is sent past it and read in part. */
@@ -59,16 +78,24 @@ export interface ServedSample {
   candidates: ServedPage[];
 }
 
+/** How many pages of each set a sample takes: for the contract batch, and as the discovery's candidates. */
+export interface SampleSize {
+  perSet: number;
+  candidatesPerSet: number;
+}
+
 /**
- * Pages of the four sets, one per registrable domain across them, in the order of a hash of their ids. The i-th
- * page overall is sent with the charset in its Content-Type when i is even, gzipped when i % 4 ≥ 2, with
- * robots.txt allow-all when i is odd (absent otherwise), and padded past the probe cap when i % 16 is 5.
+ * Pages of the sets, one per registrable domain across them, in the order of a hash of their ids: `articleSets`
+ * pages of each article-page set, `entrySets` of each entry-page set. The i-th page overall is sent with the charset
+ * in its Content-Type when i is even, gzipped when i % 4 ≥ 2, with robots.txt allow-all when i is odd (absent
+ * otherwise), and padded past the probe cap when i % 16 is 5.
  */
-export function sampleServedPages(perSet: number, candidatesPerSet: number): ServedSample {
+export function sampleServedPages(articleSets: SampleSize, entrySets: SampleSize): ServedSample {
   const taken = new Set<string>();
   const sample: ServedSample = { contract: [], candidates: [] };
   let i = 0;
   for (const [set, dir] of Object.entries(REAL_PAGE_SETS) as Array<[RealPageSet, string]>) {
+    const { perSet, candidatesPerSet } = set in ENTRY_PAGE_SETS ? entrySets : articleSets;
     const entries = [...readRealPagesManifest(dir).pages].sort((a, b) =>
       rank(a.id).localeCompare(rank(b.id)),
     );
