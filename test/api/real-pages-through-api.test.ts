@@ -75,8 +75,8 @@ function disagreements(rows: Array<{ served: ServedPage; api: Facts; judged: Fac
 
 describe('real pages through the API', () => {
   const sample = sampleServedPages(ARTICLE_SETS, ENTRY_SETS);
-  // A candidate one of the contract pages (country intl) links to is found for intl first, and stays intl's to
-  // qualify (docs/discovery.md, "The country a candidate is for"): the hub's discovery reads the others.
+  // A candidate one of the contract pages (country intl) links to is cited by intl sources too, which its country
+  // guess counts: left out, so that each guess here is judge()'s with the hub's one citation.
   const citedByContracts = new Set(
     sample.contract.flatMap((p) =>
       readPageLinks(p.page.html, p.page.url)
