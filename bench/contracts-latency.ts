@@ -103,6 +103,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const cpuBefore = process.cpuUsage();
     const mainCpuBefore = mainThreadCpuMs();
     const threadsBefore = threadsCpuMs();
+    const netCpuBefore = net.cpuMs();
     const batchIds = await postContractBatches(app, siteHosts, 'contract');
     const postedMs = performance.now() - started;
     // Progress as a client sees it: items answered, sampled every 250 ms (a watching client costs CPU too).
@@ -136,6 +137,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const busy = performance.eventLoopUtilization(busyBefore).utilization;
     const cpu = process.cpuUsage(cpuBefore);
     const mainCpu = mainThreadCpuMs();
+    const netCpu = net.cpuMs();
     const threads = [...threadsCpuMs()]
       .map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / options.sites] as const)
       .filter(([, ms]) => ms >= 0.05)
@@ -168,6 +170,8 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const cpuMsPerSite = (cpu.user + cpu.system) / 1000 / options.sites;
     const mainCpuMsPerSite =
       mainCpu !== null && mainCpuBefore !== null ? (mainCpu - mainCpuBefore) / options.sites : null;
+    const netCpuMsPerSite =
+      netCpu !== null && netCpuBefore !== null ? (netCpu - netCpuBefore) / options.sites : null;
     const taken = await net.takeLog();
     const log = taken.log;
     const connections = taken.connections - warmupConnections;
@@ -261,7 +265,9 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         `max ${Math.max(...perSite)} (${connections} in all); longest progress stall ${(stall / 1000).toFixed(2)} s; ` +
         `main thread busy ${(busy * 100).toFixed(0)} %, CPU per site: main thread ` +
         `${mainCpuMsPerSite === null ? 'n/a' : mainCpuMsPerSite.toFixed(1)} ms, process ${cpuMsPerSite.toFixed(1)} ms ` +
-        `(the fake internet runs in another; by thread: ${threads.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}), ` +
+        `(by thread: ${threads.map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ')}); the fake internet's own ` +
+        `process (the publishers' side, not Seedbed's, but on the same cores) ` +
+        `${netCpuMsPerSite === null ? 'n/a' : netCpuMsPerSite.toFixed(1)} ms, ` +
         `peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n` +
         `  requests per site: served ${(log.length / options.sites).toFixed(2)}, items' result.requests mean ` +
         `${(countedTotal / Math.max(1, counted.length)).toFixed(2)} (median ${median(counted)}, max ` +

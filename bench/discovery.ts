@@ -146,6 +146,7 @@ export async function runDiscovery(options: {
     const startedAt = Date.now();
     const cpuBefore = process.cpuUsage();
     const mainCpuBefore = mainThreadCpuMs();
+    const netCpuBefore = net.cpuMs();
     const busyBefore = performance.eventLoopUtilization();
     const response = await app.inject({
       method: 'POST',
@@ -173,6 +174,7 @@ export async function runDiscovery(options: {
     }
     const cpu = process.cpuUsage(cpuBefore);
     const mainCpuAfter = mainThreadCpuMs();
+    const netCpuAfter = net.cpuMs();
     const wallMs = Date.now() - startedAt;
     const busy = performance.eventLoopUtilization(busyBefore).utilization;
     await stopProfile?.(`${profilePrefix}-${options.delayMs}ms.cpuprofile`);
@@ -325,7 +327,12 @@ export async function runDiscovery(options: {
             ? '?'
             : ((mainCpuAfter - mainCpuBefore) / options.candidates).toFixed(1)
         } ms), CPU ${((cpu.user + cpu.system) / 1000 / options.candidates).toFixed(1)} ms ` +
-        `per candidate (every thread of this process; the fake internet runs in another), peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
+        `per candidate (every thread of this process); the fake internet's own process (the publishers' side, not ` +
+        `Seedbed's, but on the same cores) ${
+          netCpuBefore === null || netCpuAfter === null
+            ? '?'
+            : ((netCpuAfter - netCpuBefore) / options.candidates).toFixed(1)
+        } ms per candidate; peak RSS ${Math.round(peakRss / 2 ** 20)} MiB\n`,
     );
     const result = report({
       name: `discovery at ${options.delayMs} ms latency, ${options.seeds} seeds → ${options.candidates} candidates`,

@@ -2,13 +2,16 @@
 // process that is being measured (its CPU, its garbage collector). Every site `sNNNN.latency.test` has the same structure (homepage with two feed
 // links, robots.txt naming a sitemap index of two sitemaps); every answer waits the site's delay first.
 // It logs each request's arrival, end, delay and connection, and hands the log over when asked.
+// It stands in for publishers on other machines, yet shares this machine's cores with the measured process, so it
+// is kept cheap: HTTP/1.1 spoken by plain-http1.ts rather than node:http, each site's bodies rendered once per
+// path and site shape and the host put in (docs/fetching.md, "The fake internet's own CPU").
 // Sites by name (the discovery bench's `news-00001.test`…, each its own registrable domain) are answered by
 // discovery-sites.ts after their own delay, under certificates naming them (chosen by SNI).
-import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { createSecureContext, type SecureContext } from 'node:tls';
+import { createSecureContext, createServer, type SecureContext, type TLSSocket } from 'node:tls';
 import { page, rss, sitemapIndex, urlset } from '../test/fixtures/fake-internet/content.js';
 import { type NamedSite, namedAnswer } from './discovery-sites.js';
+import { type PlainAnswer, servePlainHttp1 } from './plain-http1.js';
 import { buildSite } from './sitemap-scale-site.js';
 
 export interface SiteShape {
@@ -53,7 +56,6 @@ const send = (message: unknown) => process.send?.(message);
 let busySince = performance.eventLoopUtilization();
 const log: ServedRequest[] = [];
 const sockets = new Set<Socket>();
-const connectionIds = new WeakMap<Socket, number>();
 let connections = 0;
 
 export function siteNumber(host: string): number | null {
@@ -73,11 +75,7 @@ if (hugeNumber !== -1) {
   hugeFiles = { host, files: buildSite(`https://${host}`) };
 }
 
-function answer(
-  host: string,
-  path: string,
-  shape: SiteShape,
-): { status: number; type: string; body: string | Buffer } {
+function answer(host: string, path: string, shape: SiteShape): PlainAnswer {
   if (shape.huge && hugeFiles?.host === host) {
     const file = hugeFiles.files.get(path);
     if (file) return { status: 200, ...file };
@@ -85,6 +83,25 @@ function answer(
       return { status: 200, type: 'text/html; charset=utf-8', body: page(`Site ${host}`, '') };
     return { status: 404, type: 'text/html; charset=utf-8', body: page('Not found') };
   }
+  const key = `${path}\n${shape.crawlDelay}\n${shape.sitemaps}`;
+  let template = templates.get(key);
+  if (template === undefined) {
+    const { status, type, body } = render(HOST, path, shape);
+    template = { status, type, parts: (body as string).split(HOST) };
+    // Only paths a site has are kept (a bound on the map): a 404's path can be anything a client asks for.
+    if (status === 200) templates.set(key, template);
+  }
+  return { status: template.status, type: template.type, body: template.parts.join(host) };
+}
+
+/**
+ * A site's bodies differ from another's of the same shape only by its host name: each path's is rendered once with
+ * a stand-in for the host, which the answer replaces (no character of it occurs in a rendered body otherwise).
+ */
+const HOST = '\u0000host\u0000';
+const templates = new Map<string, { status: number; type: string; parts: string[] }>();
+
+function render(host: string, path: string, shape: SiteShape): PlainAnswer {
   const origin = `https://${host}/`;
   switch (path) {
     case '/': {
@@ -123,37 +140,37 @@ for (const group of data.namedCerts ?? []) {
 /** Named sites answer as of the server's start: their stories are dated from it. */
 const namedNow = new Date();
 
-const server = https.createServer(
-  {
-    cert: data.cert,
-    key: data.key,
-    keepAliveTimeout: 30_000,
-    ...(contexts.size > 0
-      ? {
-          SNICallback: (name: string, done: (error: Error | null, context?: SecureContext) => void) =>
-            done(null, contexts.get(name.toLowerCase())),
-        }
-      : {}),
-  },
-  (req, res) => {
-    const host = String(req.headers.host ?? '')
-      .replace(/:\d+$/, '')
-      .toLowerCase();
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+const server = createServer({
+  cert: data.cert,
+  key: data.key,
+  ...(contexts.size > 0
+    ? {
+        SNICallback: (name: string, done: (error: Error | null, context?: SecureContext) => void) =>
+          done(null, contexts.get(name.toLowerCase())),
+      }
+    : {}),
+});
+server.on('secureConnection', (socket: TLSSocket) => {
+  connections += 1;
+  const connection = connections;
+  sockets.add(socket);
+  socket.on('close', () => sockets.delete(socket));
+  servePlainHttp1(socket, (request, respond) => {
+    const host = request.host.replace(/:\d+$/, '').toLowerCase();
+    const path = new URL(request.target, 'http://x').pathname;
     const n = siteNumber(host);
     const shape = n === null || n >= data.sites ? null : shapeOf(n);
     const named = shape === null ? data.named?.[host] : undefined;
     const arrivedAt = performance.timeOrigin + performance.now();
     const delayMs = shape?.delayMs ?? (named ? (data.namedDelayMs ?? 0) : 0);
-    const connection = connectionIds.get(req.socket) ?? -1;
     setTimeout(() => {
-      const { status, type, body } = shape
-        ? answer(host, path, shape)
-        : named
-          ? namedAnswer(host, path, named, namedNow)
-          : { status: 404, type: 'text/plain', body: 'no such site\n' };
-      res.writeHead(status, { 'content-type': type });
-      res.end(body);
+      respond(
+        shape
+          ? answer(host, path, shape)
+          : named
+            ? namedAnswer(host, path, named, namedNow)
+            : { status: 404, type: 'text/plain', body: 'no such site\n' },
+      );
       log.push({
         host,
         path,
@@ -163,14 +180,7 @@ const server = https.createServer(
         connection,
       });
     }, delayMs);
-  },
-);
-// TLS: the request's socket is the TLS socket of 'secureConnection', not the TCP one of 'connection'.
-server.on('secureConnection', (socket: Socket) => {
-  connections += 1;
-  connectionIds.set(socket, connections);
-  sockets.add(socket);
-  socket.on('close', () => sockets.delete(socket));
+  });
 });
 server.on('tlsClientError', () => undefined);
 

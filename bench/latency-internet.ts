@@ -19,6 +19,12 @@ export interface LatencyInternet {
   hosts: string[];
   /** Takes the log of the requests served since the last call, and how busy the server's thread was. */
   takeLog(): Promise<{ log: ServedRequest[]; connections: number; busy: number }>;
+  /**
+   * CPU time (user + system, ms) the server's process has spent so far, every thread of it, from /proc (null
+   * where there is none): it stands in for publishers on other machines, yet on this machine it takes the same
+   * cores as the measured process, so the benches print it beside their own.
+   */
+  cpuMs(): number | null;
   close(): Promise<void>;
 }
 
@@ -116,6 +122,22 @@ function makeCertificates(named: readonly string[] = []): {
   }
 }
 
+/** Linux's clock ticks per second for /proc times (USER_HZ, 100 on every mainstream kernel). */
+const TICKS_PER_SECOND = 100;
+
+/** A process's CPU time over all its threads (utime + stime of /proc/<pid>/stat, ms); null without /proc. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime is field 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** Requests in flight at the sites over time: the largest count and the time-weighted mean while busy. */
 export function inFlight(log: readonly ServedRequest[]): { max: number; mean: number } {
   const events = log.flatMap((r) => [
@@ -198,6 +220,7 @@ export async function startLatencyInternet(options: {
       server.send({ kind: 'log' });
       return answer;
     },
+    cpuMs: () => processCpuMs(server.pid),
     async close() {
       const closed = next('closed');
       server.send({ kind: 'close' });
