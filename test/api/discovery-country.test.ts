@@ -1,6 +1,7 @@
-// Which candidates a discovery for a country qualifies: those listed under it, and those its seeds cite while they
-// are listed under another country (found for that one first: a person growing a directory country by country
-// imports or discovers a neighbour's list before this one's). A candidate no seed of the country cites is not read.
+// Which candidates a discovery for a country qualifies: a site not yet qualified is listed under the country of the
+// source that cited it last, so the discovery of the country whose sources are being read qualifies what they cite,
+// whichever country found it first (a person growing a directory country by country imports or discovers a
+// neighbour's list before this one's). A candidate no source of the country cites stays where it is, and is not read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVERY_SEEDS, discoveryWeb, ROUND_ONE } from '../fixtures/fake-internet/discovery-web.js';
 import { stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
@@ -44,6 +45,11 @@ describe('discovery by country', () => {
     const [cited] = ROUND_ONE;
     await importList('at', `${cited}\nnur-in-wien.at\n`);
     expect(await get(`/api/v1/candidates/${cited}`)).toMatchObject({ state: 'new' });
+    const listedUnder = async (country: string) =>
+      (await get(`/api/v1/candidates?country=${country}&limit=100`)).data.map(
+        (c: { domain: string }) => c.domain,
+      );
+    expect(await listedUnder('at')).toEqual([cited, 'nur-in-wien.at'].sort());
 
     const res = await inject(t.app, {
       method: 'POST',
@@ -63,8 +69,10 @@ describe('discovery by country', () => {
     expect(qualified.cited_by.map((c: { seed_id: string }) => c.seed_id)).toEqual(
       expect.arrayContaining(['import:neighbour-list', 'other:de:tagesblatt.de::news']),
     );
-    // Austria's own candidate is Austria's to qualify: not read.
+    // Austria's own candidate is Austria's to qualify: not read, and still listed there alone.
     expect(await get('/api/v1/candidates/nur-in-wien.at')).toMatchObject({ state: 'new' });
+    expect(await listedUnder('at')).toEqual(['nur-in-wien.at']);
+    expect(await listedUnder('de')).toContain(cited);
     expect(fetcher.calls.some((url) => url.includes('nur-in-wien.at'))).toBe(false);
   });
 });

@@ -22,7 +22,6 @@ import { listIndexes } from './migrations/0014_list_indexes.js';
 import { seedLanguages } from './migrations/0015_seed_languages.js';
 import { seedFilterTotals } from './migrations/0016_seed_filter_totals.js';
 import { batchItemsInputNullable } from './migrations/0017_batch_items_input_nullable.js';
-import { candidateCitationsCountry } from './migrations/0018_candidate_citations_country.js';
 
 export { ratePerDay } from './migrations/0010_seed_rate.js';
 
@@ -44,7 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0015_seed_languages': seedLanguages,
   '0016_seed_filter_totals': seedFilterTotals,
   '0017_batch_items_input_nullable': batchItemsInputNullable,
-  '0018_candidate_citations_country': candidateCitationsCountry,
 };
 
 export const migrationProvider: MigrationProvider = {

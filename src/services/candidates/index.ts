@@ -82,15 +82,20 @@ export function createCandidateService(deps: {
           executor,
           unseeded.map((o) => o.domain),
         )
-      ).map((row) => [row.domain, row.state]),
+      ).map((row) => [row.domain, row]),
     );
     const fresh = unseeded.filter((o) => !known.has(o.domain));
     await repository.insertMissing(
       executor,
       fresh.map((o) => newCandidate(o.domain, citer.country, citer.at)),
     );
+    // A site not yet qualified is listed under the country of the source that cited it last, so the discovery of
+    // the country whose sources are being read qualifies it, whichever country found it first.
+    for (const row of known.values())
+      if (row.state === 'new' && row.country !== citer.country)
+        await repository.update(executor, row.domain, { country: citer.country }, row);
     // A decision is remembered: a rejected or accepted site gathers no more citations.
-    const open = unseeded.filter((o) => !DECIDED.has(known.get(o.domain) ?? 'new'));
+    const open = unseeded.filter((o) => !DECIDED.has(known.get(o.domain)?.state ?? 'new'));
     await repository.citeAll(
       executor,
       open.map((link) => ({

@@ -268,39 +268,22 @@ export function createCandidateRepository(database: Database) {
     limit: number;
     citedByCandidates?: boolean;
   }): Promise<string[]> {
-    // Listed under the country, and cited by its sources while listed under another (found for that one first).
-    const most = (under: 'listed' | 'cited_from') =>
-      db
-        .selectFrom('candidates')
-        .select(['domain', 'citations'])
-        .$if(under === 'listed', (q) => q.where('country', '=', select.country))
-        .$if(under === 'cited_from', (q) =>
-          q
-            .where('country', '!=', select.country)
-            .where('domain', 'in', (eb) =>
-              eb
-                .selectFrom('candidate_citations')
-                .select('domain')
-                .where('citing_country', '=', select.country),
-            ),
-        )
-        .where('state', 'in', [...select.states])
-        .where('citations', '>=', select.minCitations)
-        .$if(select.citedByCandidates === true, (q) =>
-          q.where('domain', 'in', (eb) =>
-            eb.selectFrom('candidate_citations').select('domain').where('citing', 'like', 'candidate:%'),
-          ),
-        )
-        .orderBy('citations', 'desc')
-        .orderBy('domain')
-        .limit(select.limit)
-        .execute();
-    const listed = await most('listed');
-    const citedFrom = await most('cited_from');
-    return [...listed, ...citedFrom]
-      .sort((a, b) => b.citations - a.citations || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0))
-      .slice(0, select.limit)
-      .map((r) => r.domain);
+    const rows = await db
+      .selectFrom('candidates')
+      .select('domain')
+      .where('country', '=', select.country)
+      .where('state', 'in', [...select.states])
+      .where('citations', '>=', select.minCitations)
+      .$if(select.citedByCandidates === true, (q) =>
+        q.where('domain', 'in', (eb) =>
+          eb.selectFrom('candidate_citations').select('domain').where('citing', 'like', 'candidate:%'),
+        ),
+      )
+      .orderBy('citations', 'desc')
+      .orderBy('domain')
+      .limit(select.limit)
+      .execute();
+    return rows.map((r) => r.domain);
   }
 
   async function lastRead(executor: DbExecutor, citing: string): Promise<string | null> {

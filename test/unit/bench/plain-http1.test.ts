@@ -68,7 +68,7 @@ describe('servePlainHttp1', () => {
     const bytes = await raw(
       port,
       'GET /slow HTTP/1.1\r\nHost: x.test\r\n\r\nGET /fast HTTP/1.1\r\nHost: x.test\r\n\r\n',
-      /\/fast[^]*\r\n0\r\n\r\n$/,
+      /\/fast[\s\S]*\r\n0\r\n\r\n$/,
     );
     expect(bytes.indexOf('/slow')).toBeLessThan(bytes.indexOf('/fast'));
   });
