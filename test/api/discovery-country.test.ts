@@ -73,6 +73,11 @@ describe('discovery by country', () => {
     expect(await get('/api/v1/candidates/nur-in-wien.at')).toMatchObject({ state: 'new' });
     expect(await listedUnder('at')).toEqual(['nur-in-wien.at']);
     expect(await listedUnder('de')).toContain(cited);
+    // The kept totals moved with it: each country's total is what its list holds.
+    for (const country of ['at', 'de']) {
+      const list = await get(`/api/v1/candidates?country=${country}&limit=100`);
+      expect(list.pagination.total, country).toBe(list.data.length);
+    }
     expect(fetcher.calls.some((url) => url.includes('nur-in-wien.at'))).toBe(false);
   });
 });

@@ -90,10 +90,14 @@ export function createCandidateService(deps: {
       fresh.map((o) => newCandidate(o.domain, citer.country, citer.at)),
     );
     // A site not yet qualified is listed under the country of the source that cited it last, so the discovery of
-    // the country whose sources are being read qualifies it, whichever country found it first.
-    for (const row of known.values())
-      if (row.state === 'new' && row.country !== citer.country)
-        await repository.update(executor, row.domain, { country: citer.country }, row);
+    // the country whose sources are being read qualifies it, whichever country found it first. Read again, locked
+    // on PostgreSQL (in domain order), so two sources' moves of one candidate keep its country's totals right.
+    const elsewhere = [...known.values()].filter((r) => r.state === 'new' && r.country !== citer.country);
+    for (const { domain } of elsewhere.sort((a, b) => (a.domain < b.domain ? -1 : 1))) {
+      const row = await repository.find(executor, domain);
+      if (row?.state === 'new' && row.country !== citer.country)
+        await repository.update(executor, domain, { country: citer.country }, row);
+    }
     // A decision is remembered: a rejected or accepted site gathers no more citations.
     const open = unseeded.filter((o) => !DECIDED.has(known.get(o.domain)?.state ?? 'new'));
     await repository.citeAll(
