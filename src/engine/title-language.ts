@@ -75,8 +75,9 @@ export function detectUnknownToEld(text: string): { code: string; confidence: nu
 
 /**
  * The language of a stretch of running text: one of the languages ELD does not know when its letters or commonest
- * words say so (detectUnknownToEld), Chinese, Japanese or Korean by their scripts (cjkLanguage), else ELD's reading when it finds it reliable (its best score well ahead of the
- * next); null for short or mixed text. The confidence is set at MIN_AGREEMENT: one reading, not titles that agree.
+ * words say so (detectUnknownToEld), Chinese, Japanese or Korean by their scripts (cjkLanguage), else ELD's reading
+ * when it finds it reliable (its best score well ahead of the next); null for short or mixed text. The confidence is
+ * set at MIN_AGREEMENT: one reading, not titles that agree.
  */
 export function detectTextLanguage(text: string): { code: string; confidence: number } | null {
   if (typeof text !== 'string' || text.trim().length < MIN_TEXT_CHARS) return null;

@@ -5,17 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVERY_SEEDS, discoveryWeb, ROUND_ONE } from '../fixtures/fake-internet/discovery-web.js';
 import { stubFetcher } from '../fixtures/fake-internet/stub-fetcher.js';
-import { createApiSeedbed, inject } from '../support/api-helpers.js';
+import { createApiSeedbed, expectJson, inject } from '../support/api-helpers.js';
 import type { TestSeedbed } from '../support/harness.js';
 
 describe('discovery by country', () => {
   let t: TestSeedbed;
   const fetcher = stubFetcher(discoveryWeb());
-  const get = async (url: string) => {
-    const res = await inject(t.app, { method: 'GET', url });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const get = async (url: string) => expectJson(await inject(t.app, { method: 'GET', url }), 200);
   const importList = async (country: string, lines: string) => {
     const res = await inject(t.app, {
       method: 'POST',
