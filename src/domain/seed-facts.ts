@@ -41,7 +41,8 @@ export const feedRecordSchema = z
     type: z.enum(FEED_TYPES),
     title: nullableString,
     role: z.enum(FEED_ROLES),
-    item_count: int,
+    /** Null for a feed listed but not read: a comments feed its own link names as one (docs/collection.md). */
+    item_count: int.nullable(),
     newest_item_at: nullableString,
     /** Present only when the feed declares a language. */
     language: z.string().optional(),

@@ -41,7 +41,8 @@ export interface DiscoveredFeed {
   type: FeedType;
   title: string | null;
   role: FeedRole;
-  item_count: number;
+  /** Null when the feed was listed without being read (a comments feed its own link names: see `visit`). */
+  item_count: number | null;
   newest_item_at: string | null;
   /** As the feed declares it, lower-cased; null when it declares none. */
   language: string | null;
@@ -105,6 +106,40 @@ interface Found {
   evidence: FeedEvidence;
   content: FeedContent;
   order: number;
+  /** False for a feed listed from its link alone: its content is empty, not read. */
+  read: boolean;
+}
+
+/** The format a feed's <link type> declares; null for generic XML or no type (only the answer can tell then). */
+function declaredFeedType(type: string | null): FeedType | null {
+  const mime = type?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mime === 'application/rss+xml' || mime === 'application/rss' || mime === 'text/rss+xml') return 'rss';
+  if (
+    mime === 'application/atom+xml' ||
+    mime === 'application/x.atom+xml' ||
+    mime === 'application/x-atom+xml'
+  )
+    return 'atom';
+  if (mime === 'application/rdf+xml') return 'rdf';
+  if (mime === 'application/feed+json') return 'json';
+  return null;
+}
+
+/** A feed's content when it was not read: nothing counted, nothing dated. */
+function unreadContent(type: FeedType): FeedContent {
+  return {
+    type,
+    title: null,
+    language: null,
+    homeLink: null,
+    item_count: 0,
+    newest_item_at: null,
+    oldest_item_at: null,
+    items_last_7d: 0,
+    dated_items: 0,
+    item_titles: [],
+    item_links: [],
+  };
 }
 
 const ROLE_ORDER: Record<FeedRole, number> = { main: 0, section: 1, comments: 2, item: 3 };
@@ -206,6 +241,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
   const visit = async (candidate: Pending): Promise<Found | null> => {
     if (seen.has(candidate.url) || !input.allowed(candidate.url)) return null;
     seen.add(candidate.url);
+    if (listUnread(candidate)) return null;
     const res = await fetchOne(candidate.url);
     if (res === null) return null;
     seen.add(res.finalUrl);
@@ -224,6 +260,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     const record: Found = {
       content,
       order: found.length,
+      read: true,
       evidence: {
         url: res.finalUrl,
         requestedUrl: candidate.url,
@@ -237,6 +274,28 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
     };
     found.push(record);
     return record;
+  };
+
+  // A feed whose own <link> says it is comments (its title or its URL) is comments whatever it holds: the content
+  // can only add a reason (`commentsReason` reads the link's words and URL as well), and a contract never fetches
+  // it. So it is listed from the link, unread — a request a WordPress site no longer pays (every WordPress front
+  // announces its comments feed). Only with a declared feed type, so the listing's `type` is the publisher's word.
+  const listUnread = (candidate: Pending): boolean => {
+    const type = declaredFeedType(candidate.declaredType);
+    if (type === null || candidate.source !== 'link') return false;
+    const evidence: FeedEvidence = {
+      url: candidate.url,
+      requestedUrl: candidate.url,
+      source: candidate.source,
+      label: candidate.label,
+      announced: candidate.foundOn === entryContext,
+      sameSite: candidate.sameSite,
+      foundOn: candidate.foundOn,
+      content: null,
+    };
+    if (commentsReason(evidence) === null) return false;
+    found.push({ content: unreadContent(type), order: found.length, read: false, evidence });
+    return true;
   };
 
   if (entry !== null) {
@@ -335,7 +394,7 @@ function rank(
       type: c.type,
       title: c.title,
       role: row.verdict.role,
-      item_count: c.item_count,
+      item_count: row.read ? c.item_count : null,
       newest_item_at: c.newest_item_at,
       language: c.language,
       oldest_item_at: c.oldest_item_at,

@@ -28,7 +28,7 @@ export type NewsReason = NewsVerdict['reasons'][number];
 export interface NewsFeedFacts {
   url: string;
   role: string;
-  item_count: number;
+  item_count: number | null;
   items_per_day: number | null;
   item_urls?: string[];
   newest_item_at: string | null;

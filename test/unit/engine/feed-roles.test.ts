@@ -219,9 +219,9 @@ describe('discoverFeeds bounds and sites', () => {
     expect(fetcher.calls).not.toContain('https://blogroll.test/feed/');
   });
 
-  it('fetches announced feeds before comments feeds, and no disallowed candidate', async () => {
+  it('lists a comments feed its link names without fetching it, and fetches no disallowed candidate', async () => {
     const fetcher = stubFetcher({ 'https://site.test/feed/': { status: 200, body: feed } });
-    await discoverFeeds(fetcher, {
+    const found = await discoverFeeds(fetcher, {
       pageUrl: 'https://site.test/',
       html: page(
         '<link rel="alternate" type="application/rss+xml" title="Site » Comments Feed" href="/comments/feed/">' +
@@ -231,6 +231,23 @@ describe('discoverFeeds bounds and sites', () => {
       allowed: (url) => !url.includes('/private/'),
       now: () => NOW,
     });
-    expect(fetcher.calls).toEqual(['https://site.test/feed/', 'https://site.test/comments/feed/']);
+    expect(fetcher.calls).toEqual(['https://site.test/feed/']);
+    expect(found.map((f) => [f.url, f.role, f.type, f.item_count])).toEqual([
+      ['https://site.test/feed/', 'main', 'rss', 1],
+      ['https://site.test/comments/feed/', 'comments', 'rss', null],
+    ]);
+  });
+
+  it('reads a comments-looking feed whose link declares no feed type: only its answer tells what it is', async () => {
+    const fetcher = stubFetcher({ 'https://site.test/comments.xml': { status: 200, body: feed } });
+    const found = await discoverFeeds(fetcher, {
+      pageUrl: 'https://site.test/',
+      html: page('<link rel="alternate" type="text/xml" title="Comments" href="/comments.xml">'),
+      allowed: () => true,
+      now: () => NOW,
+    });
+    // Read first (then the CMS guesses, since a comments feed is no feed a contract can use).
+    expect(fetcher.calls[0]).toBe('https://site.test/comments.xml');
+    expect(found.map((f) => [f.role, f.item_count])).toEqual([['comments', 1]]);
   });
 });

@@ -87,7 +87,7 @@ export function feedSection(seed: Seed): Html {
     'feeds',
     'Feeds',
     html`<div class="scroll"><table><thead><tr><th>Role</th><th>Feed</th><th>Type</th><th>Items</th><th>Newest item</th></tr></thead>
-<tbody>${seed.feeds.map((f) => html`<tr><td>${f.role}</td><td>${f.title ?? ''}<br>${link(f.url)}</td><td>${f.type}</td><td>${f.item_count}</td><td>${when(f.newest_item_at) ?? '—'}</td></tr>`)}</tbody></table></div>`,
+<tbody>${seed.feeds.map((f) => html`<tr><td>${f.role}</td><td>${f.title ?? ''}<br>${link(f.url)}</td><td>${f.type}</td><td>${f.item_count ?? '—'}</td><td>${when(f.newest_item_at) ?? '—'}</td></tr>`)}</tbody></table></div>`,
   );
 }
 
