@@ -182,6 +182,48 @@ describe('under a long Crawl-delay', () => {
     expect(found.metadata.requests).toBe(web.calls.length);
   });
 
+  it('a Crawl-delay: 45 site gets robots.txt, its homepage, one sitemap file and one feed: about three minutes', async () => {
+    const children = Array.from({ length: 3 }, (_, i) => `/sitemap-${i}.xml`);
+    const answers: Record<string, StubAnswer> = {
+      [`${O}/robots.txt`]: {
+        status: 200,
+        body: `User-agent: *\nCrawl-delay: 45\nSitemap: ${O}/sitemap_index.xml\n`,
+      },
+      [`${O}/`]: html(
+        page(
+          `<link rel="alternate" type="application/rss+xml" href="/feed">` +
+            `<link rel="alternate" type="application/rss+xml" href="/news/feed">`,
+          '<a href="/2026/11/story-1">Story 1</a>',
+        ),
+      ),
+      [`${O}/feed`]: xml(rss('A Example News')),
+      [`${O}/news/feed`]: xml(rss('A Example News: news')),
+      [`${O}/sitemap_index.xml`]: xml(index(children)),
+      ...Object.fromEntries(children.map((c, i) => [`${O}${c}`, xml(urlset([`${O}/p/${i}`]))])),
+    };
+    const web = stubFetcher(answers);
+    const found = await discoverContract(web, input, { now });
+    expect(web.calls).toEqual([`${O}/robots.txt`, `${O}/`, `${O}/sitemap_index.xml`, `${O}/feed`]);
+    expect(found.draft?.fetch).toEqual({ type: 'rss', urls: [`${O}/feed`] });
+    expect(found.metadata.sitemap).toMatchObject({
+      exists: true,
+      truncated: true,
+      truncated_reason: 'max_files',
+    });
+    expect(found.metadata.requests).toBe(4);
+  });
+
+  it('a Crawl-delay: 60 site that names nothing gets one guess of each kind', async () => {
+    const web = stubFetcher({
+      [`${O}/robots.txt`]: { status: 200, body: 'User-agent: *\nCrawl-delay: 60\n' },
+      [`${O}/`]: html(page('<meta name="generator" content="WordPress 6.6">')),
+      [`${O}/feed/`]: xml(rss('A Example News')),
+    });
+    const found = await discoverContract(web, input, { now });
+    expect(web.calls).toEqual([`${O}/robots.txt`, `${O}/`, `${O}/sitemap.xml`, `${O}/feed/`]);
+    expect(found.draft?.fetch).toEqual({ type: 'rss', urls: [`${O}/feed/`] });
+  });
+
   it('below 5 s the full budget holds', async () => {
     const web = stubFetcher({
       [`${O}/robots.txt`]: { status: 200, body: 'User-agent: *\nCrawl-delay: 4\n' },
