@@ -56,12 +56,12 @@ export const SLOW_SITE_BUDGET: RequestBudget = {
   articleSamples: 0,
 };
 
-/** A Crawl-delay (seconds) from which the run reads one file of each kind: at 30 s, 2 requests a minute. */
-export const VERY_SLOW_CRAWL_DELAY_SECONDS = 30;
+/** A Crawl-delay (seconds) from which the run reads one file of each kind: the slow budget would take up to 4 minutes. */
+export const VERY_SLOW_CRAWL_DELAY_SECONDS = 20;
 
 /**
- * Under a Crawl-delay of 30 s or more (docs/fetching.md, "A request budget"), where the slow budget's 14 requests
- * would hold the site for 7–14 minutes: robots.txt, the homepage, one sitemap file (the first robots.txt names,
+ * Under a Crawl-delay of 20 s or more (docs/fetching.md, "A request budget"), where the slow budget's 14 requests
+ * would hold the site for 4.5–14 minutes: robots.txt, the homepage, one sitemap file (the first robots.txt names,
  * else `/sitemap.xml`) and one feed (the homepage's best candidate, else the CMS's own path). Four requests, about
  * three minutes at the 60 s cap; the contract names the sitemap it read (an index's children unread, marked
  * truncated) and the feed.
