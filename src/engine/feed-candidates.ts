@@ -2,6 +2,7 @@
 // and the paths CMSs put their feeds at. Pure functions over HTML text; nothing here fetches.
 import { getDomain } from 'tldts';
 import { safeDecodeURIComponent } from '../domain/percent-decode.js';
+import type { FeedType } from '../domain/seed-facts.js';
 import { type PageCollector, tokenise } from './page-pass.js';
 import { readableText } from './page-text.js';
 
@@ -46,6 +47,23 @@ export const FEED_LINK_TYPES: ReadonlySet<string> = new Set([
   'application/rss',
   'text/rss+xml',
 ]);
+
+/** The format each specific <link type> names (not `application/json`, which many other things are sent as). */
+const LINK_TYPE_FORMATS: ReadonlyMap<string, FeedType> = new Map([
+  ['application/rss+xml', 'rss'],
+  ['application/rss', 'rss'],
+  ['text/rss+xml', 'rss'],
+  ['application/atom+xml', 'atom'],
+  ['application/x.atom+xml', 'atom'],
+  ['application/x-atom+xml', 'atom'],
+  ['application/rdf+xml', 'rdf'],
+  ['application/feed+json', 'json'],
+]);
+
+/** The format a candidate's <link type> declares; null for generic XML or JSON, or no type (the answer tells). */
+export function declaredFeedType(candidate: FeedCandidate): FeedType | null {
+  return candidate.declaredType === null ? null : (LINK_TYPE_FORMATS.get(candidate.declaredType) ?? null);
+}
 
 /** Generic XML types some old pages announce feeds with; they count only for a feed-like href. */
 const XML_LINK_TYPES: ReadonlySet<string> = new Set(['text/xml', 'application/xml']);

@@ -4,6 +4,7 @@
 import { FetchError, type Fetcher, type FetchResponse } from '../ports/fetcher.js';
 import {
   type CandidateSource,
+  declaredFeedType,
   type FeedCandidate,
   guessedFeedUrls,
   isKnownFeedHost,
@@ -41,7 +42,7 @@ export interface DiscoveredFeed {
   type: FeedType;
   title: string | null;
   role: FeedRole;
-  /** Null when the feed was listed without being read (a comments feed its own link names: see `visit`). */
+  /** Null when the feed was listed without being read (a comments feed its own link names: `listUnread`). */
   item_count: number | null;
   newest_item_at: string | null;
   /** As the feed declares it, lower-cased; null when it declares none. */
@@ -108,21 +109,6 @@ interface Found {
   order: number;
   /** False for a feed listed from its link alone: its content is empty, not read. */
   read: boolean;
-}
-
-/** The format a feed's <link type> declares; null for generic XML or no type (only the answer can tell then). */
-function declaredFeedType(type: string | null): FeedType | null {
-  const mime = type?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mime === 'application/rss+xml' || mime === 'application/rss' || mime === 'text/rss+xml') return 'rss';
-  if (
-    mime === 'application/atom+xml' ||
-    mime === 'application/x.atom+xml' ||
-    mime === 'application/x-atom+xml'
-  )
-    return 'atom';
-  if (mime === 'application/rdf+xml') return 'rdf';
-  if (mime === 'application/feed+json') return 'json';
-  return null;
 }
 
 /** A feed's content when it was not read: nothing counted, nothing dated. */
@@ -281,7 +267,7 @@ export async function discoverFeeds(fetcher: Fetcher, input: FeedInput): Promise
   // it. So it is listed from the link, unread — a request a WordPress site no longer pays (every WordPress front
   // announces its comments feed). Only with a declared feed type, so the listing's `type` is the publisher's word.
   const listUnread = (candidate: Pending): boolean => {
-    const type = declaredFeedType(candidate.declaredType);
+    const type = declaredFeedType(candidate);
     if (type === null || candidate.source !== 'link') return false;
     const evidence: FeedEvidence = {
       url: candidate.url,
