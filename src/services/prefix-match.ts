@@ -24,7 +24,7 @@ export function startsWith<TB extends keyof Tables>(
 export function prefixEnd(prefix: string): string {
   const last = prefix.charCodeAt(prefix.length - 1);
   // Raising an ASCII character raises its one UTF-8 byte; beyond ASCII the bytes and the code units differ.
-  if (!(last >= 0x20 && last < 0x7e))
+  if (!(last >= 0x20 && last <= 0x7e))
     throw new Error(`prefix must end in printable ASCII: ${JSON.stringify(prefix)}`);
   return prefix.slice(0, -1) + String.fromCharCode(last + 1);
 }
