@@ -8,6 +8,7 @@ import { type Partition, padChunk } from '../domain/identifiers.js';
 import type { Database, DatasetChunkTable, Tables } from '../ports/database.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import { type Page, type PageRequest, page } from './common.js';
+import { startsWith } from './prefix-match.js';
 
 export interface ChunkView {
   country: string;
@@ -149,7 +150,7 @@ export function createDatasetCatalog(deps: { database: Database; objects: Object
     const row = await database.db
       .selectFrom('dataset_chunks')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('owner', 'like', `${prefix}%`)
+      .where((eb) => startsWith(eb, 'owner', prefix, database.dialect))
       .where('status', '=', 'stored')
       .executeTakeFirstOrThrow();
     return Number(row.n);

@@ -16,6 +16,7 @@ import { uuidv7 } from '../domain/ids.js';
 import type { Database, DbTransaction } from '../ports/database.js';
 import { type Clock, getOrCreate, type Page, type PageRequest, page, parseJson } from './common.js';
 import type { DatasetService } from './datasets.js';
+import { startsWith } from './prefix-match.js';
 import { createResearchIngest, type ResearchInput } from './research-ingest.js';
 
 export type { IngestClaim, IngestOutcome, IngestRequest, ResearchInput } from './research-ingest.js';
@@ -305,13 +306,13 @@ export function createResearchService(deps: {
 
   /** What a research batch found: distinct registrable domains and the raw chunks its chunks wrote. */
   async function batchSummary(batchId: string) {
-    // Owners are `batch:<id>:<chunk>` (the research worker): a prefix match on an indexed column.
+    // Owners are `batch:<id>:<chunk>` (the research worker): a prefix match the owner index answers (prefix-match.ts).
     const owners = `batch:${batchId}:`;
     const [domains, rawChunks] = await Promise.all([
       database.db
         .selectFrom('research_sources')
         .select((eb) => eb.fn.count('registrable_domain').distinct().as('n'))
-        .where('owner', 'like', `${owners}%`)
+        .where((eb) => startsWith(eb, 'owner', owners, database.dialect))
         .executeTakeFirstOrThrow(),
       deps.datasets.countStoredByOwnerPrefix(owners),
     ]);
