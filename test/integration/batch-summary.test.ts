@@ -5,15 +5,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFsObjectStore } from '../../src/adapters/fs-object-store.js';
 import { createPostgresDatabase } from '../../src/adapters/sql/postgres-database.js';
@@ -23,21 +14,10 @@ import { createDatasetService } from '../../src/services/datasets.js';
 import { prefixEnd } from '../../src/services/prefix-match.js';
 import { createResearchService } from '../../src/services/research.js';
 import { dropSchemas, uniqueSchemaName } from '../support/postgres.js';
+import { QueryRecorder, recordedPlans } from '../support/query-plans.js';
 import { pgAvailable, TEST_DATABASE_URL } from '../support/services.js';
 
 const pgUp = await pgAvailable();
-
-/** Keeps every query sent, to ask SQLite for its plan afterwards. */
-class Recorder implements KyselyPlugin {
-  nodes: RootOperationNode[] = [];
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.nodes.push(args.node);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
 
 /** Owners of batch `b-1`'s chunks, and neighbours that start almost alike but belong to other batches. */
 const OWNED = [
@@ -127,20 +107,12 @@ describe('a research batch’s summary', () => {
     opened = { database, dir };
     await database.migrate();
     await fill(database);
-    const recorder = new Recorder();
+    const recorder = new QueryRecorder();
     const research = researchOn({ ...database, db: database.db.withPlugin(recorder) }, dir);
 
     expect(await research.batchSummary('b-1')).toEqual({ domains: 3, raw_chunks: 3 });
 
-    const executor = database.db.getExecutor();
-    const plans: string[] = [];
-    for (const node of recorder.nodes) {
-      const compiled = executor.compileQuery(node, { queryId: 'plan' });
-      const plan = await database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      );
-      plans.push(plan.rows.map((r) => r.detail).join(' | '));
-    }
+    const plans = (await recordedPlans(database, recorder)).map((p) => p.plan);
     expect(plans.join('\n')).toMatch(
       /SEARCH research_sources USING (COVERING )?INDEX research_sources_owner/,
     );

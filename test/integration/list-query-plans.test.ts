@@ -2,16 +2,7 @@
 // each query a list runs names an index and never sorts (`USE TEMP B-TREE FOR ORDER BY`), for every candidate
 // filter × sort, on a first page and after a cursor. The queries are the ones the services really send, caught on
 // their way to the database.
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  sql,
-  type UnknownRow,
-} from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteDatabase } from '../../src/adapters/sql/sqlite-database.js';
 import { CANDIDATE_SORTS } from '../../src/domain/candidates.js';
@@ -21,22 +12,11 @@ import { pageQueries } from '../../src/services/candidates/list-query.js';
 import { createCandidateRepository } from '../../src/services/candidates/repository.js';
 import { createChangeService } from '../../src/services/changes.js';
 import { encodeCursor } from '../../src/services/cursor.js';
-
-/** Keeps every query the services send, to ask SQLite for its plan afterwards. */
-class Recorder implements KyselyPlugin {
-  nodes: RootOperationNode[] = [];
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.nodes.push(args.node);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
+import { QueryRecorder, recordedPlans } from '../support/query-plans.js';
 
 let database: Database;
 let recorded: Database;
-const recorder = new Recorder();
+const recorder = new QueryRecorder();
 
 beforeAll(async () => {
   database = createSqliteDatabase(':memory:');
@@ -71,16 +51,7 @@ afterAll(() => database.close());
 async function plansOf(run: () => Promise<unknown>): Promise<Array<{ sql: string; plan: string }>> {
   recorder.nodes = [];
   await run();
-  const executor = database.db.getExecutor();
-  const plans = [];
-  for (const node of recorder.nodes) {
-    const compiled = executor.compileQuery(node, { queryId: 'plan' });
-    if (!/^select/i.test(compiled.sql)) continue;
-    const plan = await database.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-    );
-    plans.push({ sql: compiled.sql, plan: plan.rows.map((r) => r.detail).join(' | ') });
-  }
+  const plans = await recordedPlans(database, recorder);
   expect(plans.length).toBeGreaterThan(0);
   return plans;
 }
