@@ -115,6 +115,14 @@ async function isWholeObject(objectPath: string, metadataPath: string): Promise<
   }
 }
 
+/**
+ * Runs s3rver's own command in a child that ends when its stdin does: the test process holds the other end, so the
+ * child goes with it however it ends. A test worker is often ended by a signal, which runs no 'exit' handler, and
+ * each test file's s3rver was left running (44 of them after one CI run).
+ */
+const EXIT_WITH_PARENT =
+  "process.stdin.on('end', () => process.exit(0)).on('error', () => process.exit(0)).resume(); require(process.argv[1]);";
+
 function spawnS3rver(directory: string, port: number): ChildProcess {
   const bin = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
   // --openssl-legacy-provider: s3rver encrypts continuation tokens with DES, which OpenSSL 3 only has in
@@ -123,6 +131,8 @@ function spawnS3rver(directory: string, port: number): ChildProcess {
     process.execPath,
     [
       '--openssl-legacy-provider',
+      '-e',
+      EXIT_WITH_PARENT,
       bin,
       '-a',
       '127.0.0.1',
@@ -134,7 +144,7 @@ function spawnS3rver(directory: string, port: number): ChildProcess {
       BUCKET,
       '--silent',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
 }
 
