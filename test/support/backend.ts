@@ -30,7 +30,7 @@ export interface ScaleOutBackend {
 }
 
 // One s3rver per test file (vitest runs each file in a process of its own): a child process takes about a
-// second to start, so Seedbeds share it and keep apart by key prefix. It ends with the process (it watches its stdin: s3rver.ts).
+// second to start, so Seedbeds share it and keep apart by key prefix. It ends with the process (s3rver.ts).
 let s3rver: Promise<S3rverHandle> | undefined;
 
 async function sharedS3rver(): Promise<S3rverHandle> {
