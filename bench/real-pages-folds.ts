@@ -15,11 +15,13 @@
 // (test/fixtures/real-pages-tenth), news fronts in 14 languages and non-news homepages for contrast; and the eleventh
 // (test/fixtures/real-pages-eleventh), entry pages again: news fronts in ten languages, non-news homepages in 22; and the
 // twelfth (test/fixtures/real-pages-twelfth), site roots of a 2021 crawl: news fronts in 13 languages, platforms in Asia;
-// and the thirteenth (test/fixtures/real-pages-thirteenth), the rest of that crawl: trade and sports news, look-alikes.
+// and the thirteenth (test/fixtures/real-pages-thirteenth), the rest of that crawl: trade and sports news, look-alikes;
+// and the fourteenth (test/fixtures/real-pages-fourteenth), six fronts in Hebrew, Korean and Japanese.
 import {
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
   FIFTH_PAGES_DIR,
+  FOURTEENTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   loadRealPages,
@@ -60,6 +62,7 @@ const laterSets = (
     ['eleventh', 'eleventh set', ELEVENTH_PAGES_DIR],
     ['twelfth', 'twelfth set', TWELFTH_PAGES_DIR],
     ['thirteenth', 'thirteenth set', THIRTEENTH_PAGES_DIR],
+    ['fourteenth', 'fourteenth set', FOURTEENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

@@ -84,6 +84,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-eleventh',
   'test/fixtures/real-pages-twelfth',
   'test/fixtures/real-pages-thirteenth',
+  'test/fixtures/real-pages-fourteenth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

@@ -14,6 +14,7 @@ import {
   declaredCharset,
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
+  FOURTEENTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
   REAL_PAGES_DIR,
@@ -45,6 +46,7 @@ export const ENTRY_PAGE_SETS = {
   eleventh: ELEVENTH_PAGES_DIR,
   twelfth: TWELFTH_PAGES_DIR,
   thirteenth: THIRTEENTH_PAGES_DIR,
+  fourteenth: FOURTEENTH_PAGES_DIR,
 };
 export const REAL_PAGE_SETS = { ...ARTICLE_PAGE_SETS, ...ENTRY_PAGE_SETS };
 export type RealPageSet = keyof typeof REAL_PAGE_SETS;

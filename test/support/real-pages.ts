@@ -75,6 +75,12 @@ export const TWELFTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-twelfth');
  * before the engine ran (its SOURCES.md).
  */
 export const THIRTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-thirteenth');
+/**
+ * The fourteenth set, read blind: six site roots in languages no earlier set had a front in — a Hebrew daily's and a
+ * Korean game-news site's fronts and, for contrast, two Korean portals, an Israeli bank and a Japanese weather
+ * service — labelled before the engine ran (its SOURCES.md says why it is small).
+ */
+export const FOURTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fourteenth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -91,6 +97,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   ELEVENTH_PAGES_DIR,
   TWELFTH_PAGES_DIR,
   THIRTEENTH_PAGES_DIR,
+  FOURTEENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
