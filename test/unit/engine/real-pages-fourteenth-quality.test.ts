@@ -1,15 +1,18 @@
-// The news verdict, country guess and language on the fourteenth set (test/fixtures/real-pages-fourteenth): six site
-// roots in languages no earlier set had a front page in — the news fronts of an Israeli daily (Makor Rishon, Hebrew)
-// and of a Korean game-news site (RULIWEB) and, for contrast, two Korean portals (NAVER, Daum), an Israeli bank and a
-// Japanese weather service (tenki.jp) — labelled before the engine ran on them. Small because the fronts the brief
-// asked for were found mostly in repositories too large to fetch (its SOURCES.md). Split into tuning / hold-out halves
-// by isFreshHoldOut (4 / 2 pages; bench/real-pages-folds.ts lists the tuning half's misses only).
+// The news verdict, country guess and language on the fourteenth set (test/fixtures/real-pages-fourteenth): eight site
+// roots in languages no earlier set had a front page in — the news fronts of an Israeli daily (Makor Rishon, Hebrew),
+// a Korean game-news site (RULIWEB) and a Swedish easy-to-read newspaper (8 Sidor, 2018) and, for contrast, two Korean
+// portals (NAVER, Daum), an Israeli bank, a Japanese weather service (tenki.jp) and a Greek news aggregator (iNews,
+// 2018) — labelled before the engine ran on them. Small because the fronts the brief asked for were found mostly in
+// repositories too large to fetch; the two 2018 pages were read as text through the search index (its SOURCES.md).
+// Split into tuning / hold-out halves by isFreshHoldOut (5 / 3 pages; bench/real-pages-folds.ts lists the tuning
+// half's misses only).
 //
-// Read blind once, 2026-11-28 08:47 UTC (load average 3.5), with the engine of 6d70202 (src as 450dfdd): news
-// precision 0.667 (2 of 3 judged news: Daum's portal front too), recall 1.000 (2 of 2), 1 maybe (tenki.jp); country
-// 1.000 of 2 labelled; language 1.000 of 6 (docs/discovery.md, "The fourteenth set"). The floors sit a little under
-// that, as floors, not targets: each catches any single change for the worse — one more page read news wrongly gives
-// 0.5 (< 0.6), one news front lost 0.5 (< 0.9), one country miss 0.5 (< 0.9), one language miss 0.833 (< 0.9).
+// Read blind, the first six 2026-11-28 08:47 UTC (engine of 6d70202), the two 2018 pages 10:00 UTC (load average 0.3,
+// engine of a421105, src as 450dfdd): news precision 0.600 (3 of 5 judged news: Daum's portal front and iNews's
+// aggregator front too), recall 1.000 (3 of 3), 1 maybe (tenki.jp); country 1.000 of 3 labelled; language 1.000 of 8
+// (docs/discovery.md, "The fourteenth set"). The floors sit a little under that, as floors, not targets: each catches
+// any single change for the worse — one more page read news wrongly gives 0.5 (< 0.55), one news front lost 0.667
+// (< 0.9), one country miss 0.667 (< 0.9), one language miss 0.875 (< 0.9).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -18,11 +21,12 @@ import { judge } from '../../support/real-pages-eval.js';
 
 describeEntrySetQuality({
   name: 'fourteenth',
-  title: 'discovery verdicts on the fourteenth set (entry pages in Hebrew, Korean and Japanese)',
+  title:
+    'discovery verdicts on the fourteenth set (entry pages in Hebrew, Korean, Japanese, Swedish and Greek)',
   dir: FOURTEENTH_PAGES_DIR,
-  minPages: 6,
+  minPages: 8,
   minNotNewsShare: 0.5,
-  floors: { precision: 0.6, recall: 0.9, country: 0.9, language: 0.9 },
+  floors: { precision: 0.55, recall: 0.9, country: 0.9, language: 0.9 },
 });
 
 describe('the fourteenth set: what a company is never read as, and the scripts no earlier front was in', () => {
@@ -36,9 +40,11 @@ describe('the fourteenth set: what a company is never read as, and the scripts n
     expect(wrong.map((j) => j.page.id)).toEqual([]);
   });
 
-  it('reads the language of every Hebrew, Korean and Japanese page', () => {
+  it('reads the language of every Hebrew, Korean, Japanese, Swedish and Greek page', () => {
     const misread = judged.filter((j) => j.language !== j.page.labels.language);
     expect(misread.map((j) => `${j.page.id}: ${j.language}`)).toEqual([]);
-    expect(new Set(judged.map((j) => j.page.labels.language))).toEqual(new Set(['he', 'ko', 'ja']));
+    expect(new Set(judged.map((j) => j.page.labels.language))).toEqual(
+      new Set(['he', 'ko', 'ja', 'sv', 'el']),
+    );
   });
 });
