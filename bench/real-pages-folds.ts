@@ -16,7 +16,8 @@
 // (test/fixtures/real-pages-eleventh), entry pages again: news fronts in ten languages, non-news homepages in 22; and the
 // twelfth (test/fixtures/real-pages-twelfth), site roots of a 2021 crawl: news fronts in 13 languages, platforms in Asia;
 // and the thirteenth (test/fixtures/real-pages-thirteenth), the rest of that crawl: trade and sports news, look-alikes;
-// and the fourteenth (test/fixtures/real-pages-fourteenth), eight entry pages in Hebrew, Korean, Japanese, Swedish and Greek.
+// and the fourteenth (test/fixtures/real-pages-fourteenth), eight entry pages in Hebrew, Korean, Japanese, Swedish
+// and Greek.
 import {
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
