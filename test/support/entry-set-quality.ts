@@ -1,8 +1,15 @@
-// The quality suite of a set of ENTRY pages (homepages and section fronts) read blind: the sixth, seventh and eighth sets
-// share it, each with its own floors and the history of its readings beside them (their test files).
+// The quality suite of a set of ENTRY pages (homepages and section fronts) read blind: the sixth set and every entry
+// set after it share it, each with its own floors and the history of its readings beside them (their test files).
 import { describe, expect, it } from 'vitest';
 import { loadRealPages, setsBefore } from './real-pages.js';
-import { confusionByKind, figures, freshHalves, judge, publisherOverlap } from './real-pages-eval.js';
+import {
+  confusionByKind,
+  figures,
+  freshHalves,
+  type Judged,
+  judge,
+  publisherOverlap,
+} from './real-pages-eval.js';
 
 export interface EntrySetQuality {
   /** The set's short name, as the folds bench prints it. */
@@ -14,9 +21,15 @@ export interface EntrySetQuality {
   minNotNewsShare: number;
   /** Floors a little under the set's reading: they catch a fall, they are not targets. */
   floors: { precision: number; recall: number; country: number; language: number };
+  /**
+   * When given: the set holds at least this many news fronts, and no company's page and no page on a known platform
+   * host is read news (the sets built of look-alikes: thirteenth, fourteenth).
+   */
+  minNewsFronts?: number;
 }
 
-export function describeEntrySetQuality(set: EntrySetQuality): void {
+/** Describes the set's suite; returns its pages as judged, for the set's own further checks. */
+export function describeEntrySetQuality(set: EntrySetQuality): Judged[] {
   const judged = loadRealPages(set.dir).map(judge);
   const { precision, recall, country, language } = set.floors;
 
@@ -59,5 +72,18 @@ export function describeEntrySetQuality(set: EntrySetQuality): void {
     it(`primary language right on ≥ ${language} of the pages`, () => {
       expect(figures(judged).languageAccuracy).toBeGreaterThanOrEqual(language);
     });
+
+    const minNewsFronts = set.minNewsFronts;
+    if (minNewsFronts !== undefined)
+      it(`holds at least ${minNewsFronts} news fronts and reads no company news, and no page on a known platform host`, () => {
+        expect(judged.filter((j) => j.page.labels.kind === 'news').length).toBeGreaterThanOrEqual(
+          minNewsFronts,
+        );
+        const wrong = judged.filter(
+          (j) => (j.page.labels.kind === 'company' || j.platform) && j.verdict === 'news',
+        );
+        expect(wrong.map((j) => j.page.id)).toEqual([]);
+      });
   });
+  return judged;
 }
