@@ -35,20 +35,7 @@ export interface PageInfo {
   anchors: FeedCandidate[];
 }
 
-/** <link type> values that announce a feed (parameters such as charset are ignored). */
-export const FEED_LINK_TYPES: ReadonlySet<string> = new Set([
-  'application/rss+xml',
-  'application/atom+xml',
-  'application/rdf+xml',
-  'application/feed+json',
-  'application/json',
-  'application/x.atom+xml',
-  'application/x-atom+xml',
-  'application/rss',
-  'text/rss+xml',
-]);
-
-/** The format each specific <link type> names (not `application/json`, which many other things are sent as). */
+/** The format each specific feed <link type> names. */
 const LINK_TYPE_FORMATS: ReadonlyMap<string, FeedType> = new Map([
   ['application/rss+xml', 'rss'],
   ['application/rss', 'rss'],
@@ -58,6 +45,15 @@ const LINK_TYPE_FORMATS: ReadonlyMap<string, FeedType> = new Map([
   ['application/x-atom+xml', 'atom'],
   ['application/rdf+xml', 'rdf'],
   ['application/feed+json', 'json'],
+]);
+
+/**
+ * <link type> values that announce a feed (parameters such as charset are ignored): the specific ones, and
+ * `application/json`, which names no format (many other things are sent as it).
+ */
+export const FEED_LINK_TYPES: ReadonlySet<string> = new Set([
+  ...LINK_TYPE_FORMATS.keys(),
+  'application/json',
 ]);
 
 /** The format a candidate's <link type> declares; null for generic XML or JSON, or no type (the answer tells). */
