@@ -21,6 +21,7 @@ import { DEFAULT_FETCHER_SETTINGS } from '../src/adapters/http-fetcher.js';
 import { createFetcher, createSeedbed } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { readVersion } from '../src/version.js';
+import { CpuTimeline } from './cpu-timeline.js';
 import { describeGaps, hostGaps, median } from './host-gaps.js';
 import { inFlight, type ServedRequest, type SiteShape, startLatencyInternet } from './latency-internet.js';
 import { chainMs, type HostRequests, perfectlyParallel } from './parallel-bound.js';
@@ -108,6 +109,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     const postedMs = performance.now() - started;
     // Progress as a client sees it: items answered, sampled every 250 ms (a watching client costs CPU too).
     const samples: Array<{ at: number; done: number }> = [];
+    const timeline = process.env['BENCH_TIMELINE'] === '1' ? new CpuTimeline(net.cpuMs) : null;
     let peakRss = process.memoryUsage.rss();
     let failed = 0;
     const firstErrors: string[] = [];
@@ -128,6 +130,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
         }
       }
       samples.push({ at: performance.now() - started, done });
+      timeline?.sample(performance.now() - started, done);
       // Once a second: the resident size is read from /proc, a system call on the thread being measured.
       if (samples.length % 4 === 1) peakRss = Math.max(peakRss, process.memoryUsage.rss());
       if (finished === batchIds.length) break;
@@ -209,6 +212,7 @@ export async function runContractsLatency(options: RunOptions): Promise<BenchRes
     }
     const perSite = [...byHost.values()].map((rs) => new Set(rs.map((r) => r.connection)).size);
     const load = inFlight(log);
+    if (timeline) process.stdout.write(timeline.describe(log, startedAt));
     // Progress: the longest stretch without a newly answered item, between the first answer and the last.
     let stall = 0;
     let lastMove = samples.find((s) => s.done > 0)?.at ?? 0;

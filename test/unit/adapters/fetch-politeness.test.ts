@@ -59,6 +59,52 @@ describe('Semaphore', () => {
     expect(order).toEqual(['1', '5a', '5b', 'none']);
   });
 
+  it('caps holders opening a connection at a quarter of the slots while a kept-alive waiter is in line', async () => {
+    const sem = new Semaphore(8); // a cap of 2 openers
+    for (let i = 0; i < 8; i += 1) await sem.acquire(undefined, 0, true);
+    const order: string[] = [];
+    const waiting = [
+      sem.acquire(undefined, 1, true).then(() => order.push('open 1')),
+      sem.acquire(undefined, 2, true).then(() => order.push('open 2')),
+      sem.acquire(undefined, 9, false).then(() => order.push('kept 9')),
+      sem.acquire(undefined, 10, false).then(() => order.push('kept 10')),
+    ];
+    // 7 openers hold slots once one is freed: the freed slot goes past both openers in line to a kept-alive
+    // request, however far back it stands; and the next one likewise.
+    sem.release(true);
+    await tick();
+    expect(order).toEqual(['kept 9']);
+    sem.release(true);
+    await tick();
+    expect(order).toEqual(['kept 9', 'kept 10']);
+    // No kept-alive request left in line: openers go in priority order again, past the cap.
+    sem.release(true);
+    sem.release(true);
+    await Promise.all(waiting);
+    expect(order).toEqual(['kept 9', 'kept 10', 'open 1', 'open 2']);
+  });
+
+  it('lets openers through under their cap, by priority, and counts them off as they end', async () => {
+    const sem = new Semaphore(8);
+    await sem.acquire(undefined, 0, true);
+    for (let i = 0; i < 7; i += 1) await sem.acquire(undefined, 0, false);
+    const order: string[] = [];
+    const waiting = [
+      sem.acquire(undefined, 1, true).then(() => order.push('open 1')),
+      sem.acquire(undefined, 2, true).then(() => order.push('open 2')),
+      sem.acquire(undefined, 9, false).then(() => order.push('kept 9')),
+    ];
+    sem.release(); // 1 opener holds a slot: under the cap of 2, the first in line goes
+    await tick();
+    expect(order).toEqual(['open 1']);
+    sem.release(); // 2 openers: at the cap, the kept-alive request goes first
+    await tick();
+    expect(order).toEqual(['open 1', 'kept 9']);
+    sem.release(true); // an opener ends: 1 left, so the next opener goes
+    await Promise.all(waiting);
+    expect(order).toEqual(['open 1', 'kept 9', 'open 2']);
+  });
+
   it('lets a waiter give up', async () => {
     const sem = new Semaphore(1);
     await sem.acquire();
@@ -232,6 +278,33 @@ describe('HostPoliteness', () => {
     release();
     await waiting;
     expect(time.sleeps).toEqual([250]);
+  });
+
+  it("counts a host's first request as opening its connection: requests on a kept-alive one go past it", async () => {
+    const time = fakeTime();
+    const global = new Semaphore(4); // a cap of 1 opener
+    const polite = new HostPoliteness(options(time, { global }));
+    await visit(polite, 'kept.example');
+    const holding = await Promise.all(['b', 'c', 'd', 'e'].map((h) => polite.acquire(`${h}.example`)));
+    const order: string[] = [];
+    const fresh = polite.acquire('fresh.example', undefined, 1).then((pass) => {
+      order.push('fresh');
+      return pass;
+    });
+    const kept = polite.acquire('kept.example', undefined, 5).then((pass) => {
+      order.push('kept');
+      return pass;
+    });
+    await tick();
+    for (const pass of holding.slice(0, 2)) {
+      pass.sent();
+      pass.release();
+      await tick();
+    }
+    // Four openers held every slot: the first slot freed went to the kept-alive host despite its later place.
+    expect(order).toEqual(['kept', 'fresh']);
+    for (const pass of [...holding.slice(2), await fresh, await kept]) pass.release();
+    expect(global.idle).toBe(true);
   });
 
   it('gives the global slot back when the pass is released, sent or not', async () => {
