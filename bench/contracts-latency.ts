@@ -6,10 +6,11 @@
 // global cap. Also reports politeness as the sites saw it, connections per site and how steadily progress moved.
 //
 //   npm run bench -- contracts-latency
-//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_WARMUP=sites] [BENCH_TRACE=1] [BENCH_DUMP=file]
+//   BENCH_SITES=1000 BENCH_DELAYS=150,1000 BENCH_SHAPE=uniform|mixed|huge [BENCH_WARMUP=sites] [BENCH_TRACE=1] [BENCH_TIMELINE=1] [BENCH_DUMP=file]
 //     [BENCH_CPU_PROFILE=prefix] [BENCH_HEAP_PROFILE=prefix] npx tsx bench/contracts-latency.ts
 // The clock starts once `seedbed.ready()` resolves (the fetch thread and the feed workers loaded): start-up is
-// printed apart. BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread from the batches' submission to their end,
+// printed apart. BENCH_TIMELINE=1 prints, per half second, requests in flight at the sites, items ended and each
+// thread's CPU (bench/cpu-timeline.ts). BENCH_CPU_PROFILE writes a V8 CPU profile of the main thread from the batches' submission to their end,
 // `<prefix>-<delay>ms.cpuprofile`, for bench/cpu-profile-summary.ts. BENCH_HEAP_PROFILE writes V8's sampling heap
 // profile of the main thread over the same window, garbage included, `<prefix>-<delay>ms.heapprofile`, for
 // bench/heap-profile-summary.ts.
