@@ -17,10 +17,13 @@
 //
 //   npm run bench -- discovery
 //   BENCH_SEEDS=50 BENCH_CANDIDATES=1000 BENCH_DELAYS=150[,1000] [BENCH_TIMELINE=1] [BENCH_CPU_PROFILE=prefix] \
+//     [BENCH_HEAP_PROFILE=prefix] \
 //     npx tsx bench/discovery.ts
 //   (BENCH_TIMELINE=1: per second of the qualification, requests in flight, candidates started and done, and how
 //   busy the main thread was; BENCH_CPU_PROFILE: a V8 CPU profile of the main thread from the discovery's POST to
-//   the batch's end, written to `<prefix>-<delay>ms.cpuprofile`)
+//   the batch's end, written to `<prefix>-<delay>ms.cpuprofile`; BENCH_HEAP_PROFILE: V8's sampling heap profile of
+//   the main thread over the same window, garbage included, `<prefix>-<delay>ms.heapprofile`, for
+//   bench/heap-profile-summary.ts)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +36,7 @@ import type { NamedSite } from './discovery-sites.js';
 import { inFlight, type ServedRequest, startLatencyInternet } from './latency-internet.js';
 import { type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
-import { mainThreadCpuMs, startCpuProfile } from './thread-cpu.js';
+import { mainThreadCpuMs, startCpuProfile, startHeapSampling } from './thread-cpu.js';
 
 const COUNTRY = 'sg';
 /** Every this-many-th candidate is a planted non-news site, a recipe blog and a shop in turn. */
@@ -143,6 +146,8 @@ export async function runDiscovery(options: {
     const startupMs = performance.now() - startingAt;
     const profilePrefix = process.env['BENCH_CPU_PROFILE'];
     const stopProfile = profilePrefix ? await startCpuProfile() : null;
+    const heapPrefix = process.env['BENCH_HEAP_PROFILE'];
+    const stopHeap = heapPrefix ? await startHeapSampling() : null;
     const startedAt = Date.now();
     const cpuBefore = process.cpuUsage();
     const mainCpuBefore = mainThreadCpuMs();
@@ -178,6 +183,7 @@ export async function runDiscovery(options: {
     const wallMs = Date.now() - startedAt;
     const busy = performance.eventLoopUtilization(busyBefore).utilization;
     await stopProfile?.(`${profilePrefix}-${options.delayMs}ms.cpuprofile`);
+    await stopHeap?.(`${heapPrefix}-${options.delayMs}ms.heapprofile`);
     // Every item's commit time: the harvest's last is the end of the harvest phase, the qualifications' last
     // the end of the batch.
     const items: Array<{
