@@ -5,7 +5,7 @@
 
 /** Year first: 2023-11-07 15:03, 2023.11.07. 15:03, 2023/11/07 (火) 15:03, 2021年8月3日 02:00, 2021年08月03日02:00. */
 const YEAR_FIRST = String.raw`(?:19|20)\d\d(?:[-./]\s?\d{1,2}[-./]\s?\d{1,2}\.?|年\s?\d{1,2}月\s?\d{1,2}日)`;
-/** Day first: 09.12.2014 17:02, 9/12/2014, 09-12-2014, with "," or "um"/"à"/"в" before the time. */
+/** Day or month first: 09.12.2014 17:02, 10/04/2016 05:07, 09-12-2014, with "," or "um"/"à"/"в" before the time. */
 const DAY_FIRST = String.raw`\d{1,2}[./-]\d{1,2}[./-](?:19|20)\d\d,?(?:\s(?:um|à|a las|alle|в|o|kl\.))?`;
 /** A CJK month and day without a year: 06月24日 11時30分. */
 const MONTH_DAY = String.raw`\d{1,2}月\s?\d{1,2}日`;
