@@ -20,7 +20,15 @@ const NOT_ARTICLE_SEGMENT =
 const NOT_ARTICLE_FILE =
   /\.(jpe?g|png|gif|webp|avif|svg|ico|css|js|json|xml|rss|pdf|zip|mp3|mp4|m3u8|woff2?|ttf)$/i;
 /** A query naming one story by its id: ?p=128314, &id=4567, ?newsid=20240512. */
-const ARTICLE_ID_QUERY = /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid)=\d{4,}/i;
+const ARTICLE_ID_QUERY = /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid|idxno|article_?id)=\d{4,}/i;
+/**
+ * A script that shows one news story or article, named so (news_view.html, articleView.html, newsDetail.aspx,
+ * read_article.php), with any parameter of four or more digits: the story's number, under whatever name the CMS gives
+ * it (?idx=8576, ?Seq_Code=181595). Korean, Chinese and Japanese newsrooms' systems address stories this way.
+ */
+const STORY_VIEWER =
+  /^(?:(?:news|article|story)[_-]?(?:view|read|detail|show)|(?:view|read|detail|show)[_-]?(?:news|article|story))\.\w{2,5}$/i;
+const NUMBERED_QUERY = /(?:^\?|&)[\w.]+=\d{4,}(?=&|$)/;
 const HTML_FILE = /\.(s?html?|php|aspx?)$/i;
 /**
  * Joomla's K2, a news extension many local papers run: a story is `/<section>/item/<id>-<slug of five or more
@@ -63,6 +71,7 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
     if (year >= MIN_YEAR && year <= MAX_YEAR && afterDate.length >= 3) return 'dated';
   }
   if (NUMERIC_ID.test(path) || ARTICLE_ID_QUERY.test(query)) return 'numeric_id';
+  if (STORY_VIEWER.test(last) && NUMBERED_QUERY.test(query)) return 'numeric_id';
   const words = last
     .replace(HTML_FILE, '')
     .split(/[-_]+/)

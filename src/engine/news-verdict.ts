@@ -70,6 +70,7 @@ export const WEIGHTS = {
   sections_two: 0.5,
   bylines: 0.4,
   wire_credit: 1,
+  reporter_credit: 0.7,
   editorial_links: 0.7,
   most_read_list: 0.7,
   fact_check_schema: 1,
@@ -129,6 +130,7 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'sections_some',
   'sections_two',
   'wire_credit',
+  'reporter_credit',
   'editorial_links',
   'most_read_list',
   'fact_check_schema',
@@ -219,6 +221,11 @@ function firstTyped(all: PageFacts[], types: ReadonlySet<string>): { page: PageF
   return null;
 }
 
+/** The date and clock time a page shows (facts stored before the field existed lack it). */
+function shownTimeOf(page: PageFacts): string | null {
+  return typeof page.shown_time === 'string' ? page.shown_time : null;
+}
+
 function round(value: number, digits = 3): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
@@ -271,16 +278,18 @@ function markupReasons(all: PageFacts[]): NewsReason[] {
     typed('blog_schema', BLOG_TYPES);
     typed('guide_schema', GUIDE_TYPES);
   }
-  const published = all.find(
-    (p) =>
-      p.published_time !== null &&
-      (p.og_type === 'article' || ((p.og_type ?? null) === null && articleUrlShape(p.url) !== null)),
-  );
+  // An article (by og:type, or with none declared by its URL's shape) dated by its markup, else by the date and clock
+  // time it shows its readers.
+  const isArticle = (p: PageFacts) =>
+    p.og_type === 'article' || ((p.og_type ?? null) === null && articleUrlShape(p.url) !== null);
+  const published =
+    all.find((p) => p.published_time !== null && isArticle(p)) ??
+    all.find((p) => shownTimeOf(p) !== null && isArticle(p));
   if (published !== undefined)
     reasons.push({
       signal: 'article_published',
       weight: WEIGHTS.article_published,
-      evidence: `${published.og_type === 'article' ? 'og:type article' : 'an article-shaped URL'} published ${published.published_time} on ${published.url}`,
+      evidence: `${published.og_type === 'article' ? 'og:type article' : 'an article-shaped URL'} ${published.published_time === null ? `showing the time "${shownTimeOf(published)}"` : `published ${published.published_time}`} on ${published.url}`,
     });
   return reasons;
 }
@@ -424,6 +433,13 @@ function pageSignalReasons(all: PageFacts[]): NewsReason[] {
     });
   const wire = wireReason(all);
   if (wire !== null) reasons.push(wire);
+  const credited = all.find((p) => Array.isArray(p.reporter_credits) && p.reporter_credits.length > 0);
+  if (credited !== undefined)
+    reasons.push({
+      signal: 'reporter_credit',
+      weight: WEIGHTS.reporter_credit,
+      evidence: `a staff reporter or editor credited by title on ${credited.url}: ${credited.reporter_credits.map((c) => `"${c}"`).join(', ')}`,
+    });
   for (const page of all) {
     const catalogue = catalogueLinks(page.links);
     if (catalogue === null) continue;
@@ -574,7 +590,9 @@ function feedReasons(input: NewsInput): NewsReason[] {
 
 /** Nothing anywhere carries a date: no dated links, no publication time, no dated feed items, no news sitemap. */
 function nothingDated(input: NewsInput, all: PageFacts[]): boolean {
-  const datedPage = all.some((p) => p.published_time !== null || p.time_elements > 0 || p.article_links > 0);
+  const datedPage = all.some(
+    (p) => p.published_time !== null || shownTimeOf(p) !== null || p.time_elements > 0 || p.article_links > 0,
+  );
   const datedFeed = input.feeds.some((f) => f.newest_item_at !== null);
   return !datedPage && !datedFeed && !(input.sitemap?.news ?? false);
 }

@@ -6,7 +6,7 @@ import { articleUrlShape } from './article-urls.js';
 import { type PlaceNameCounts, readPlaceNames } from './country-place-signals.js';
 import { emptyTextMarkers, readTextMarkers, type TextMarkers } from './country-text-signals.js';
 import { emptyJsonLdFacts, MAX_JSON_LD_CHARS, readJsonLdBlock, schemaTypeName } from './json-ld.js';
-import { wireDatelines } from './newsroom-signals.js';
+import { reporterCredits, wireDatelines } from './newsroom-signals.js';
 import { type PageCollector, tokenise } from './page-pass.js';
 import { languageList, normaliseLanguageTag } from './page-signals.js';
 import {
@@ -25,6 +25,7 @@ import {
   SHOP_MARKUP,
 } from './page-vocabulary.js';
 import { sectionOfAnchor } from './section-words.js';
+import { shownTime } from './shown-time.js';
 import { hostedBlogOfAsset } from './site-kind-signals.js';
 
 export interface PageLink {
@@ -115,6 +116,10 @@ export interface PageFacts {
   most_read: string[];
   /** Wire copy's opening in the visible text, "BERLIN (dpa) –" (newsroom-signals.ts), ≤ 3. */
   wire_datelines: string[];
+  /** A staff reporter or desk editor credited by title in CJK text, "（记者宋晨）", "배윤경 기자 bykj@…" (newsroom-signals.ts), ≤ 3. */
+  reporter_credits: string[];
+  /** The first date with a clock time in the visible text, "2023-11-07 15:03" (shown-time.ts): a time shown, not declared. */
+  shown_time: string | null;
 }
 
 export const MAX_LINKS = 400;
@@ -256,6 +261,8 @@ export function pageFactsCollector(
     text_sample: '',
     most_read: [],
     wire_datelines: [],
+    reporter_credits: [],
+    shown_time: null,
   };
   const jsonLd = emptyJsonLdFacts();
   const domains = new Map<string, string>();
@@ -509,6 +516,8 @@ export function pageFactsCollector(
     for (const country of jsonLd.addressCountries) pushOnce(facts.address_countries, country, 10);
     readTextPhrases(text.toLowerCase(), facts);
     facts.wire_datelines = wireDatelines(text);
+    facts.reporter_credits = reporterCredits(text);
+    facts.shown_time = shownTime(text);
     // The publisher's telephone in its structured data is read as if printed, unless the text prints it already.
     const telephones = jsonLd.telephones.filter((t) => !text.includes(t));
     facts.text_markers = readTextMarkers(

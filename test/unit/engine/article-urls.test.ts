@@ -14,6 +14,13 @@ describe('articleUrlShape', () => {
     ['https://n.example/sport/fussball/bayern-gewinnt-derby.html', 'html_under_section'],
     // Joomla's K2: /<section>/item/<id>-<slug>.html (lavozdemoron.es, the eleventh set), non-ASCII slug as written.
     ['https://n.example/moron/item/27321-ama-morón-presenta-una-moción-sobre-la-sierra.html', 'numeric_id'],
+    // A script named for showing one story, with a number of four or more digits under whatever name the CMS gives it
+    // (entermedia.co.kr and world.kbs.co.kr in the sets), and the Korean newsrooms' common CMS's idxno.
+    ['https://n.example/news/news_view.html?idx=8576&page=1&bc=03', 'numeric_id'],
+    ['https://n.example/service/news_view.htm?lang=e&Seq_Code=181595', 'numeric_id'],
+    ['https://n.example/news/articleView.html?idxno=123456', 'numeric_id'],
+    ['https://n.example/economy/newsDetail.aspx?no=20231107', 'numeric_id'],
+    ['https://n.example/article.html?article_id=2019022201', 'numeric_id'],
   ])('%s is %s', (url, shape) => {
     expect(articleUrlShape(url)).toBe(shape);
   });
@@ -34,6 +41,10 @@ describe('articleUrlShape', () => {
     'https://n.example/item/123-red-shoes.html',
     'https://n.example/moron/item/27335-6.html',
     'https://n.example/product/item/12345-nike-air-max-ninety-white.html',
+    // A viewer script that names no story (a shop's goods, a forum's topic), or a number under four digits (a page).
+    'https://n.example/shop/goods_view.php?goodsNo=1000012345',
+    'https://n.example/viewtopic.php?t=123456',
+    'https://n.example/news/news_view.html?page=2',
     'not a url',
     '',
   ])('%s is not an article', (url) => {

@@ -9,7 +9,7 @@ import {
   NOT_NEWS_THRESHOLD,
   verdictOfScore,
 } from '../../../src/engine/news-verdict.js';
-import { editorialLinks } from '../../../src/engine/newsroom-signals.js';
+import { editorialLinks, reporterCredits } from '../../../src/engine/newsroom-signals.js';
 import { readPageFacts } from '../../../src/engine/page-facts.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -80,6 +80,63 @@ describe('judgeNews', () => {
     expect(signals(judgeNews(onArticlePage('www.kibris.example', product)))).not.toContain(
       'article_published',
     );
+  });
+
+  it('reads the date and clock time an article shows as its published time when its markup gives none', () => {
+    const shown = '<html><body><h1>Headline</h1><p>2020-02-19 20:29</p><p>Story.</p></body></html>';
+    const v = judgeNews(onArticlePage('www.xinhua.example', shown));
+    expect(v.reasons.find((r) => r.signal === 'article_published')?.evidence).toBe(
+      'an article-shaped URL showing the time "2020-02-19 20:29" on https://www.xinhua.example/2026/11/25/a-story-of-the-day',
+    );
+    expect(signals(v)).not.toContain('nothing_dated');
+    // The markup's time, when there is one, is the one reported; a front page's shown time is no article's.
+    const marked = shown.replace(
+      '<html>',
+      '<html><head><meta property="article:published_time" content="2020-02-19T12:29:00Z"></head>',
+    );
+    expect(
+      judgeNews(onArticlePage('www.xinhua.example', marked)).reasons.find(
+        (r) => r.signal === 'article_published',
+      )?.evidence,
+    ).toContain('published 2020-02-19T12:29:00Z');
+    expect(signals(judgeNews(input('www.xinhua.example', shown)))).not.toContain('article_published');
+    // A date without a clock time is not a stamp.
+    const undated = shown.replace('2020-02-19 20:29', '2020-02-19');
+    expect(signals(judgeNews(onArticlePage('www.xinhua.example', undated)))).not.toContain(
+      'article_published',
+    );
+  });
+
+  it('counts a CJK staff reporter or desk editor credit as a newsroom sign, not the bare word', () => {
+    for (const credit of [
+      '【责任编辑：严玉洁】',
+      '（记者宋晨、田中全）',
+      '記者：梁子健',
+      '〔記者巫其倫／台北報導〕',
+      '新华社记者 才扬 摄',
+      '배윤경 기자 bykj@mk.co.kr',
+      '[서울=뉴시스] 홍길동 기자 = 정부는',
+    ])
+      expect(reporterCredits(`<p>${credit}</p> 본문`), credit).toHaveLength(1);
+    for (const text of [
+      '気象庁は記者会見で「地震はいつ起きて',
+      '海外記者「東京五輪中の居酒屋の様子',
+      '亚洲签约记者会',
+      '토론광장 기자편집회의 기자증 신청 기자 자료실',
+      'a reporter and an editor',
+    ])
+      expect(reporterCredits(text), text).toEqual([]);
+    // Article links, a shown time and a credit: news, where without the credit no newsroom sign holds it at maybe.
+    const page = (credit: string) =>
+      `<html><body><p>2020-02-19 20:29</p>${stories(16)}<p>${credit}</p></body></html>`;
+    const credited = judgeNews(onArticlePage('www.xinhua.example', page('责任编辑： 焦鹏')));
+    expect(credited.verdict).toBe('news');
+    expect(credited.reasons.find((r) => r.signal === 'reporter_credit')?.evidence).toContain(
+      '"责任编辑： 焦鹏"',
+    );
+    const uncredited = judgeNews(onArticlePage('www.xinhua.example', page('')));
+    expect(uncredited.verdict).toBe('maybe');
+    expect(signals(uncredited)).toContain('no_newsroom_sign');
   });
 
   it('judges an article entry page with NewsArticle markup and a byline news', () => {
