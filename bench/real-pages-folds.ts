@@ -17,10 +17,12 @@
 // twelfth (test/fixtures/real-pages-twelfth), site roots of a 2021 crawl: news fronts in 13 languages, platforms in Asia;
 // and the thirteenth (test/fixtures/real-pages-thirteenth), the rest of that crawl: trade and sports news, look-alikes;
 // and the fourteenth (test/fixtures/real-pages-fourteenth), eight entry pages in Hebrew, Korean, Japanese, Swedish
-// and Greek.
+// and Greek; and the fifteenth (test/fixtures/real-pages-fifteenth), nine 2018 entry pages in Persian, Norwegian, Greek,
+// Korean, Thai and Hebrew.
 import {
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
+  FIFTEENTH_PAGES_DIR,
   FIFTH_PAGES_DIR,
   FOURTEENTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
@@ -64,6 +66,7 @@ const laterSets = (
     ['twelfth', 'twelfth set', TWELFTH_PAGES_DIR],
     ['thirteenth', 'thirteenth set', THIRTEENTH_PAGES_DIR],
     ['fourteenth', 'fourteenth set', FOURTEENTH_PAGES_DIR],
+    ['fifteenth', 'fifteenth set', FIFTEENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

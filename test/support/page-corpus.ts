@@ -85,6 +85,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-twelfth',
   'test/fixtures/real-pages-thirteenth',
   'test/fixtures/real-pages-fourteenth',
+  'test/fixtures/real-pages-fifteenth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

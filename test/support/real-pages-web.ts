@@ -14,6 +14,7 @@ import {
   declaredCharset,
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
+  FIFTEENTH_PAGES_DIR,
   FOURTEENTH_PAGES_DIR,
   FOURTH_PAGES_DIR,
   FRESH_PAGES_DIR,
@@ -47,6 +48,7 @@ export const ENTRY_PAGE_SETS = {
   twelfth: TWELFTH_PAGES_DIR,
   thirteenth: THIRTEENTH_PAGES_DIR,
   fourteenth: FOURTEENTH_PAGES_DIR,
+  fifteenth: FIFTEENTH_PAGES_DIR,
 };
 export const REAL_PAGE_SETS = { ...ARTICLE_PAGE_SETS, ...ENTRY_PAGE_SETS };
 export type RealPageSet = keyof typeof REAL_PAGE_SETS;

@@ -81,6 +81,12 @@ export const THIRTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-thirteenth');
  * service — labelled before the engine ran (its SOURCES.md says why it is small).
  */
 export const FOURTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fourteenth');
+/**
+ * The fifteenth set, read blind: nine 2018 site roots read as text from a crawl too large to fetch — news fronts in
+ * Persian, Norwegian, Greek, Korean and Thai and, for contrast, a Persian classifieds platform, a Korean bank, an
+ * Israeli shop and a Thai community site — labelled before the engine ran (its SOURCES.md says how they were copied).
+ */
+export const FIFTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fifteenth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -98,6 +104,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   TWELFTH_PAGES_DIR,
   THIRTEENTH_PAGES_DIR,
   FOURTEENTH_PAGES_DIR,
+  FIFTEENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
