@@ -35,12 +35,6 @@ export function createSqliteDatabase(path: string, options: { syncWal?: SyncFile
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const connection = new BetterSqlite3(path);
-  // A new database's pages are 16 KiB, not SQLite's 4 KiB: the research pipeline's claims land on random leaves of
-  // their partition's key, and a commit writes each dirty page to the WAL as a frame (a system call and a
-  // checksum each); four times fewer, larger leaves made its writes ≈ 17 % cheaper and its commits ≈ 45 % cheaper
-  // (docs/performance.md, "Eleventh pass"). Only a database without a table yet takes it (before WAL mode, which
-  // fixes the size); an existing one keeps the size it was made with.
-  connection.pragma(`page_size = ${PAGE_SIZE}`);
   connection.pragma('journal_mode = WAL');
   // An accepted batch survives power loss, not only a killed process: a commit writes the WAL (NORMAL), and is
   // answered after the WAL's fdatasync on a libuv thread (wal-sync.ts), not inside COMMIT on the main thread (FULL).
@@ -113,9 +107,6 @@ const SAVEPOINT_STATEMENTS = {
   release: CompiledQuery.raw('release "grouped"'),
   'rollback to': CompiledQuery.raw('rollback to "grouped"'),
 } as const;
-
-/** Bytes a page, for a database made here (SQLite's default is 4,096). */
-const PAGE_SIZE = 16_384;
 
 /** SQLite's own `wal_autocheckpoint` (pages), for a connection whose checkpoint thread was lost. */
 const DEFAULT_AUTOCHECKPOINT = 1000;

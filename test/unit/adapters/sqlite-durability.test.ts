@@ -85,27 +85,6 @@ describe('SQLite durability', () => {
     expect(store.rows[0]?.temp_store).toBe(2);
   });
 
-  it('makes a new database with 16 KiB pages, and opens an older one with the size it has', async () => {
-    const size = await sql<{ page_size: number }>`pragma page_size`.execute(database.db);
-    expect(size.rows[0]?.page_size).toBe(16_384);
-    // A database made with SQLite's default (4 KiB) keeps it, rows and all: the size is fixed once it has a table.
-    const older = join(dir, 'older.sqlite');
-    const made = new BetterSqlite3(older);
-    made.pragma('journal_mode = WAL');
-    made.exec('create table notes (id integer primary key); insert into notes values (7)');
-    made.close();
-    const reopened = createSqliteDatabase(older);
-    try {
-      const kept = await sql<{ page_size: number }>`pragma page_size`.execute(reopened.db);
-      expect(kept.rows[0]?.page_size).toBe(4_096);
-      await sql`insert into notes values (8)`.execute(reopened.db);
-      const ids = await sql<{ id: number }>`select id from notes order by id`.execute(reopened.db);
-      expect(ids.rows.map((row) => row.id)).toEqual([7, 8]);
-    } finally {
-      await reopened.close();
-    }
-  });
-
   it('answers a transaction only once the WAL sync after its commit has finished', async () => {
     holding = true;
     const answer = watch(insertNote(1));
