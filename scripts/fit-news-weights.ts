@@ -53,6 +53,8 @@ interface Sample {
   pageCount: number;
   /** The front's dates when they are days apart (`slow_front` reads it). */
   slowFront: RawNewsReasons['slowFront'];
+  /** Where the front says it gathers other outlets' news (`aggregator_front` reads it). */
+  aggregatorFront?: string | null;
   /** judgeNews's verdict today, to check that re-weighting with the hand weights gives it back. */
   handVerdict: string;
 }
@@ -90,6 +92,7 @@ function readSamples(): Sample[] {
         frontUrl: raw?.frontUrl ?? null,
         pageCount: raw?.pageCount ?? 0,
         slowFront: raw?.slowFront ?? null,
+        aggregatorFront: raw?.aggregatorFront ?? null,
         handVerdict: judgeNews(input).verdict,
       });
     }
@@ -112,6 +115,7 @@ function verdictUnder(sample: Sample, weights: Weights, base: number): string {
     pageCount: sample.pageCount,
     // A cache written before `slow_front` has no such field: no slow front.
     slowFront: sample.slowFront ?? null,
+    aggregatorFront: sample.aggregatorFront ?? null,
   };
   return verdictOfReasons(raw, base).verdict;
 }

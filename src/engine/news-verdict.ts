@@ -4,6 +4,7 @@
 import { classifyHost } from '../domain/domains.js';
 import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
+import { aggregatorSelfDescription } from './aggregator-front.js';
 import { articleUrlShape, pathAndQuery } from './article-urls.js';
 import { type FrontCadence, slowFrontCadence } from './front-cadence.js';
 import {
@@ -693,7 +694,8 @@ function towardMaybe(sum: number): number {
 }
 
 /**
- * The reasons summed before the three bounded ones (`no_newsroom_sign`, `layout_only_front`, `slow_front`), and what
+ * The reasons summed before the three bounded ones (`no_newsroom_sign`, `layout_only_front`, `slow_front`) and the
+ * cap `aggregator_front`, and what
  * those read: the entry page's URL when it is the site's front, how many pages were read, and the front's dates when
  * they are days apart. Null for a platform host (decisive).
  * scripts/fit-news-weights.ts fits the weights on these.
@@ -704,6 +706,8 @@ export interface RawNewsReasons {
   pageCount: number;
   /** The front page's dated items when they are days apart (front-cadence.ts), which `slow_front` reads. */
   slowFront: FrontCadence | null;
+  /** Where the front says it gathers other outlets' news (aggregator-front.ts), which `aggregator_front` reads. */
+  aggregatorFront?: string | null;
 }
 
 export function rawNewsReasons(input: NewsInput): RawNewsReasons | null {
@@ -746,7 +750,11 @@ function readReasons(input: NewsInput): RawNewsReasons {
       evidence: `no dated or article-like link, publication time, feed item or news sitemap on ${all.length} page(s)`,
     });
   const slowFront = frontUrl === null || input.homepage === null ? null : slowFrontCadence(input.homepage);
-  return { reasons, frontUrl, pageCount: all.length, slowFront };
+  const aggregatorFront =
+    frontUrl === null || input.homepage === null
+      ? null
+      : aggregatorSelfDescription(input.homepage.title, input.homepage.description ?? null);
+  return { reasons, frontUrl, pageCount: all.length, slowFront, aggregatorFront };
 }
 
 /**
@@ -815,6 +823,13 @@ export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODD
       });
       sum += weight;
     }
+  }
+  if (raw.aggregatorFront && frontUrl !== null && sum > MAYBE_CEILING_LOG_ODDS) {
+    // A cap, not bounded like the three above: an aggregator's front has dozens of stories under a section menu and
+    // calls itself news, which they let through; it stays a candidate for a person to look at.
+    const weight = round(MAYBE_CEILING_LOG_ODDS - sum);
+    reasons.push({ signal: 'aggregator_front', weight, evidence: raw.aggregatorFront });
+    sum += weight;
   }
   const score = round(1 / (1 + Math.exp(-sum)));
   return {

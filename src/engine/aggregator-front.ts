@@ -1,0 +1,24 @@
+// A front page that describes its site as gathering other outlets' news: "headlines from Hong Kong regional and
+// global sources", "content from around the web", "από τις μεγαλύτερες Ελληνικές πηγές ειδήσεων". An aggregator's
+// front has a newsroom's layout — dozens of stories under a section menu — and calls itself news, so news-verdict.ts
+// holds it in the maybe band for a person to look at. A newsroom describes what it reports, not whom it collects. Pure.
+
+/**
+ * Words of collecting others' news, in a front page's title or meta description: "(from|of|across) … sources" with at
+ * most five words between, "from around the web", a news aggregator, and "news sources" in a few more languages.
+ */
+const AGGREGATOR_SELF_WORDS =
+  /\b(?:from|of|across)\s+(?:[\p{L}\p{N}'’-]+\s+){0,5}sources\b|\bfrom\s+(?:all\s+)?around\s+the\s+web\b|\bnews\s+aggregator\b|\baggregat(?:es|ing|ed)\s+(?:the\s+)?(?:latest\s+)?(?:news|headlines|stories)\b|nachrichtenquellen|agr[ée]gateur|agregador\s+de\s+not[ií]cias|fuentes\s+de\s+noticias|fontes\s+de\s+not[ií]cias|sources\s+d['’]information|источник(?:ов|и)\s+новостей|πηγ(?:ές|ών)\s+ειδήσεων/iu;
+
+/** Where a front page's title or description says the site gathers other outlets' news, as evidence; else null. */
+export function aggregatorSelfDescription(title: string | null, description: string | null): string | null {
+  for (const [what, text] of [
+    ['title', title],
+    ['description', description],
+  ] as const) {
+    const found = typeof text === 'string' ? AGGREGATOR_SELF_WORDS.exec(text) : null;
+    if (found !== null && typeof text === 'string')
+      return `"${found[0]}" in the front page's ${what} "${text.slice(0, 100)}"`;
+  }
+  return null;
+}
