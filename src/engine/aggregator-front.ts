@@ -10,6 +10,16 @@
 const AGGREGATOR_SELF_WORDS =
   /\b(?:from|of|across)\s+(?:[\p{L}\p{N}'’-]+\s+){0,5}sources\b|\bfrom\s+(?:all\s+)?around\s+the\s+web\b|\bnews\s+aggregator\b|\baggregat(?:es|ing|ed)\s+(?:the\s+)?(?:latest\s+)?(?:news|headlines|stories)\b|nachrichtenquellen|agr[ée]gateur|agregador\s+de\s+not[ií]cias|fuentes\s+de\s+noticias|fontes\s+de\s+not[ií]cias|sources\s+d['’]information|источник(?:ов|и)\s+новостей|πηγ(?:ές|ών)\s+ειδήσεων/iu;
 
+/**
+ * "One of …" just before the words: a newsroom ranking itself among news sources ("one of India's leading news
+ * sources", "una de las principales fuentes de noticias", "μία από τις πιο αξιόπιστες πηγές ειδήσεων"), not a site
+ * saying where its stories come from.
+ */
+const ONE_OF =
+  /(?:^|[^\p{L}])(?:one|una|uno|um|uma|eine[rsm]?|l['’]une?|un[ea]?|μία|μια|ένα|ένας|один|одна|одно)\s+(?:of|de|der|des|dos|das|από|из)\s/iu;
+/** How far before the words "one of" is looked for. */
+const ONE_OF_REACH = 40;
+
 /** Where a front page's title or description says the site gathers other outlets' news, as evidence; else null. */
 export function aggregatorSelfDescription(title: string | null, description: string | null): string | null {
   for (const [what, text] of [
@@ -17,8 +27,10 @@ export function aggregatorSelfDescription(title: string | null, description: str
     ['description', description],
   ] as const) {
     const found = typeof text === 'string' ? AGGREGATOR_SELF_WORDS.exec(text) : null;
-    if (found !== null && typeof text === 'string')
-      return `"${found[0]}" in the front page's ${what} "${text.slice(0, 100)}"`;
+    if (found === null || typeof text !== 'string') continue;
+    const before = text.slice(Math.max(0, found.index - ONE_OF_REACH), found.index + found[0].length);
+    if (ONE_OF.test(before)) continue;
+    return `"${found[0]}" in the front page's ${what} "${text.slice(0, 100)}"`;
   }
   return null;
 }

@@ -21,6 +21,11 @@ describe('aggregatorSelfDescription', () => {
       'Our reporters rely on trusted sources.',
       'Resources for journalists and readers.',
       'Die neuesten Nachrichten aus Berlin und Brandenburg.',
+      // A newsroom ranking itself among news sources.
+      "One of India's leading news sources for politics, business and sport.",
+      'El Diario, una de las principales fuentes de noticias de México.',
+      'Μία από τις πιο αξιόπιστες πηγές ειδήσεων στην Ελλάδα.',
+      'Eine der wichtigsten Nachrichtenquellen Österreichs.',
     ])
       expect(aggregatorSelfDescription('The Daily Example', description)).toBeNull();
     expect(aggregatorSelfDescription(null, null)).toBeNull();
