@@ -29,6 +29,13 @@ const ARTICLE_ID_QUERY = /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid|id
 const STORY_VIEWER =
   /^(?:(?:news|article|story)[_-]?(?:view|read|detail|show)|(?:view|read|detail|show)[_-]?(?:news|article|story))\.\w{2,5}$/i;
 const NUMBERED_QUERY = /(?:^\?|&)[\w.]+=\d{4,}(?=&|$)/;
+/**
+ * A query value that is a date followed by a serial number, under any name: `view.php?key=20180315010008773`,
+ * `read.asp?no=2024051201234`. A newsroom system numbering its stories by the day they went out; a shop's product
+ * or a forum's thread is numbered in sequence, not by date.
+ */
+const DATED_SERIAL_QUERY =
+  /(?:^\?|&)[\w.]+=((?:19|20)\d\d)(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4,}(?=&|$)/;
 const HTML_FILE = /\.(s?html?|php|aspx?)$/i;
 /**
  * Joomla's K2, a news extension many local papers run: a story is `/<section>/item/<id>-<slug of five or more
@@ -72,6 +79,9 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
   }
   if (NUMERIC_ID.test(path) || ARTICLE_ID_QUERY.test(query)) return 'numeric_id';
   if (STORY_VIEWER.test(last) && NUMBERED_QUERY.test(query)) return 'numeric_id';
+  const datedSerial = DATED_SERIAL_QUERY.exec(query);
+  if (datedSerial !== null && Number(datedSerial[1]) >= MIN_YEAR && Number(datedSerial[1]) <= MAX_YEAR)
+    return 'numeric_id';
   const words = last
     .replace(HTML_FILE, '')
     .split(/[-_]+/)

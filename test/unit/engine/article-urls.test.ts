@@ -21,6 +21,9 @@ describe('articleUrlShape', () => {
     ['https://n.example/news/articleView.html?idxno=123456', 'numeric_id'],
     ['https://n.example/economy/newsDetail.aspx?no=20231107', 'numeric_id'],
     ['https://n.example/article.html?article_id=2019022201', 'numeric_id'],
+    // A query value that is a date and a serial number, under any name (asiatoday.co.kr in the fifteenth set).
+    ['https://n.example/view.php?key=20180315010008773', 'numeric_id'],
+    ['https://n.example/view.php?key=20180315010008773&ref=main_top', 'numeric_id'],
   ])('%s is %s', (url, shape) => {
     expect(articleUrlShape(url)).toBe(shape);
   });
@@ -45,6 +48,10 @@ describe('articleUrlShape', () => {
     'https://n.example/shop/goods_view.php?goodsNo=1000012345',
     'https://n.example/viewtopic.php?t=123456',
     'https://n.example/news/news_view.html?page=2',
+    // A number in sequence, or a date with no serial after it, or no date at all, under a generic script.
+    'https://n.example/view.php?key=123456789012',
+    'https://n.example/view.php?date=20180315',
+    'https://n.example/view.php?key=20181345010008773',
     'not a url',
     '',
   ])('%s is not an article', (url) => {
