@@ -2,7 +2,7 @@
 // this process and the fake internet's process were, how many requests were in flight at the sites, and how
 // many items ended. Where a run loses time against its bound shows here as a stretch with requests in flight
 // below the cap: a thread near 100 % in that stretch is what held it.
-import type { ServedRequest } from './latency-internet.js';
+import { inFlightBetween, type ServedRequest } from './latency-internet.js';
 import { threadsCpuMs } from './thread-cpu.js';
 
 interface Sample {
@@ -35,11 +35,7 @@ export class CpuTimeline {
       const from = kept[i - 1] as Sample;
       const to = kept[i] as Sample;
       const span = to.at - from.at;
-      let busyMs = 0;
-      for (const r of log) {
-        const overlap = Math.min(startedAt + to.at, r.endedAt) - Math.max(startedAt + from.at, r.arrivedAt);
-        if (overlap > 0) busyMs += overlap;
-      }
+      const requests = inFlightBetween(log, startedAt + from.at, startedAt + to.at);
       const share = (a: number | undefined, b: number | undefined) =>
         `${Math.round((((a ?? 0) - (b ?? 0)) / span) * 100)}`;
       const threads = names
@@ -49,7 +45,7 @@ export class CpuTimeline {
         .join(', ');
       const net = to.net !== null && from.net !== null ? `, internet ${share(to.net, from.net)}` : '';
       lines.push(
-        `  ${(from.at / 1000).toFixed(1)}–${(to.at / 1000).toFixed(1)} s: in flight ${(busyMs / span).toFixed(0)}, ` +
+        `  ${(from.at / 1000).toFixed(1)}–${(to.at / 1000).toFixed(1)} s: in flight ${requests.toFixed(0)}, ` +
           `ended ${to.done - from.done}; CPU % ${threads}${net}`,
       );
     }

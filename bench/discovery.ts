@@ -33,7 +33,7 @@ import { createFetcher, createSeedbed } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { readVersion } from '../src/version.js';
 import type { NamedSite } from './discovery-sites.js';
-import { inFlight, type ServedRequest, startLatencyInternet } from './latency-internet.js';
+import { inFlight, inFlightBetween, type ServedRequest, startLatencyInternet } from './latency-internet.js';
 import { type HostRequests, perfectlyParallel } from './parallel-bound.js';
 import { type BenchResult, report } from './support.js';
 import { mainThreadCpuMs, startCpuProfile, startHeapSampling } from './thread-cpu.js';
@@ -263,7 +263,8 @@ export async function runDiscovery(options: {
       ...[...candidateLog.values()].map((rs) => rs[0]?.arrivedAt ?? Infinity),
     );
 
-    const load = inFlight([...candidateLog.values()].flat());
+    const served = [...candidateLog.values()].flat();
+    const load = inFlight(served);
     if (process.env['BENCH_TIMELINE'] === '1') {
       // Per second of the qualification: requests in flight (mean), candidates started and finished, and the
       // main thread's busy share over the looks at the batch that ended in that second.
@@ -272,11 +273,10 @@ export async function runDiscovery(options: {
       for (let t = 0; t < seconds; t += 1) {
         const from = harvestEnd + t * 1000;
         const to = from + 1000;
-        let busyMs = 0;
+        const requests = inFlightBetween(served, from, to);
         let started = 0;
         let ended = 0;
         for (const rs of candidateLog.values()) {
-          for (const r of rs) busyMs += Math.max(0, Math.min(to, r.endedAt) - Math.max(from, r.arrivedAt));
           const first = rs[0] as ServedRequest;
           const last = rs.at(-1) as ServedRequest;
           if (first.arrivedAt >= from && first.arrivedAt < to) started += 1;
@@ -287,9 +287,7 @@ export async function runDiscovery(options: {
           shares.length === 0
             ? ''
             : `, main ${Math.round((100 * shares.reduce((a, b) => a + b, 0)) / shares.length)} %`;
-        lines.push(
-          `${t}s: ${(busyMs / 1000).toFixed(0)} in flight, +${started} started, ${ended} done${thread}`,
-        );
+        lines.push(`${t}s: ${requests.toFixed(0)} in flight, +${started} started, ${ended} done${thread}`);
       }
       process.stdout.write(`  timeline:\n    ${lines.join('\n    ')}\n`);
     }

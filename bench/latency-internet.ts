@@ -159,6 +159,13 @@ export function inFlight(log: readonly ServedRequest[]): { max: number; mean: nu
   return { max, mean: span > 0 ? area / span : 0 };
 }
 
+/** Requests in flight at the sites between two moments (epoch ms): the mean over that window. */
+export function inFlightBetween(log: readonly ServedRequest[], from: number, to: number): number {
+  let busyMs = 0;
+  for (const r of log) busyMs += Math.max(0, Math.min(to, r.endedAt) - Math.max(from, r.arrivedAt));
+  return to > from ? busyMs / (to - from) : 0;
+}
+
 export function siteHost(n: number): string {
   return `s${String(n).padStart(5, '0')}.latency.test`;
 }

@@ -3,6 +3,8 @@
 // front has a newsroom's layout — dozens of stories under a section menu — and calls itself news, so news-verdict.ts
 // holds it in the maybe band for a person to look at. A newsroom describes what it reports, not whom it collects. Pure.
 
+import { frontTextEvidence } from './site-kind-signals.js';
+
 /**
  * Words of collecting others' news, in a front page's title or meta description: "(from|of|across) … sources" with at
  * most five words between, "from around the web", a news aggregator, and "news sources" in a few more languages.
@@ -22,15 +24,10 @@ const ONE_OF_REACH = 40;
 
 /** Where a front page's title or description says the site gathers other outlets' news, as evidence; else null. */
 export function aggregatorSelfDescription(title: string | null, description: string | null): string | null {
-  for (const [what, text] of [
-    ['title', title],
-    ['description', description],
-  ] as const) {
-    const found = typeof text === 'string' ? AGGREGATOR_SELF_WORDS.exec(text) : null;
-    if (found === null || typeof text !== 'string') continue;
+  return frontTextEvidence(title, description, (text) => {
+    const found = AGGREGATOR_SELF_WORDS.exec(text);
+    if (found === null) return null;
     const before = text.slice(Math.max(0, found.index - ONE_OF_REACH), found.index + found[0].length);
-    if (ONE_OF.test(before)) continue;
-    return `"${found[0]}" in the front page's ${what} "${text.slice(0, 100)}"`;
-  }
-  return null;
+    return ONE_OF.test(before) ? null : found[0];
+  });
 }

@@ -156,17 +156,28 @@ const NEWS_SELF_WORD = new RegExp(
   'iu',
 );
 
-/** The title or description of a front page, where it says the site brings news, as evidence; else null. */
-export function newsSelfDescription(title: string | null, description: string | null): string | null {
+/**
+ * The words `find` reads in a front page's title, else its description, as evidence ("<words>" in the front page's
+ * title "<title>"); null where it finds none in either.
+ */
+export function frontTextEvidence(
+  title: string | null,
+  description: string | null,
+  find: (text: string) => string | null,
+): string | null {
   for (const [what, text] of [
     ['title', title],
     ['description', description],
   ] as const) {
-    const found = typeof text === 'string' ? NEWS_SELF_WORD.exec(text) : null;
-    if (found !== null)
-      return `"${found[0]}" in the front page's ${what} "${(text as string).slice(0, 100)}"`;
+    const found = typeof text === 'string' ? find(text) : null;
+    if (found !== null) return `"${found}" in the front page's ${what} "${(text as string).slice(0, 100)}"`;
   }
   return null;
+}
+
+/** The title or description of a front page, where it says the site brings news, as evidence; else null. */
+export function newsSelfDescription(title: string | null, description: string | null): string | null {
+  return frontTextEvidence(title, description, (text) => NEWS_SELF_WORD.exec(text)?.[0] ?? null);
 }
 
 /** A newspaper word in the registrable domain's first label or in the site's name, as evidence; else null. */
