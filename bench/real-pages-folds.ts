@@ -19,6 +19,8 @@
 // and the fourteenth (test/fixtures/real-pages-fourteenth), eight entry pages in Hebrew, Korean, Japanese, Swedish
 // and Greek; and the fifteenth (test/fixtures/real-pages-fifteenth), nine 2018 entry pages in Persian, Norwegian, Greek,
 // Korean, Thai and Hebrew.
+// Last come every set pooled (tuning halves included, so an optimistic figure), its entry pages alone, and the
+// verdicts by labelled kind: which kinds of site read news wrongly, and how many news pages stay maybe.
 import {
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
@@ -100,6 +102,31 @@ const lines = [
   `${FOLDS}-fold mean: P ${folds.mean.precision}  R ${folds.mean.recall}  country ${folds.mean.countryAccuracy}  named ${folds.mean.countryPrecision}  lang ${folds.mean.languageAccuracy}`,
   `${FOLDS}-fold min:  P ${folds.min.precision}  R ${folds.min.recall}  country ${folds.min.countryAccuracy}  named ${folds.min.countryPrecision}  lang ${folds.min.languageAccuracy}`,
 ];
+const pooled = [...judged, ...laterSets.flatMap((set) => set.all)];
+lines.push(
+  row('pooled', figures(pooled)),
+  row('pooled fronts', figures(pooled.filter((j) => j.page.labels.page_type === 'homepage'))),
+  ...verdictsByKind(pooled),
+);
+
+/** Per labelled kind (news pages apart): pages, and how many read news, maybe and not news. */
+function verdictsByKind(pages: readonly Judged[]): string[] {
+  const counts = new Map<string, { pages: number; news: number; maybe: number; not_news: number }>();
+  for (const j of pages) {
+    const kind = j.page.labels.news ? 'news' : `not news: ${j.page.labels.kind}`;
+    const count = counts.get(kind) ?? { pages: 0, news: 0, maybe: 0, not_news: 0 };
+    count.pages += 1;
+    count[j.verdict] += 1;
+    counts.set(kind, count);
+  }
+  return [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([kind, c]) =>
+        `  ${kind.padEnd(26)} ${String(c.pages).padStart(4)} pages: news ${c.news}, maybe ${c.maybe}, not news ${c.not_news}`,
+    );
+}
+
 /** One misjudged page with its verdict, score and every reason's weight. */
 function missLine(j: Judged): string {
   return `  ${j.page.id} ${j.page.labels.kind} → ${j.verdict} ${j.score}: ${j.news.reasons.map((r) => `${r.signal} ${r.weight}`).join(', ')}`;
