@@ -1,4 +1,4 @@
-// Fits the news verdict's weights (WEIGHTS, BASE_LOG_ODDS in src/engine/news-verdict.ts) on the labelled real pages
+// Fits the news verdict's weights (WEIGHTS, BASE_LOG_ODDS in src/engine/news-signals.ts) on the labelled real pages
 // and compares them with the hand weights (issue 20). Each page is read once as its domain's entry page alone (as the
 // quality tests read it) and its raw reasons — the signals that fire before the three bounded reasons — are kept; the
 // fit is an L2-regularised logistic regression over those signal indicators, by cyclic coordinate Newton steps with
