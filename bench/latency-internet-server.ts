@@ -4,7 +4,7 @@
 // It logs each request's arrival, end, delay and connection, and hands the log over when asked.
 // It stands in for publishers on other machines, yet shares this machine's cores with the measured process, so it
 // is kept cheap: HTTP/1.1 spoken by plain-http1.ts rather than node:http, each site's bodies rendered once per
-// path and site shape and the host put in (docs/fetching.md, "The fake internet's own CPU").
+// path and site shape and the host put in (docs/fetching-speed.md, "The fake internet's own CPU").
 // Sites by name (the discovery bench's `news-00001.test`…, each its own registrable domain) are answered by
 // discovery-sites.ts after their own delay, under certificates naming them (chosen by SNI).
 import type { AddressInfo, Socket } from 'node:net';
