@@ -60,22 +60,28 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
   if (parts === null) return null;
   const { path, query } = parts;
   if (NOT_ARTICLE_FILE.test(path)) return null;
-  const segments = path.split('/').filter((s) => s !== '');
+  // Read off the path where it is: splitting it into segments was most of this function's garbage, per link.
+  const last = lastSegment(path);
   // The site's root: a story only by its query's id (WordPress's plain links, /?p=128314).
-  if (segments.length === 0) return ARTICLE_ID_QUERY.test(query) ? 'numeric_id' : null;
-  if (K2_ITEM.test(path) && !segments.slice(0, -2).some((s) => NOT_ARTICLE_SEGMENT.test(s)))
-    return 'numeric_id';
-  if (segments.some((s) => NOT_ARTICLE_SEGMENT.test(s))) return null;
-  const last = segments[segments.length - 1]!;
+  if (last === '') return ARTICLE_ID_QUERY.test(query) ? 'numeric_id' : null;
+  if (K2_ITEM.test(path)) {
+    const segments = path.split('/').filter((s) => s !== '');
+    if (!segments.slice(0, -2).some((s) => NOT_ARTICLE_SEGMENT.test(s))) return 'numeric_id';
+  }
+  if (NOT_ARTICLE_SEGMENT_IN_PATH.test(path)) return null;
   // A bare page number (/news/2) or year (/2024/) is an archive listing, not a story.
-  if (/^\d{1,4}$/.test(last) && segments.length <= 2) return null;
+  if (/^\d{1,4}$/.test(last) && !segmentsAtLeast(path, 3)) return null;
 
   const dated = DATED_SEGMENTS.exec(path) ?? COMPACT_DATE.exec(path);
   if (dated !== null) {
     const year = Number(dated[1]);
     // /2024/05/ alone is a monthly archive; a story follows the date.
-    const afterDate = path.slice(dated.index + dated[0].length).replace(/^[/\-_]+/, '');
-    if (year >= MIN_YEAR && year <= MAX_YEAR && afterDate.length >= 3) return 'dated';
+    if (
+      year >= MIN_YEAR &&
+      year <= MAX_YEAR &&
+      charsAfterSeparators(path, dated.index + dated[0].length) >= 3
+    )
+      return 'dated';
   }
   if (NUMERIC_ID.test(path) || ARTICLE_ID_QUERY.test(query)) return 'numeric_id';
   if (STORY_VIEWER.test(last) && NUMBERED_QUERY.test(query)) return 'numeric_id';
@@ -87,10 +93,43 @@ export function articleUrlShape(url: string): ArticleUrlShape | null {
     .split(/[-_]+/)
     .filter((w) => w !== '');
   if (words.length >= 5 && last.length >= 25) return 'long_slug';
-  if (HTML_FILE.test(last) && segments.length >= 2 && words.length >= 3 && last.length >= 15)
+  if (HTML_FILE.test(last) && segmentsAtLeast(path, 2) && words.length >= 3 && last.length >= 15)
     return 'html_under_section';
   return null;
 }
+
+/**
+ * A path segment NOT_ARTICLE_SEGMENT names, found in the path: a path starts with `/` (pathAndQuery), so every
+ * segment follows one and ends at the next or at the end.
+ */
+const NOT_ARTICLE_SEGMENT_IN_PATH = new RegExp(
+  `/${NOT_ARTICLE_SEGMENT.source.slice(1, -1)}(?=/|$)`,
+  NOT_ARTICLE_SEGMENT.flags,
+);
+
+/** The last non-empty segment of a path, or '' when it has none (`/`, `//`). */
+function lastSegment(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* / */) end -= 1;
+  return path.slice(path.lastIndexOf('/', end - 1) + 1, end);
+}
+
+/** Whether the path has at least `n` non-empty segments. */
+function segmentsAtLeast(path: string, n: number): boolean {
+  let segments = 0;
+  for (let i = 0; i < path.length; i += 1)
+    if (path.charCodeAt(i) !== 47 && (i === 0 || path.charCodeAt(i - 1) === 47) && ++segments >= n)
+      return true;
+  return false;
+}
+
+/** How many characters of the path follow `from` once the separators (`/`, `-`, `_`) right there are skipped. */
+function charsAfterSeparators(path: string, from: number): number {
+  let i = from;
+  while (i < path.length && SEPARATOR_CODES.has(path.charCodeAt(i))) i += 1;
+  return path.length - i;
+}
+const SEPARATOR_CODES: ReadonlySet<number> = new Set([47, 45, 95]);
 
 export function looksLikeArticleUrl(url: string): boolean {
   return articleUrlShape(url) !== null;

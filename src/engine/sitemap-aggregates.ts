@@ -117,13 +117,20 @@ class DateRange {
   inWindow = 0;
   private newest = Number.NEGATIVE_INFINITY;
   private oldest = Number.POSITIVE_INFINITY;
+  /** The last date text read and its value: a file's entries often share one (pages and sections stamped at once). */
+  private lastText: string | null = null;
+  private lastAt: number | null = null;
   constructor(
     private readonly now: number,
     private readonly windowDays: number,
   ) {}
   add(text: string | null): void {
     if (text === null) return;
-    const at = parseSitemapDate(text);
+    if (text !== this.lastText) {
+      this.lastText = text;
+      this.lastAt = parseSitemapDate(text);
+    }
+    const at = this.lastAt;
     if (at === null) return;
     // A day of slack: publishers often stamp local time as UTC.
     if (at > this.now + DAY_MS) {
