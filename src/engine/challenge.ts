@@ -6,6 +6,7 @@ import {
   type ChallengeMarker,
   type ChallengeSignature,
 } from './challenge-signatures.js';
+import { anyOfLiterals } from './literal-pattern.js';
 import { cutText, readableText } from './page-text.js';
 
 export interface ChallengeMatch {
@@ -186,8 +187,6 @@ interface StrongLiterals {
 
 const strongLiteralsOf = new WeakMap<readonly ChallengeSignature[], StrongLiterals>();
 
-const escapeLiteral = (literal: string): string => literal.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-
 function strongLiterals(signatures: readonly ChallengeSignature[]): StrongLiterals {
   let found = strongLiteralsOf.get(signatures);
   if (found === undefined) {
@@ -204,7 +203,7 @@ function strongLiterals(signatures: readonly ChallengeSignature[]): StrongLitera
       }
     }
     const alternatives = (literals: Set<string>, flags: string): RegExp | null =>
-      literals.size === 0 ? null : new RegExp([...literals].map(escapeLiteral).join('|'), flags);
+      literals.size === 0 ? null : anyOfLiterals(literals, flags);
     found = { caseSensitive: alternatives(sensitive, ''), caseBlind: alternatives(blind, 'i'), markers };
     strongLiteralsOf.set(signatures, found);
   }
