@@ -18,7 +18,7 @@ const intFrom = (min: number, max: number) => {
 };
 
 /** Research chunks in flight per process on SQLite by default (SEEDBED_RESEARCH_CONCURRENCY). */
-const SQLITE_RESEARCH_CONCURRENCY = 32;
+const SQLITE_RESEARCH_CONCURRENCY = 64;
 
 /** Domains in flight per fetch socket by default (SEEDBED_DOMAIN_CONCURRENCY): see `fetch.domains` below. */
 const DOMAINS_PER_SOCKET = 6;
@@ -265,8 +265,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       // about 1.5 times the URLs a second of 2, on less main-thread time a URL (docs/performance.md, "Third
       // pass"). At 16 the chunks still moved in step, all waiting on the same syncs at once (a quarter of the
       // main thread's time idle); 32 keep one group's CPU work going while the other's files sync, ≈ 8 µs a URL
-      // less wall clock (docs/performance.md, "Ninth pass"). PostgreSQL's chunks each hold a pooled connection,
-      // so there it stays the general setting.
+      // less wall clock (docs/performance.md, "Ninth pass"), and 64 ≈ 1.5 µs less again on a quiet machine, 128
+      // nothing more ("Thirteenth pass"). PostgreSQL's chunks each hold a pooled connection, so there it stays the
+      // general setting.
       researchConcurrency:
         e.SEEDBED_RESEARCH_CONCURRENCY ??
         (database.kind === 'sqlite' ? SQLITE_RESEARCH_CONCURRENCY : e.SEEDBED_WORKER_CONCURRENCY),

@@ -76,7 +76,7 @@ describe('loadConfig', () => {
   });
 
   it('claims 16 research chunks at once on SQLite, the general setting on PostgreSQL, or the number given', () => {
-    expect(loadConfig({}).queue).toMatchObject({ concurrency: 2, researchConcurrency: 32 });
+    expect(loadConfig({}).queue).toMatchObject({ concurrency: 2, researchConcurrency: 64 });
     const postgres = { DATABASE_URL: 'postgres://db.test/seedbed', SEEDBED_WORKER_CONCURRENCY: '3' };
     expect(loadConfig(postgres).queue).toMatchObject({ concurrency: 3, researchConcurrency: 3 });
     expect(loadConfig({ ...postgres, SEEDBED_RESEARCH_CONCURRENCY: '8' }).queue.researchConcurrency).toBe(8);
