@@ -75,7 +75,7 @@ describe('loadConfig', () => {
     ).toMatchObject({ concurrency: 128, domains: 50, domainDeadlineMs: 30_000 });
   });
 
-  it('claims 16 research chunks at once on SQLite, the general setting on PostgreSQL, or the number given', () => {
+  it('claims 64 research chunks at once on SQLite, the general setting on PostgreSQL, or the number given', () => {
     expect(loadConfig({}).queue).toMatchObject({ concurrency: 2, researchConcurrency: 64 });
     const postgres = { DATABASE_URL: 'postgres://db.test/seedbed', SEEDBED_WORKER_CONCURRENCY: '3' };
     expect(loadConfig(postgres).queue).toMatchObject({ concurrency: 3, researchConcurrency: 3 });
