@@ -7,6 +7,8 @@
 // VeNoMouS/cloudscraper cloudscraper/{cloudflare,cloudflare_v2,cloudflare_v3,turnstile}.py (MIT). Vendor
 // documentation is named by its page.
 
+import { escapeRegExp } from './literal-pattern.js';
+
 /**
  * strong: only an interstitial or block page carries it, so it counts whatever the status (Cloudflare and
  * Incapsula serve some challenges with 200, AWS WAF with 202). weak: ordinary pages carry it too (an injected
@@ -46,7 +48,7 @@ const body = (pattern: RegExp, strength: MarkerStrength, statuses?: readonly num
   ({ where: 'body', pattern, strength, ...(statuses ? { statuses } : {}) }) as const;
 /** A cookie the response sets, by name prefix. */
 const cookie = (prefix: string) =>
-  header('set-cookie', new RegExp(`(?:^|[,;]\\s*)${prefix.replace(/[.$]/g, '\\$&')}`, 'i'), 'weak');
+  header('set-cookie', new RegExp(`(?:^|[,;]\\s*)${escapeRegExp(prefix)}`, 'i'), 'weak');
 
 // Order matters only between markers of equal strength: every strong marker of every signature is tried
 // before any weak one, so a page is named by the most certain thing it carries.
