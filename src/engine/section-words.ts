@@ -90,6 +90,12 @@ const SITE_POLICY = new RegExp(
 );
 
 /**
+ * An anchor in the first person ("Weather & my mood", "Meine Nachrichten", "Mijn nieuws") is a writer's own topic or a
+ * reader's account page, never a news desk.
+ */
+const FIRST_PERSON = /(?<!\p{L})(?:my|mein|meine|meinem|meinen|meiner|mijn|мой|моя|мои|моё)(?!\p{L})/u;
+
+/**
  * Anchors already read: menus, author links and "Home" repeat on every page of a site and across sites, and the
  * reading (case, punctuation, accents, tokens) costs more than the look-up. Answers are frozen: callers share them.
  */
@@ -114,7 +120,13 @@ function readAnchor(anchor: string): SectionMatch | null {
     .replace(/\s+/g, ' ')
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .trim();
-  if (text === '' || text.length > MAX_ANCHOR_CHARS || LANGUAGE_NAME.test(text) || SITE_POLICY.test(text))
+  if (
+    text === '' ||
+    text.length > MAX_ANCHOR_CHARS ||
+    LANGUAGE_NAME.test(text) ||
+    SITE_POLICY.test(text) ||
+    FIRST_PERSON.test(text)
+  )
     return null;
   const whole = WORDS.get(text) ?? WORDS.get(stripAccents(text));
   if (whole !== undefined) return { ...whole, word: text };

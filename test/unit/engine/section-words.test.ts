@@ -104,6 +104,8 @@ const NOT_SECTIONS: readonly string[] = [
   'Madens verden', 'Hukum', 'Kesehatan', 'Pendidikan', 'Danmark', 'Norge', 'Osasuna', 'Tamy Fabienne Tiede',
   // Language pickers.
   'English', 'Deutsch', 'Español (México)',
+  // In the first person: a writer's own topic (a personal site's tag, gwern.net) or a reader's account page.
+  'Weather & my mood', 'My politics', 'Meine Nachrichten aus der Politik', 'Mijn sport', 'Мои новости',
   // Headlines that hold a section word are not menu items.
   'Sport minister resigns after the cup final scandal',
   'प्रधानमंत्री ने आज संसद में राजनीति पर लंबा भाषण दिया और विपक्ष ने जवाब दिया',
