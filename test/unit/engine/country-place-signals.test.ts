@@ -218,6 +218,25 @@ describe('places in the country guess', () => {
     expect(guessCountry(onDotCom(malay, 'ms')).code).toBe('my');
   });
 
+  it.each([
+    // Greek: Greece and Cyprus, genitives as newsrooms write them ("Δήμος Κοζάνης").
+    [
+      'el',
+      'Συλλαλητήριο στην Πτολεμαΐδα· ο Δήμος Κοζάνης και η Περιφέρεια Δυτικής Μακεδονίας απαντούν',
+      'gr',
+    ],
+    ['el', 'Κίνηση στη Λεμεσό και την Πάφο· νέα μέτρα στη Λευκωσία και τη Λάρνακα', 'cy'],
+    // Bengali: Bangladesh and India's West Bengal (a local front's menu: Chattogram and the hill districts).
+    ['bn', 'প্রচ্ছদ চট্টগ্রাম জাতীয় বিদেশ কক্সবাজার বান্দরবান রাঙ্গামাটি খাগড়াছড়ি', 'bd'],
+    ['bn', 'কলকাতা শহরে বৃষ্টি; হাওড়া ও শিলিগুড়িতে সতর্কতা, দার্জিলিং পাহাড়ে তুষারপাত', 'in'],
+    // Persian: Iran and Afghanistan.
+    ['fa', 'انفجار در کابل؛ هرات و قندهار آرام است. وزیر در ننگرهار', 'af'],
+    ['fa', 'هوای تهران آلوده است؛ مشهد و اصفهان و شیراز هم', 'ir'],
+  ])('decide a %s .com page by its places, where the language alone names nobody: %s', (language, text, country) => {
+    expect(guessCountry(onDotCom('', language)).code).toBe('intl');
+    expect(guessCountry(onDotCom(text, language)).code).toBe(country);
+  });
+
   it("outweigh the language's default region, never a ccTLD", () => {
     expect(guessCountry(onDotCom(mexican, 'es-ES')).code).toBe('mx');
     const onDotEs = onDotCom(mexican, 'es', { host: 'diario.es', registrableDomain: 'diario.es' });
