@@ -63,6 +63,8 @@ const LONG_CHAIN_SCALE = 2 ** -40;
  * order among them.
  */
 const FIRST_REQUEST_PLACE = 0.5;
+/** Each request of an ordinary domain moves its next ones back by the pool's slots over this (see `weight`). */
+const POOL_SHARE_PER_REQUEST = 4;
 /** At most this many chunks per claim, so a guess about chunk sizes never overshoots by much. */
 const MAX_CLAIM = 32;
 
@@ -92,12 +94,14 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   let estimate = FIRST_ESTIMATE;
   /** A domain's place in line for the fetcher; 0 is left to requests of no domain (the network canary). */
   let sequence = 1;
-  // Domains started earlier go first, so results come in steadily. Yet each of a domain's requests moves its
-  // next ones back by a twelfth of the pool (64 domains with the default pool of 6 × SEEDBED_FETCH_CONCURRENCY
-  // = 768, src/config.ts), so the last domains to start are not left to run their whole chains alone at the
-  // end (all domains in lockstep finish soonest but show no progress until then). Past a typical domain's
-  // count the domain goes ahead of every ordinary one (LONG_CHAIN_SCALE).
-  const weight = Math.max(1, Math.round(limit / 12));
+  // Domains started earlier go first, so results come in. Yet each of a domain's requests moves its next ones
+  // back by a quarter of the pool (192 domains with the default pool of 6 × SEEDBED_FETCH_CONCURRENCY = 768,
+  // src/config.ts), so the last domains to start are not left to run their whole chains alone at the end: all
+  // domains in lockstep finish soonest but show no progress until then, and a quarter is nearer lockstep than
+  // the twelfth it was (docs/fetching.md, "Order under contention": the first results come about 2 s later in the
+  // latency bench, the batch ends about 0.2 s sooner). Past a typical domain's count the domain goes ahead of
+  // every ordinary one (LONG_CHAIN_SCALE).
+  const weight = Math.max(1, Math.round(limit / POOL_SHARE_PER_REQUEST));
   /** A domain's place in line for each of its requests; a domain known long (or found so) goes ahead. */
   function placeInLine(start: number, knownLong: boolean): Pick<FetchScope, 'priority' | 'lengthen'> {
     let long = knownLong;

@@ -116,6 +116,25 @@ describe('domain pool', () => {
     expect(second.priority(3)).toBeGreaterThan(0);
   });
 
+  it("moves each ordinary request back by a quarter of the pool: a late domain's early requests catch up", async () => {
+    const pool = createDomainPool({ domains: 16, deadlineMs: 60_000 });
+    const scopes: FetchScope[] = [];
+    await Promise.all([1, 2, 3, 4, 5, 6].map(() => pool.run(async (scope) => void scopes.push(scope))));
+    const [first, , , fourth, , sixth] = scopes as [
+      FetchScope,
+      FetchScope,
+      FetchScope,
+      FetchScope,
+      FetchScope,
+      FetchScope,
+    ];
+    // Two requests in, the first domain waits behind the second request of one started three later (a quarter
+    // of 16 slots is 4 places a request), and ahead of one started five later: the batch's last domains do not
+    // run their chains alone at its end.
+    expect(first.priority(2)).toBeGreaterThan(fourth.priority(1));
+    expect(first.priority(2)).toBeLessThan(sixth.priority(1));
+  });
+
   it('tells its consumers how many chunks to claim, counting claims whose items are not known yet', async () => {
     const pool = createDomainPool({ domains: 40, deadlineMs: 60_000 });
     const woken: number[] = [];
