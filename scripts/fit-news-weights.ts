@@ -55,6 +55,7 @@ interface Sample {
   slowFront: RawNewsReasons['slowFront'];
   /** Where the front says it gathers other outlets' news (`aggregator_front` reads it). */
   aggregatorFront?: string | null;
+  mailPortalFront?: string | null;
   /** judgeNews's verdict today, to check that re-weighting with the hand weights gives it back. */
   handVerdict: string;
 }
@@ -93,6 +94,7 @@ function readSamples(): Sample[] {
         pageCount: raw?.pageCount ?? 0,
         slowFront: raw?.slowFront ?? null,
         aggregatorFront: raw?.aggregatorFront ?? null,
+        mailPortalFront: raw?.mailPortalFront ?? null,
         handVerdict: judgeNews(input).verdict,
       });
     }
@@ -116,6 +118,7 @@ function verdictUnder(sample: Sample, weights: Weights, base: number): string {
     // A cache written before `slow_front` has no such field: no slow front.
     slowFront: sample.slowFront ?? null,
     aggregatorFront: sample.aggregatorFront ?? null,
+    mailPortalFront: sample.mailPortalFront ?? null,
   };
   return verdictOfReasons(raw, base).verdict;
 }

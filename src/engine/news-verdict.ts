@@ -8,6 +8,7 @@ import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { aggregatorSelfDescription } from './aggregator-front.js';
 import { type FrontCadence, slowFrontCadence } from './front-cadence.js';
+import { mailPortalFront } from './mail-portal-front.js';
 import { homepageReasons, isFrontPage, markupReasons, pageSignalReasons } from './news-page-reasons.js';
 import {
   BASE_LOG_ODDS,
@@ -103,7 +104,7 @@ function towardMaybe(sum: number): number {
 
 /**
  * The reasons summed before the three bounded ones (`no_newsroom_sign`, `layout_only_front`, `slow_front`) and the
- * cap `aggregator_front`, and what
+ * caps `aggregator_front` and `mail_portal_front`, and what
  * those read: the entry page's URL when it is the site's front, how many pages were read, and the front's dates when
  * they are days apart. Null for a platform host (decisive).
  * scripts/fit-news-weights.ts fits the weights on these.
@@ -116,6 +117,8 @@ export interface RawNewsReasons {
   slowFront: FrontCadence | null;
   /** Where the front says it gathers other outlets' news (aggregator-front.ts), which `aggregator_front` reads. */
   aggregatorFront?: string | null;
+  /** Where the front's title or site name offers e-mail (mail-portal-front.ts), which `mail_portal_front` reads. */
+  mailPortalFront?: string | null;
 }
 
 export function rawNewsReasons(input: NewsInput): RawNewsReasons | null {
@@ -151,7 +154,18 @@ function readReasons(input: NewsInput): RawNewsReasons {
     frontUrl === null || input.homepage === null
       ? null
       : aggregatorSelfDescription(input.homepage.title, input.homepage.description ?? null);
-  return { reasons, frontUrl, pageCount: all.length, slowFront, aggregatorFront };
+  const mailPortal =
+    frontUrl === null || input.homepage === null
+      ? null
+      : mailPortalFront(input.homepage.title, input.homepage.og_site_name);
+  return {
+    reasons,
+    frontUrl,
+    pageCount: all.length,
+    slowFront,
+    aggregatorFront,
+    mailPortalFront: mailPortal,
+  };
 }
 
 /**
@@ -221,11 +235,17 @@ export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODD
       sum += weight;
     }
   }
-  if (raw.aggregatorFront && frontUrl !== null && sum > MAYBE_CEILING_LOG_ODDS) {
-    // A cap, not bounded like the three above: an aggregator's front has dozens of stories under a section menu and
-    // calls itself news, which they let through; it stays a candidate for a person to look at.
+  // Caps, not bounded like the three above: an aggregator's front and a mail portal's have dozens of stories under
+  // a section menu, and an aggregator calls itself news, which they let through; each stays a candidate for a
+  // person to look at.
+  const caps = [
+    ['aggregator_front', raw.aggregatorFront],
+    ['mail_portal_front', raw.mailPortalFront],
+  ] as const;
+  for (const [signal, evidence] of caps) {
+    if (!evidence || frontUrl === null || sum <= MAYBE_CEILING_LOG_ODDS) continue;
     const weight = round(MAYBE_CEILING_LOG_ODDS - sum);
-    reasons.push({ signal: 'aggregator_front', weight, evidence: raw.aggregatorFront });
+    reasons.push({ signal, weight, evidence });
     sum += weight;
   }
   const score = round(1 / (1 + Math.exp(-sum)));
