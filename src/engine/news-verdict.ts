@@ -157,7 +157,11 @@ function readReasons(input: NewsInput): RawNewsReasons {
   const mailPortal =
     frontUrl === null || input.homepage === null
       ? null
-      : mailPortalFront(input.homepage.title, input.homepage.og_site_name);
+      : mailPortalFront(
+          input.homepage.title,
+          input.homepage.og_site_name,
+          input.homepage.description ?? null,
+        );
   return {
     reasons,
     frontUrl,

@@ -15,6 +15,22 @@ describe('mailPortalFront', () => {
     expect(mailPortalFront(title, siteName)).toContain(`"${word}"`);
   });
 
+  it('reads a description only where it lists e-mail among the services', () => {
+    // Yahoo! JAPAN's own description (test/fixtures/real-pages-eighth).
+    const portal =
+      '日本最大級のポータルサイト。検索、オークション、ニュース、メール、コミュニティ、ショッピング、など80以上のサービスを展開。';
+    expect(mailPortalFront('Yahoo! JAPAN', null, portal)).toContain(
+      '"メール" in the front page\'s description',
+    );
+    expect(mailPortalFront('Portal', null, 'Search, Email, News, Weather')).toContain('"Email"');
+    for (const newsroom of [
+      'Breaking news and analysis, delivered to your email every morning.',
+      'Get the latest headlines by email, SMS and push.',
+      'News, sport, weather and email alerts.',
+    ])
+      expect(mailPortalFront('The Daily Example', 'The Daily Example', newsroom)).toBeNull();
+  });
+
   it.each([
     // Newspapers whose names hold mail-like words, and a newsroom's newsletter in its description (not read).
     ['Daily Mail Online', 'Mail Online'],
