@@ -28,7 +28,7 @@ export const PLATFORM_KINDS = [
 export type PlatformKind = (typeof PLATFORM_KINDS)[number];
 
 /** The day the table was last reviewed; a platform born after it is not here. */
-export const PLATFORM_TABLE_AS_OF = '2026-11-28';
+export const PLATFORM_TABLE_AS_OF = '2026-11-29';
 
 const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
   social: [
@@ -297,6 +297,9 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'substackcdn.com',
     'force.com',
     'arcgis.com',
+    // Seen in the links of the fifteen real-page sets (2026-11-29): a publisher group's image CDN, hosted status pages.
+    'futurecdn.net',
+    'statuspage.io',
   ],
   ads_tags: [
     'doubleclick.net',
@@ -416,6 +419,12 @@ const BY_KIND: Readonly<Record<PlatformKind, readonly string[]>> = {
     'polldaddy.com',
     'readspeaker.com',
     'dmca.com',
+    // Seen in the links of the fifteen real-page sets (2026-11-29): an ad server, a tracking host, a Thai counter, a
+    // share button's host.
+    'adtech.de',
+    'exactag.com',
+    'stats.in.th',
+    'xing-share.com',
   ],
   link_shortener: [
     'bit.ly',
