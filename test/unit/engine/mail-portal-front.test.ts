@@ -32,7 +32,7 @@ describe('mailPortalFront', () => {
   });
 
   it.each([
-    // Newspapers whose names hold mail-like words, and a newsroom's newsletter in its description (not read).
+    // Newspapers whose names hold mail-like words, and a word that only begins like one.
     ['Daily Mail Online', 'Mail Online'],
     ['El Correo: noticias de Bizkaia y Álava', 'El Correo'],
     ['매일경제 - 뉴스', '매일경제'],

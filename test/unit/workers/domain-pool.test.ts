@@ -120,19 +120,13 @@ describe('domain pool', () => {
     const pool = createDomainPool({ domains: 16, deadlineMs: 60_000 });
     const scopes: FetchScope[] = [];
     await Promise.all([1, 2, 3, 4, 5, 6].map(() => pool.run(async (scope) => void scopes.push(scope))));
-    const [first, , , fourth, , sixth] = scopes as [
-      FetchScope,
-      FetchScope,
-      FetchScope,
-      FetchScope,
-      FetchScope,
-      FetchScope,
-    ];
+    /** The n-th domain to start (1-based). */
+    const started = (n: number) => scopes[n - 1] as FetchScope;
     // Two requests in, the first domain waits behind the second request of one started three later (a quarter
     // of 16 slots is 4 places a request), and ahead of one started five later: the batch's last domains do not
     // run their chains alone at its end.
-    expect(first.priority(2)).toBeGreaterThan(fourth.priority(1));
-    expect(first.priority(2)).toBeLessThan(sixth.priority(1));
+    expect(started(1).priority(2)).toBeGreaterThan(started(4).priority(1));
+    expect(started(1).priority(2)).toBeLessThan(started(6).priority(1));
   });
 
   it('tells its consumers how many chunks to claim, counting claims whose items are not known yet', async () => {
