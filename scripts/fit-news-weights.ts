@@ -55,7 +55,7 @@ interface Sample {
   slowFront: RawNewsReasons['slowFront'];
   /** Where the front says it gathers other outlets' news (`aggregator_front` reads it). */
   aggregatorFront?: string | null;
-  /** Where the front's title or site name offers e-mail (`mail_portal_front` reads it). */
+  /** Where the front offers e-mail among its site's services (`mail_portal_front` reads it). */
   mailPortalFront?: string | null;
   /** judgeNews's verdict today, to check that re-weighting with the hand weights gives it back. */
   handVerdict: string;

@@ -117,7 +117,7 @@ export interface RawNewsReasons {
   slowFront: FrontCadence | null;
   /** Where the front says it gathers other outlets' news (aggregator-front.ts), which `aggregator_front` reads. */
   aggregatorFront?: string | null;
-  /** Where the front's title or site name offers e-mail (mail-portal-front.ts), which `mail_portal_front` reads. */
+  /** Where the front offers e-mail among its site's services (mail-portal-front.ts), which `mail_portal_front` reads. */
   mailPortalFront?: string | null;
 }
 
@@ -149,26 +149,17 @@ function readReasons(input: NewsInput): RawNewsReasons {
       weight: WEIGHTS.nothing_dated,
       evidence: `no dated or article-like link, publication time, feed item or news sitemap on ${all.length} page(s)`,
     });
-  const slowFront = frontUrl === null || input.homepage === null ? null : slowFrontCadence(input.homepage);
-  const aggregatorFront =
-    frontUrl === null || input.homepage === null
-      ? null
-      : aggregatorSelfDescription(input.homepage.title, input.homepage.description ?? null);
-  const mailPortal =
-    frontUrl === null || input.homepage === null
-      ? null
-      : mailPortalFront(
-          input.homepage.title,
-          input.homepage.og_site_name,
-          input.homepage.description ?? null,
-        );
+  // The facts the front-only reasons read: the entry page's, when it is the site's front.
+  const front = frontUrl === null ? null : input.homepage;
   return {
     reasons,
     frontUrl,
     pageCount: all.length,
-    slowFront,
-    aggregatorFront,
-    mailPortalFront: mailPortal,
+    slowFront: front === null ? null : slowFrontCadence(front),
+    aggregatorFront:
+      front === null ? null : aggregatorSelfDescription(front.title, front.description ?? null),
+    mailPortalFront:
+      front === null ? null : mailPortalFront(front.title, front.og_site_name, front.description ?? null),
   };
 }
 

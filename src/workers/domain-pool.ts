@@ -98,9 +98,9 @@ export function createDomainPool(options: DomainPoolOptions): DomainPool {
   // back by a quarter of the pool (192 domains with the default pool of 6 × SEEDBED_FETCH_CONCURRENCY = 768,
   // src/config.ts), so the last domains to start are not left to run their whole chains alone at the end: all
   // domains in lockstep finish soonest but show no progress until then, and a quarter is nearer lockstep than
-  // the twelfth it was (docs/fetching.md, "Order under contention": the first results come about 2 s later in the
-  // latency bench, the batch ends about 0.2 s sooner). Past a typical domain's count the domain goes ahead of
-  // every ordinary one (LONG_CHAIN_SCALE).
+  // the twelfth it was (docs/fetching.md, "Speed on two cores": more requests at the sites on average, the first
+  // results about 2 s later in the latency bench). Past a typical domain's count the domain goes ahead of every
+  // ordinary one (LONG_CHAIN_SCALE).
   const weight = Math.max(1, Math.round(limit / POOL_SHARE_PER_REQUEST));
   /** A domain's place in line for each of its requests; a domain known long (or found so) goes ahead. */
   function placeInLine(start: number, knownLong: boolean): Pick<FetchScope, 'priority' | 'lengthen'> {
