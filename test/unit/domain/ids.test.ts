@@ -60,4 +60,12 @@ describe('uuidv7', () => {
     const id = uuidv7(later);
     expect(timestampOf(id)).toBe(later);
   });
+
+  it('writes every byte of a 48-bit time in order (both halves of the millisecond count)', () => {
+    // Far in the future so no earlier id in this process is later: 0x0f1e2d3c4b5a ms is the year 16,756.
+    const time = 0x0f1e2d3c4b5a;
+    const id = uuidv7(time);
+    expect(id.slice(0, 13)).toBe('0f1e2d3c-4b5a');
+    expect(timestampOf(id)).toBe(time);
+  });
 });
