@@ -18,7 +18,8 @@
 // and the thirteenth (test/fixtures/real-pages-thirteenth), the rest of that crawl: trade and sports news, look-alikes;
 // and the fourteenth (test/fixtures/real-pages-fourteenth), eight entry pages in Hebrew, Korean, Japanese, Swedish
 // and Greek; and the fifteenth (test/fixtures/real-pages-fifteenth), nine 2018 entry pages in Persian, Norwegian, Greek,
-// Korean, Thai and Hebrew.
+// Korean, Thai and Hebrew; and the sixteenth (test/fixtures/real-pages-sixteenth), the rest of the 2021 crawl: six news
+// fronts among 85 shops', banks', companies', marketplaces' and tools' homepages.
 // Last come every set pooled (tuning halves included, so an optimistic figure), its entry pages alone, and the
 // verdicts by labelled kind: which kinds of site read news wrongly, and how many news pages stay maybe.
 import {
@@ -32,6 +33,7 @@ import {
   loadRealPages,
   NINTH_PAGES_DIR,
   SEVENTH_PAGES_DIR,
+  SIXTEENTH_PAGES_DIR,
   SIXTH_PAGES_DIR,
   TENTH_PAGES_DIR,
   THIRD_PAGES_DIR,
@@ -69,6 +71,7 @@ const laterSets = (
     ['thirteenth', 'thirteenth set', THIRTEENTH_PAGES_DIR],
     ['fourteenth', 'fourteenth set', FOURTEENTH_PAGES_DIR],
     ['fifteenth', 'fifteenth set', FIFTEENTH_PAGES_DIR],
+    ['sixteenth', 'sixteenth set', SIXTEENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

@@ -86,6 +86,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-thirteenth',
   'test/fixtures/real-pages-fourteenth',
   'test/fixtures/real-pages-fifteenth',
+  'test/fixtures/real-pages-sixteenth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

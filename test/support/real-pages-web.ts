@@ -24,6 +24,7 @@ import {
   realPageBytes,
   realPageOf,
   SEVENTH_PAGES_DIR,
+  SIXTEENTH_PAGES_DIR,
   SIXTH_PAGES_DIR,
   TENTH_PAGES_DIR,
   THIRD_PAGES_DIR,
@@ -49,6 +50,7 @@ export const ENTRY_PAGE_SETS = {
   thirteenth: THIRTEENTH_PAGES_DIR,
   fourteenth: FOURTEENTH_PAGES_DIR,
   fifteenth: FIFTEENTH_PAGES_DIR,
+  sixteenth: SIXTEENTH_PAGES_DIR,
 };
 export const REAL_PAGE_SETS = { ...ARTICLE_PAGE_SETS, ...ENTRY_PAGE_SETS };
 export type RealPageSet = keyof typeof REAL_PAGE_SETS;

@@ -87,6 +87,12 @@ export const FOURTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fourteenth');
  * Israeli shop and a Thai community site — labelled before the engine ran (its SOURCES.md says how they were copied).
  */
 export const FIFTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fifteenth');
+/**
+ * The sixteenth set, read blind: 91 site roots, the rest of the 2021 crawl the twelfth and thirteenth sets drew on —
+ * six news fronts (Vietnamese, Slovenian, a US regional daily) and 85 non-news homepages as such a crawl finds them
+ * (shops, banks and companies, marketplaces, tools, games, guides) — labelled before the engine ran.
+ */
+export const SIXTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-sixteenth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -105,6 +111,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   THIRTEENTH_PAGES_DIR,
   FOURTEENTH_PAGES_DIR,
   FIFTEENTH_PAGES_DIR,
+  SIXTEENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
