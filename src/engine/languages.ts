@@ -112,7 +112,11 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
 
   // Text in a language ELD does not know comes first: ELD would read its titles as some other language.
   const pageText = input.pageText ?? '';
-  const detected = detectUnknownToEld(pageText) ?? titlesLanguage() ?? detectTextLanguage(pageText);
+  const detected =
+    detectUnknownToEld(pageText) ??
+    titlesLanguage() ??
+    detectTextLanguage(pageText) ??
+    detectTextLanguage([...pageTitles, pageText].join('\n'));
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];

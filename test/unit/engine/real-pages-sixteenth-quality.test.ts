@@ -9,9 +9,10 @@
 // Read blind 2026-11-29 04:44 UTC (load ≈ 1.3, src as 844d01a): news precision 0.750 (6 of 8: a parenting magazine's
 // front, parents.com, and an online-course site's, study.com, read news), recall 1.000 (6 of 6), 18 maybe; country
 // 1.000 of 6 labelled; language 0.978 of 91 (two pages with almost no words read as no language). docs/discovery.md,
-// "The sixteenth set". The floors sit a little under that, as floors, not targets: one more page read news wrongly
-// gives 0.667 (< 0.7), one news front lost 0.833 (< 0.9), one country miss 0.833 (< 0.9), one more language miss
-// 0.967 (< 0.97).
+// "The sixteenth set". Since the title and the text are read together when neither tells alone (languages.ts),
+// zostream.com reads English: language 0.989. The floors sit a little under that, as floors, not targets: one more
+// page read news wrongly gives 0.667 (< 0.7), one news front lost 0.833 (< 0.9), one country miss 0.833 (< 0.9), one
+// more language miss 0.978 (< 0.98).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -23,7 +24,7 @@ const judged = describeEntrySetQuality({
   dir: SIXTEENTH_PAGES_DIR,
   minPages: 91,
   minNotNewsShare: 0.9,
-  floors: { precision: 0.7, recall: 0.9, country: 0.9, language: 0.97 },
+  floors: { precision: 0.7, recall: 0.9, country: 0.9, language: 0.98 },
   minNewsFronts: 6,
 });
 

@@ -305,6 +305,21 @@ describe('languages', () => {
     expect(read({ pageText: 'Wir verwenden Cookies. Akzeptieren' })).toEqual([]);
   });
 
+  it('reads the title and the running text together when neither is enough alone (a front of a few words)', () => {
+    const none = readPageSignals('<html><head></head></html>');
+    const read = (pageTitles: string[], pageText: string) =>
+      sourceLanguages({ page: none, contentLanguage: undefined, feeds: [], sitemap: null, pageTitles, pageText });
+    // A single title is too few headlines and the text too short to read, but they are one page's words
+    // (the sixteenth set's zostream.com: a long English title over a footer of links).
+    const title =
+      'ZoStream - apps for bringing out the best in people - Our goal is to help people build meaningful relationships';
+    expect(read([title], 'help • privacy policy • terms of use')).toEqual([
+      { code: 'en', sources: ['detected'], confidence: expect.any(Number) },
+    ]);
+    // Together still short (a name and a banner): nothing.
+    expect(read(['Privat24'], 'Akzeptieren')).toEqual([]);
+  });
+
   it("puts the page's words before a lone template <html lang> they contradict, and only then", () => {
     const german =
       'Die Stadtverwaltung hat am Dienstag neue Pläne für den Ausbau des öffentlichen Nahverkehrs vorgestellt. ' +
