@@ -308,7 +308,14 @@ describe('languages', () => {
   it('reads the title and the running text together when neither is enough alone (a front of a few words)', () => {
     const none = readPageSignals('<html><head></head></html>');
     const read = (pageTitles: string[], pageText: string) =>
-      sourceLanguages({ page: none, contentLanguage: undefined, feeds: [], sitemap: null, pageTitles, pageText });
+      sourceLanguages({
+        page: none,
+        contentLanguage: undefined,
+        feeds: [],
+        sitemap: null,
+        pageTitles,
+        pageText,
+      });
     // A single title is too few headlines and the text too short to read, but they are one page's words
     // (the sixteenth set's zostream.com: a long English title over a footer of links).
     const title =
