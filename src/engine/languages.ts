@@ -110,7 +110,9 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
     return [{ code, sources: ['detected'], confidence: overriding.confidence }, ...declared];
   }
 
-  // Text in a language ELD does not know comes first: ELD would read its titles as some other language.
+  // Text in a language ELD does not know comes first: ELD would read its titles as some other language. Last, the
+  // title, headlines and text as one text: a front of a few words has too few headlines for the titles' vote and
+  // too little text for a reading of its own, yet together they are one page's words (docs/discovery.md).
   const pageText = input.pageText ?? '';
   const detected =
     detectUnknownToEld(pageText) ??
