@@ -9,6 +9,8 @@
 // description may well say "the news in your email". The words are those of an e-mail service itself, never of a
 // newspaper's name ("Daily Mail", "El Correo", Korean 매일 "daily" are other words).
 
+import { frontFieldEvidence } from './site-kind-signals.js';
+
 const MAIL_WORD = '(e-?mail|freemail|webmail|courriel|メール|메일|邮箱|電子郵件)';
 /** An e-mail service's own words, standing as words of their own. */
 const MAIL_SERVICE_WORDS = new RegExp(String.raw`(?:^|[^\p{L}\p{N}])${MAIL_WORD}(?=$|[^\p{L}\p{N}])`, 'iu');
@@ -18,20 +20,18 @@ const LISTED_MAIL_SERVICE = new RegExp(
   'iu',
 );
 
+/** The mail word a pattern finds in a text (its first group), or null. */
+const mailWordIn = (pattern: RegExp) => (text: string) => pattern.exec(text)?.[1] ?? null;
+
 /** Where a front page's title or site name offers e-mail, or its description lists it, as evidence; else null. */
 export function mailPortalFront(
   title: string | null,
   siteName: string | null,
   description: string | null = null,
 ): string | null {
-  for (const [what, text, words] of [
-    ['title', title, MAIL_SERVICE_WORDS],
-    ['site name', siteName, MAIL_SERVICE_WORDS],
-    ['description', description, LISTED_MAIL_SERVICE],
-  ] as const) {
-    const found = typeof text === 'string' ? words.exec(text) : null;
-    if (found !== null)
-      return `"${found[1]}" in the front page's ${what} "${(text as string).slice(0, 100)}": a mail portal, news one of its services`;
-  }
-  return null;
+  const found =
+    frontFieldEvidence('title', title, mailWordIn(MAIL_SERVICE_WORDS)) ??
+    frontFieldEvidence('site name', siteName, mailWordIn(MAIL_SERVICE_WORDS)) ??
+    frontFieldEvidence('description', description, mailWordIn(LISTED_MAIL_SERVICE));
+  return found === null ? null : `${found}: a mail portal, news one of its services`;
 }

@@ -157,22 +157,26 @@ const NEWS_SELF_WORD = new RegExp(
 );
 
 /**
- * The words `find` reads in a front page's title, else its description, as evidence ("<words>" in the front page's
- * title "<title>"); null where it finds none in either.
+ * The words `find` reads in one field of a front page (`what`: its title, site name, description), as evidence
+ * ("<words>" in the front page's title "<title>"); null where it finds none.
  */
+export function frontFieldEvidence(
+  what: string,
+  text: string | null,
+  find: (text: string) => string | null,
+): string | null {
+  if (typeof text !== 'string') return null;
+  const found = find(text);
+  return found === null ? null : `"${found}" in the front page's ${what} "${text.slice(0, 100)}"`;
+}
+
+/** The words `find` reads in a front page's title, else its description, as evidence; null where it finds none. */
 export function frontTextEvidence(
   title: string | null,
   description: string | null,
   find: (text: string) => string | null,
 ): string | null {
-  for (const [what, text] of [
-    ['title', title],
-    ['description', description],
-  ] as const) {
-    const found = typeof text === 'string' ? find(text) : null;
-    if (found !== null) return `"${found}" in the front page's ${what} "${(text as string).slice(0, 100)}"`;
-  }
-  return null;
+  return frontFieldEvidence('title', title, find) ?? frontFieldEvidence('description', description, find);
 }
 
 /** The title or description of a front page, where it says the site brings news, as evidence; else null. */
