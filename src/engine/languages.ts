@@ -118,7 +118,7 @@ export function sourceLanguages(input: LanguageInput): SourceLanguage[] {
     detectUnknownToEld(pageText) ??
     titlesLanguage() ??
     detectTextLanguage(pageText) ??
-    detectTextLanguage([...pageTitles, pageText].join('\n'));
+    (pageTitles.length > 0 ? detectTextLanguage([...pageTitles, pageText].join('\n')) : null);
   return detected === null
     ? []
     : [{ code: detected.code, sources: ['detected'], confidence: detected.confidence }];
