@@ -19,7 +19,9 @@
 // and the fourteenth (test/fixtures/real-pages-fourteenth), eight entry pages in Hebrew, Korean, Japanese, Swedish
 // and Greek; and the fifteenth (test/fixtures/real-pages-fifteenth), nine 2018 entry pages in Persian, Norwegian, Greek,
 // Korean, Thai and Hebrew; and the sixteenth (test/fixtures/real-pages-sixteenth), the rest of the 2021 crawl: six news
-// fronts among 85 shops', banks', companies', marketplaces' and tools' homepages.
+// fronts among 85 shops', banks', companies', marketplaces' and tools' homepages; and the seventeenth
+// (test/fixtures/real-pages-seventeenth), every site root left in the 2020 Twitter-links exercise: 23 news fronts among
+// 175 homepages of companies, people, charities and public bodies.
 // Last come every set pooled (tuning halves included, so an optimistic figure), its entry pages alone, and the
 // verdicts by labelled kind: which kinds of site read news wrongly, and how many news pages stay maybe.
 import {
@@ -32,6 +34,7 @@ import {
   FRESH_PAGES_DIR,
   loadRealPages,
   NINTH_PAGES_DIR,
+  SEVENTEENTH_PAGES_DIR,
   SEVENTH_PAGES_DIR,
   SIXTEENTH_PAGES_DIR,
   SIXTH_PAGES_DIR,
@@ -72,6 +75,7 @@ const laterSets = (
     ['fourteenth', 'fourteenth set', FOURTEENTH_PAGES_DIR],
     ['fifteenth', 'fifteenth set', FIFTEENTH_PAGES_DIR],
     ['sixteenth', 'sixteenth set', SIXTEENTH_PAGES_DIR],
+    ['seventeenth', 'seventeenth set', SEVENTEENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

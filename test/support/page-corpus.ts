@@ -87,6 +87,7 @@ const LATER_REAL_PAGE_DIRS = [
   'test/fixtures/real-pages-fourteenth',
   'test/fixtures/real-pages-fifteenth',
   'test/fixtures/real-pages-sixteenth',
+  'test/fixtures/real-pages-seventeenth',
 ];
 const sampled = (id: string) => createHash('sha1').update(`fuzz:${id}`).digest()[0]! % 3 === 0;
 

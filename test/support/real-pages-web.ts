@@ -23,6 +23,7 @@ import {
   readRealPagesManifest,
   realPageBytes,
   realPageOf,
+  SEVENTEENTH_PAGES_DIR,
   SEVENTH_PAGES_DIR,
   SIXTEENTH_PAGES_DIR,
   SIXTH_PAGES_DIR,
@@ -51,6 +52,7 @@ export const ENTRY_PAGE_SETS = {
   fourteenth: FOURTEENTH_PAGES_DIR,
   fifteenth: FIFTEENTH_PAGES_DIR,
   sixteenth: SIXTEENTH_PAGES_DIR,
+  seventeenth: SEVENTEENTH_PAGES_DIR,
 };
 export const REAL_PAGE_SETS = { ...ARTICLE_PAGE_SETS, ...ENTRY_PAGE_SETS };
 export type RealPageSet = keyof typeof REAL_PAGE_SETS;

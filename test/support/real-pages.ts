@@ -93,6 +93,12 @@ export const FIFTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-fifteenth');
  * (shops, banks and companies, marketplaces, tools, games, guides) — labelled before the engine ran.
  */
 export const SIXTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-sixteenth');
+/**
+ * The seventeenth set, read blind: 198 site roots, every one left in the October 2020 Twitter-links exercise the tenth
+ * and eleventh sets chose from — 23 news fronts among 175 homepages of companies, people, charities, associations and
+ * public bodies, as following shared links finds them — labelled before the engine ran.
+ */
+export const SEVENTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-seventeenth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -112,6 +118,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   FOURTEENTH_PAGES_DIR,
   FIFTEENTH_PAGES_DIR,
   SIXTEENTH_PAGES_DIR,
+  SEVENTEENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */
