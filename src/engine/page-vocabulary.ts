@@ -413,9 +413,12 @@ export const PARKING_HOSTS: ReadonlySet<string> = new Set([
   'parking.godaddy.com', 'smartname.com',
 ]);
 
-/** "By Jane Doe", "Von Max Muster", "Par …": a byline's prefix before a capitalised name. */
+/**
+ * "By Jane Doe", "Von Max Muster", "Par …": a byline's prefix before a capitalised name — not a listing's filter
+ * ("By Category", "By Content Type", "By Date" on an archive's or an institution's front).
+ */
 export const BYLINE_TEXT =
-  /^\s*([Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i|[Dd]oor|[Aa]v|[Aa]f|[Pp]rzez|[Аа]втор:?|[Yy]azan:?|[Kk]irjoittanut)\s+\p{Lu}[\p{L}'’.-]+(\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$/u;
+  /^\s*([Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i|[Dd]oor|[Aa]v|[Aa]f|[Pp]rzez|[Аа]втор:?|[Yy]azan:?|[Kk]irjoittanut)\s+(?!(?:Category|Categories|Content|Type|Date|Topic|Topics|Tag|Tags|Year|Month|Region|Country|Subject|Theme|Keyword|Location|Sector|Industry|Popularity|Relevance)\b)\p{Lu}[\p{L}'’.-]+(\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$/u;
 /** Class names of byline and author elements. */
 export const BYLINE_CLASS =
   /(^|[\s_-])(byline|by-line|author|autor|auteur|article-author|writer|reporter)([\s_-]|$)/i;

@@ -184,6 +184,14 @@ describe('readPageFacts', () => {
     expect(facts.bylines).toEqual(['Jane Doe', 'Max Muster', 'By John Smith']);
   });
 
+  it('takes a listing\'s "By Category" filter for no byline (tibet.net\'s front offers "By Content Type")', () => {
+    const facts = readPageFacts(
+      `<ul><li>By Category</li><li>By Content Type</li><li>By Date</li></ul><p>By Tenzin Dolma</p>`,
+      URL,
+    );
+    expect(facts.bylines).toEqual(['By Tenzin Dolma']);
+  });
+
   it("takes neither a commenter's name nor a comment form's name field for a byline", () => {
     const facts = readPageFacts(
       `<span class="author">Max Muster</span><cite class="comment-author">Happy Reader</cite>
