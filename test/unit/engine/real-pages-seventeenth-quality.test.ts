@@ -36,12 +36,14 @@ const judged = describeEntrySetQuality({
 describe('the seventeenth set: what shared links find beside news', () => {
   it('reads no shop, platform or reference site as news, and most other homepages as not news', () => {
     const kinds = new Set(['shop', 'platform', 'reference']);
-    expect(judged.filter((j) => kinds.has(j.page.labels.kind) && j.verdict === 'news').map((j) => j.page.id)).toEqual(
-      [],
-    );
+    expect(
+      judged.filter((j) => kinds.has(j.page.labels.kind) && j.verdict === 'news').map((j) => j.page.id),
+    ).toEqual([]);
     const others = judged.filter((j) => !j.page.labels.news);
     expect(others.length).toBeGreaterThanOrEqual(175);
     // 149 of 175 at the blind reading: a fall of a few pages into maybe or news fails here.
-    expect(others.filter((j) => j.verdict === 'not_news').length / others.length).toBeGreaterThanOrEqual(0.82);
+    expect(others.filter((j) => j.verdict === 'not_news').length / others.length).toBeGreaterThanOrEqual(
+      0.82,
+    );
   });
 });
