@@ -7,6 +7,8 @@ import type { PageFacts } from './page-facts.js';
 export const MIN_FRONT_DATES = 8;
 /** A median gap of this many days or more between consecutive dated items is a blog's or an institution's pace. */
 export const SLOW_FRONT_GAP_DAYS = 5;
+/** A median gap of this many hours or fewer is a newsroom's: stories dated through the day. */
+export const FREQUENT_FRONT_GAP_HOURS = 6;
 
 const DAY_MS = 86_400_000;
 
@@ -31,7 +33,11 @@ export function frontCadence(page: PageFacts): FrontCadence | null {
 }
 
 /** The front's pace when it is a slow one (SLOW_FRONT_GAP_DAYS or more between items at the median), else null. */
-export function slowFrontCadence(page: PageFacts): FrontCadence | null {
-  const cadence = frontCadence(page);
+export function slowFrontCadence(cadence: FrontCadence | null): FrontCadence | null {
   return cadence !== null && cadence.medianGapDays >= SLOW_FRONT_GAP_DAYS ? cadence : null;
+}
+
+/** The front's pace when it is a newsroom's (FREQUENT_FRONT_GAP_HOURS or fewer between items at the median), else null. */
+export function frequentFrontCadence(cadence: FrontCadence | null): FrontCadence | null {
+  return cadence !== null && cadence.medianGapDays * 24 <= FREQUENT_FRONT_GAP_HOURS ? cadence : null;
 }

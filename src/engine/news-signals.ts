@@ -58,6 +58,7 @@ export const WEIGHTS = {
   publisher_meta_many: 1,
   publisher_meta_one: 0.5,
   dated_items: 0.3,
+  frequent_front: 0.3,
   newsroom_name: 0.5,
   news_self_description: 0.5,
   frequent_feed: 1,
@@ -100,7 +101,7 @@ export const NO_NEWSROOM_SIGN_WEIGHT = -1;
 
 /**
  * Signals only a newsroom gives (news markup or sitemap, a section menu, newsroom meta, a wire credit, reader pages,
- * a fact-check, a newspaper name, a feed of several stories a day). The others for news — an article's og:type and
+ * a fact-check, a newspaper name, a feed of several stories a day, a front dating its stories hours apart). The others for news — an article's og:type and
  * time, article-shaped links, bylines, dated items — show a publisher of articles, which blogs, magazines, tutorial
  * sites and research institutes are too: without one of these `no_newsroom_sign` takes up to 1 off, never below maybe.
  */
@@ -122,6 +123,7 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'newsroom_generator',
   'frequent_feed',
   'very_frequent_feed',
+  'frequent_front',
 ]);
 
 /** Distinct shop signs that make a shop (`shop_signals_many`), and that make a page's "most viewed" box a shop's. */

@@ -7,7 +7,7 @@
 import { type PlatformKind, platformKind } from '../domain/platform-hosts.js';
 import type { NewsVerdict, NewsVerdictValue } from '../domain/seed-facts.js';
 import { aggregatorSelfDescription } from './aggregator-front.js';
-import { type FrontCadence, slowFrontCadence } from './front-cadence.js';
+import { type FrontCadence, frequentFrontCadence, frontCadence, slowFrontCadence } from './front-cadence.js';
 import { mailPortalFront } from './mail-portal-front.js';
 import { homepageReasons, isFrontPage, markupReasons, pageSignalReasons } from './news-page-reasons.js';
 import {
@@ -151,11 +151,19 @@ function readReasons(input: NewsInput): RawNewsReasons {
     });
   // The facts the front-only reasons read: the entry page's, when it is the site's front.
   const front = frontUrl === null ? null : input.homepage;
+  const cadence = front === null ? null : frontCadence(front);
+  const frequent = frequentFrontCadence(cadence);
+  if (frequent !== null)
+    reasons.push({
+      signal: 'frequent_front',
+      weight: WEIGHTS.frequent_front,
+      evidence: `${frequent.dates} dated items on the front page ${frontUrl}, a median of ${round(frequent.medianGapDays * 24, 1)} hours apart: a newsroom dates its stories through the day`,
+    });
   return {
     reasons,
     frontUrl,
     pageCount: all.length,
-    slowFront: front === null ? null : slowFrontCadence(front),
+    slowFront: slowFrontCadence(cadence),
     aggregatorFront:
       front === null ? null : aggregatorSelfDescription(front.title, front.description ?? null),
     mailPortalFront:

@@ -329,6 +329,34 @@ describe('judgeNews', () => {
     );
   });
 
+  it("takes a front whose dated items are hours apart for a newsroom's: its story links are no longer held at maybe", () => {
+    /** `count` stories and no menu, each with a <time> `gapHours` after the one before: HealthWire's front. */
+    const front = (count: number, gapHours: number) =>
+      `<html>${stories(40)}${Array.from(
+        { length: count },
+        (_, i) =>
+          `<time datetime="${new Date(NOW.getTime() - i * gapHours * 3_600_000).toISOString()}">x</time>`,
+      ).join('')}<p class="byline">By Ann Lee</p></html>`;
+    const daily = judgeNews(input('health.example', front(10, 2)));
+    expect(daily.verdict).toBe('news');
+    expect(signals(daily)).not.toContain('no_newsroom_sign');
+    expect(daily.reasons.find((r) => r.signal === 'frequent_front')!.evidence).toContain(
+      '10 dated items on the front page https://health.example/, a median of 2 hours apart',
+    );
+    // Stories a day apart, or too few dates to say a pace, are no newsroom's sign: held at maybe as before.
+    for (const [count, gapHours] of [
+      [10, 24],
+      [7, 2],
+    ] as const) {
+      const judged = judgeNews(input('health.example', front(count, gapHours)));
+      expect(signals(judged)).not.toContain('frequent_front');
+      expect(signals(judged)).toContain('no_newsroom_sign');
+      expect(judged.verdict).toBe('maybe');
+    }
+    // An article page's dates are its related stories', not a front's pace.
+    expect(signals(judgeNews(onArticlePage('health.example', front(10, 2))))).not.toContain('frequent_front');
+  });
+
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
     const site = `<nav><a href="/world">World</a><a href="/politics">Politics</a></nav>${stories(20)}<p>By Ann Lee</p>`;
     const judged = (words: string[]) =>

@@ -14,7 +14,9 @@
 // (< 0.9), one news front lost 0.786 (< 0.8), one country miss 0.848 (< 0.86), one language miss 0.939 (< 0.94).
 // After a front's pace and a catalogue's item counts (slow_front, catalogue_counts, 2026-11-28; prompted by three of
 // this set's hold-out pages): precision 1.000 (23 of 23), and the precision floor 0.96 catches one page read news
-// wrongly (0.958).
+// wrongly (0.958). Since a front dating its stories hours apart counts as a newsroom's (frequent_front, 2026-11-29,
+// prompted by the seventeenth set): Red Radio reads news, recall 0.857 (24 of 28), and the recall floor 0.83 catches one
+// news front lost (0.821).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -27,7 +29,7 @@ describeEntrySetQuality({
   dir: ELEVENTH_PAGES_DIR,
   minPages: 66,
   minNotNewsShare: 0.55,
-  floors: { precision: 0.96, recall: 0.8, country: 0.86, language: 0.94 },
+  floors: { precision: 0.96, recall: 0.83, country: 0.86, language: 0.94 },
 });
 
 describe('the eleventh set: what a party, a university or a shop is never read as', () => {
