@@ -37,7 +37,7 @@ export function slowFrontCadence(cadence: FrontCadence | null): FrontCadence | n
   return cadence !== null && cadence.medianGapDays >= SLOW_FRONT_GAP_DAYS ? cadence : null;
 }
 
-/** The front's pace when it is a newsroom's (FREQUENT_FRONT_GAP_HOURS or fewer between items at the median), else null. */
+/** The front's pace when it is a newsroom's (FREQUENT_FRONT_GAP_HOURS or fewer between items at the median). */
 export function frequentFrontCadence(cadence: FrontCadence | null): FrontCadence | null {
   return cadence !== null && cadence.medianGapDays * 24 <= FREQUENT_FRONT_GAP_HOURS ? cadence : null;
 }

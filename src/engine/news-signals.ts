@@ -101,9 +101,10 @@ export const NO_NEWSROOM_SIGN_WEIGHT = -1;
 
 /**
  * Signals only a newsroom gives (news markup or sitemap, a section menu, newsroom meta, a wire credit, reader pages,
- * a fact-check, a newspaper name, a feed of several stories a day, a front dating its stories hours apart). The others for news — an article's og:type and
- * time, article-shaped links, bylines, dated items — show a publisher of articles, which blogs, magazines, tutorial
- * sites and research institutes are too: without one of these `no_newsroom_sign` takes up to 1 off, never below maybe.
+ * a fact-check, a newspaper name, a feed of several stories a day, a front dating its stories hours apart). The others
+ * for news — an article's og:type and time, article-shaped links, bylines, dated items — show a publisher of articles,
+ * which blogs, magazines, tutorial sites and research institutes are too: without one of these `no_newsroom_sign`
+ * takes up to 1 off, never below maybe.
  */
 export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'news_schema',
