@@ -338,6 +338,7 @@ export const ORGANISATION_MENU_TEXT = new RegExp(
     'get involved', 'take action', 'our work', 'what we do', 'who we are', 'our mission', 'publications', 'campaigns',
     'advocacy', 'public policy', 'policy areas', 'board of directors', 'find an expert', 'member benefits',
     'our impact', 'annual reports?', 'our programs', 'case stud(?:y|ies)', 'members? area', 'member cent(?:er|re)',
+    'projects', 'current projects', 'our team',
     'unsere arbeit', 'publikationen', 'mitglied werden', 'engagieren', 'nos actions', 'nos missions', 'agir',
     'adh[ée]rer', 'nuestro trabajo', 'publicaciones', 'qui[ée]nes somos', 'campañas', 'hazte socio',
     // A party's or an association's: join, its statutes, its programme, its group in parliament.

@@ -376,6 +376,9 @@ describe('judgeNews', () => {
     // Neither is it a company's sales menu.
     expect(signals(ngo)).not.toContain('company_sales_links');
     expect(signals(judged(['Publikationen', 'Mitglied werden']))).toContain('organisation_menu');
+    // A research centre's projects beside its publications, a company's team beside who it is (crfr.ac.uk, expapp.com).
+    expect(signals(judged(['Current projects', 'Publications']))).toContain('organisation_menu');
+    expect(signals(judged(['Who we are', 'Our team']))).toContain('organisation_menu');
     expect(signals(judged(['Publications']))).not.toContain('organisation_menu');
     // A non-profit newsroom's menu: none of these words is an organisation's.
     expect(signals(judged(['Donate', 'Membership', 'Events', 'Careers']))).not.toContain('organisation_menu');

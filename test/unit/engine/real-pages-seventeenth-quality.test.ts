@@ -17,10 +17,11 @@
 // Nigerian site us, the Irish grocery-trade magazine and the Costa Brava site intl, the Indonesian magazine intl under
 // its English reading); language 0.980 of 198 (four pages whose words contradict their `<html lang>`).
 // docs/discovery.md, "The seventeenth set". Since a front dating its stories hours apart counts as a newsroom's
-// (frequent_front, the same day, checked on every set's pages): HealthWire reads news, precision 0.741 (20 of 27),
-// recall 0.870 (20 of 23). The floors sit a little under that, as floors, not targets: one more page read news wrongly
-// gives 0.714 (< 0.72), one news front lost 0.826 (< 0.84), one country miss 0.700 (< 0.74), one more language miss
-// 0.975 (< 0.976).
+// (frequent_front, the same day, checked on every set's pages): HealthWire reads news; and since "Projects", "Current
+// projects" and "Our team" count as an organisation's menu: the research centre is not news. Precision 0.769 (20 of
+// 26), recall 0.870 (20 of 23). The floors sit a little under that, as floors, not targets: one more page read news
+// wrongly gives 0.741 (< 0.75), one news front lost 0.826 (< 0.84), one country miss 0.700 (< 0.74), one more language
+// miss 0.975 (< 0.976).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -32,7 +33,7 @@ const judged = describeEntrySetQuality({
   dir: SEVENTEENTH_PAGES_DIR,
   minPages: 198,
   minNotNewsShare: 0.85,
-  floors: { precision: 0.72, recall: 0.84, country: 0.74, language: 0.976 },
+  floors: { precision: 0.75, recall: 0.84, country: 0.74, language: 0.976 },
 });
 
 describe('the seventeenth set: what shared links find beside news', () => {
