@@ -43,6 +43,9 @@ export const CORE_SECTIONS: Readonly<Record<string, readonly string[]>> = {
     'οικονομία', 'gazdaság', 'economie', 'negócios', 'dinheiro', '经济', '經濟', '财经', '財經', '経済', 'ビジネス', '경제',
     'اقتصاد', 'כלכלה', 'व्यापार', 'अर्थव्यवस्था', 'เศรษฐกิจ', 'kinh tế', 'ekonomija', 'bisnis',
     'економіка', 'икономика', 'privreda', 'gospodarstvo', 'biznis', 'бізнес', 'фінанси', 'финанси', 'hospodárstvo', 'ekonomie', 'afaceri', 'ekonomika ir verslas',
+    // A stock exchange's or markets' desk ("Börse", Slovenian "Borza", Czech and Croatian "Burza"): not Italian
+    // "Borsa" or Spanish "Bolsa", which are also a shop's bags, nor French "Bourse", also a scholarship.
+    'börse', 'borza', 'burza', 'биржа', 'märkte', 'mercados', 'markten', 'rynki',
     // Catalan, Basque, Galician
     'ekonomia',
     // Indic

@@ -84,7 +84,9 @@ const SITE_POLICY = new RegExp(
     'privac\\p{L}*', 'privat\\p{L}*', 'prywatn\\p{L}*', 'confidentialit\\p{L}*', 'riservatezza', 'cookies?',
     'datenschutz\\p{L}*', 'gdpr', 'rgpd', 'rodo', 'конфиденциальн\\p{L}*', 'конфіденційн\\p{L}*',
     'поверителност\\p{L}*', 'приватност\\p{L}*', 'απορρ\\p{L}*', 'الخصوصية', 'خصوصية', 'خصوصی', 'حریم', 'رازداری',
-    'კონფიდენციალურ\\p{L}*', 'գաղտնիության',
+    'კონფიდენციალურ\\p{L}*', 'գաղտնիության', 'zasebnost\\p{L}*', 'soukrom\\p{L}*', 'súkrom\\p{L}*',
+    'adatvédelm\\p{L}*', 'gizlilik\\p{L}*', 'tietosuoj\\p{L}*', 'privātum\\p{L}*', 'privaatsus\\p{L}*',
+    'confidențialit\\p{L}*',
   ].join('|')})(?!\\p{L})`,
   'u',
 );

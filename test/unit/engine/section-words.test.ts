@@ -86,6 +86,8 @@ const SECTIONS: Record<string, ReadonlyArray<readonly [string, string]>> = {
     ['პოლიტიკა', 'politics'], ['Սպորտ', 'sport'],
   ],
   'ukrainian, russian, polish': [["Здоров'я", 'health'], ['В стране', 'national'], ['Publicystyka', 'opinion']],
+  // A stock exchange's desk (finance.si's "Borza", sixteenth set).
+  'german, slovenian, czech, russian': [['Börse', 'economy'], ['Borza', 'economy'], ['Burza', 'economy'], ['Биржа', 'economy']],
 };
 
 /** Anchors that name no news desk: site pages, shop and blog menus, language pickers, headlines. */
@@ -93,7 +95,8 @@ const SECTIONS: Record<string, ReadonlyArray<readonly [string, string]>> = {
 const NOT_SECTIONS: readonly string[] = [
   // Site pages, several languages.
   'Privacy policy', 'Política de privacidad', 'Политика конфиденциальности', 'سياسة الخصوصية', 'Πολιτική απορρήτου',
-  'سیاست حریم خصوصی', 'About us', 'Über uns', 'Qui sommes-nous', 'Contact', 'हमारे बारे में', 'আমাদের সম্পর্কে',
+  'سیاست حریم خصوصی', 'Politika zasebnosti', 'Privātuma politika', 'Gizlilik politikası', 'Politica de confidențialitate',
+  'Zásady ochrany soukromí', 'Adatvédelmi politika', 'About us', 'Über uns', 'Qui sommes-nous', 'Contact', 'हमारे बारे में', 'আমাদের সম্পর্কে',
   'เกี่ยวกับเรา', 'Home', 'Blog', 'News', 'Shop',
   // Shop and blog menus.
   'Men', 'Women', 'Kids', 'Sale', 'New arrivals', 'Herren', 'Damen', 'Kinder', 'Hombre', 'Mujer', 'Botas',
