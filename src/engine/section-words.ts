@@ -138,13 +138,27 @@ function readAnchor(anchor: string): SectionMatch | null {
   if (UNSPACED.test(text)) return text.length > MAX_UNSPACED_CHARS ? null : wordInside(text, UNSPACED_WORDS);
   const tokens = text.split(TOKEN_SEPARATOR).filter((t) => t !== '');
   if (tokens.length > MAX_ANCHOR_TOKENS) return null;
-  for (const token of tokens) {
-    if (token.length < MIN_TOKEN_CHARS) continue;
-    const entry = WORDS.get(token) ?? WORDS.get(stripAccents(token));
-    if (entry !== undefined) return { ...entry, word: text };
+  // Each item of a list ("Tourism, travel & tech", "Politics and society") on its own: a desk's word names the desk
+  // with at most one other word beside it ("US politics", "Health check"); inside a longer name ("Walt Disney World",
+  // "Global Tibet Movement", "Global mobility services") it names something else.
+  for (const item of text.split(LIST_SEPARATOR)) {
+    let found: Entry | undefined;
+    let unknown = 0;
+    for (const token of item.split(TOKEN_SEPARATOR)) {
+      if (token.length < MIN_TOKEN_CHARS) continue;
+      const entry = WORDS.get(token) ?? WORDS.get(stripAccents(token));
+      if (entry !== undefined) found ??= entry;
+      else unknown++;
+    }
+    if (found !== undefined && unknown <= MAX_OTHER_WORDS) return { ...found, word: text };
   }
   return null;
 }
+
+/** What joins the items of a menu anchor that lists several topics: punctuation, or "and" in the menus' languages. */
+const LIST_SEPARATOR = /\s*[,&/+|]\s*|\s+(?:and|und|y|et|e|i|и|och|og|en|ve|és|a)\s+/u;
+/** Words of four letters or more, not desks' words themselves, that may stand beside a desk's word in one item. */
+const MAX_OTHER_WORDS = 1;
 
 function wordInside(text: string, words: ReadonlyArray<[string, Entry]>): SectionMatch | null {
   for (const [word, entry] of words) if (text.includes(word)) return { ...entry, word: text };

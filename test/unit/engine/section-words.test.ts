@@ -86,6 +86,11 @@ const SECTIONS: Record<string, ReadonlyArray<readonly [string, string]>> = {
     ['პოლიტიკა', 'politics'], ['Սպորտ', 'sport'],
   ],
   'ukrainian, russian, polish': [["Здоров'я", 'health'], ['В стране', 'national'], ['Publicystyka', 'opinion']],
+  // A list of topics, each item read on its own; a desk's word with one more word beside it.
+  'lists and qualified desks': [
+    ['Tourism, travel & tech', 'technology'], ['Politics and society', 'politics'], ['Health & wellness', 'health'],
+    ['New York elections', 'politics'], ['US politics', 'politics'], ['Personal finance', 'economy'],
+  ],
   // A stock exchange's desk (finance.si's "Borza", sixteenth set).
   'german, slovenian, czech, russian': [['Börse', 'economy'], ['Borza', 'economy'], ['Burza', 'economy'], ['Биржа', 'economy']],
 };
@@ -105,6 +110,9 @@ const NOT_SECTIONS: readonly string[] = [
   // Indonesian Islamic blog's "Hukum" (Islamic law), "Kesehatan" and "Pendidikan", a country picker's "Danmark",
   // a football club (Osasuna), a surname (Tiede).
   'Madens verden', 'Hukum', 'Kesehatan', 'Pendidikan', 'Danmark', 'Norge', 'Osasuna', 'Tamy Fabienne Tiede',
+  // A desk's word inside a longer name: a theme park, a movement, a firm's service, a magazine's topic (parents.com,
+  // tibet.net, pwc.ro).
+  'Walt Disney World', 'Global Tibet Movement', 'Global mobility services', 'Celebrity baby names',
   // Language pickers.
   'English', 'Deutsch', 'Español (México)',
   // In the first person: a writer's own topic (a personal site's tag, gwern.net) or a reader's account page.
