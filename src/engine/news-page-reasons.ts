@@ -11,6 +11,7 @@ import {
   wireCredit,
 } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
+import { recipeMenu } from './recipe-menu.js';
 import { hostedBlogDeclaresNews, newsSelfDescription } from './site-kind-signals.js';
 
 const NEWS_TYPES: ReadonlySet<string> = new Set([
@@ -333,6 +334,16 @@ export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       weight: WEIGHTS.recipe_words,
       evidence: [...new Set(recipeWords)].slice(0, 4).join(', '),
     });
+  for (const page of all) {
+    const menu = recipeMenu(page.links);
+    if (menu === null) continue;
+    reasons.push({
+      signal: 'recipe_menu',
+      weight: WEIGHTS.recipe_menu,
+      evidence: `a recipe site's menu on ${page.url}: ${menu.slice(0, 8).join(', ')}${menu.length > 8 ? ` and ${menu.length - 8} more` : ''}`,
+    });
+    break;
+  }
   const shop = [...new Set(all.flatMap((p) => p.shop_signals))];
   if (shop.length >= MANY_SHOP_SIGNS)
     reasons.push({

@@ -67,6 +67,7 @@ export const WEIGHTS = {
   recipe_schema: -2.5,
   recipe_plugin: -2,
   recipe_words: -1,
+  recipe_menu: -1.5,
   product_schema: -2,
   offer_schema: -0.7,
   software_schema: -1.5,

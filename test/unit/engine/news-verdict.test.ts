@@ -357,6 +357,49 @@ describe('judgeNews', () => {
     expect(signals(judgeNews(onArticlePage('health.example', front(10, 2))))).not.toContain('frequent_front');
   });
 
+  it("reads a recipe site's front by its menu of courses and diets: six of them, not a newspaper's few", () => {
+    const menu = (words: string[]) => words.map((w, i) => `<a href="/c${i}">${w}</a>`).join('');
+    // A recipe magazine's front (marthastewart.com, food.com): dozens of story-shaped links, bylines, a menu of
+    // courses, and no recipe card on the page.
+    const front = (words: string[]) =>
+      judgeNews(
+        input('kitchen.example', `<html><nav>${menu(words)}</nav>${stories(40)}<p>By Ann Lee</p></html>`),
+      );
+    const recipes = front([
+      'Breakfast',
+      'Dinner recipes',
+      'Side Dishes',
+      'Desserts',
+      'Slow Cooker',
+      'Vegetarian',
+    ]);
+    expect(signals(recipes)).toContain('recipe_menu');
+    expect(recipes.verdict).toBe('not_news');
+    expect(recipes.reasons.find((r) => r.signal === 'recipe_menu')!.evidence).toContain(
+      "a recipe site's menu on https://kitchen.example/: breakfast, dinner, side dishes",
+    );
+    // The same in Italian; a cookie-policy link counts for nothing.
+    const italian = ['Ricette', 'Antipasti', 'Primi piatti', 'Secondi piatti', 'Contorni', 'Dolci'];
+    expect(signals(front(italian))).toContain('recipe_menu');
+    expect(signals(front([...italian.slice(0, 5), 'Cookies']))).not.toContain('recipe_menu');
+    // A newspaper's food menu beside its desks (corriere.it lists five): no recipe site.
+    const paper = judgeNews(
+      input(
+        'paper.example',
+        `<html>${NEWS_NAV}${menu(['Ricette', 'Dolci', 'Antipasti', 'Contorni', 'Insalate'])}${stories(40)}</html>`,
+      ),
+    );
+    expect(signals(paper)).not.toContain('recipe_menu');
+    expect(paper.verdict).toBe('news');
+    // Another site's links are not its menu.
+    const elsewhere = ['Breakfast', 'Lunch', 'Dinner', 'Desserts', 'Salads', 'Soups']
+      .map((w, i) => `<a href="https://other.example/c${i}">${w}</a>`)
+      .join('');
+    expect(
+      signals(judgeNews(input('kitchen.example', `<html>${elsewhere}${stories(40)}</html>`))),
+    ).not.toContain('recipe_menu');
+  });
+
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
     const site = `<nav><a href="/world">World</a><a href="/politics">Politics</a></nav>${stories(20)}<p>By Ann Lee</p>`;
     const judged = (words: string[]) =>

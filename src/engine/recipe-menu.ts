@@ -1,0 +1,61 @@
+// A recipe site's menu: its own links named for courses, meals, diets and cooking methods ("Breakfast", "Side
+// dishes", "Slow cooker", "Primi piatti", "Nachspeisen"). A recipe blog prints that menu on every page, its front page
+// included, where no recipe card (Recipe markup, a plugin's classes, "prep time") shows: so the front of a recipe
+// site reads as one. A newspaper with a cooking section lists a few such words at most (corriere.it's food menu: five).
+import type { PageLink } from './page-facts.js';
+
+/** Distinct course, meal or diet words among a page's own links that make a recipe site's menu. */
+export const RECIPE_MENU_MIN_WORDS = 6;
+
+/**
+ * Menu words of recipe sites, by language. "Cookies" is left out (every site's cookie-policy link), and so are words
+ * that name a newspaper's desk too ("Food", "Cooking", "Restaurants").
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const RECIPE_MENU_WORDS: ReadonlySet<string> = new Set([
+  // English
+  'recipes', 'all recipes', 'recipe index', 'breakfast', 'brunch', 'lunch', 'dinner', 'dinners', 'dessert', 'desserts',
+  'appetizer', 'appetizers', 'starters', 'snacks', 'side dishes', 'sides', 'main dishes', 'main courses', 'mains',
+  'soup', 'soups', 'salad', 'salads', 'drinks', 'cocktails', 'smoothies', 'baking', 'bread', 'breads', 'cakes',
+  'pasta', 'vegan', 'vegetarian', 'gluten-free', 'gluten free', 'dairy-free', 'slow cooker', 'instant pot',
+  'air fryer', 'meal prep', 'chicken', 'beef', 'pork', 'seafood', 'healthy recipes', 'easy recipes', 'quick dinners',
+  'weeknight dinners',
+  // German
+  'rezepte', 'frühstück', 'mittagessen', 'abendessen', 'vorspeisen', 'hauptgerichte', 'beilagen', 'suppen', 'salate',
+  'nachspeisen', 'backen', 'kuchen', 'plätzchen', 'getränke', 'vegetarisch',
+  // French
+  'recettes', 'entrées', 'plats', 'plats principaux', 'apéritif', 'apéritifs', 'petit-déjeuner', 'soupes', 'salades',
+  'gâteaux', 'boissons', 'végétarien',
+  // Italian
+  'ricette', 'antipasti', 'primi piatti', 'secondi piatti', 'contorni', 'dolci', 'lievitati', 'pizze', 'zuppe',
+  'insalate', 'bevande',
+  // Spanish and Portuguese
+  'recetas', 'desayunos', 'cenas', 'postres', 'entrantes', 'aperitivos', 'ensaladas', 'sopas', 'platos principales',
+  'guarniciones', 'bebidas', 'panes', 'receitas', 'sobremesas', 'bolos', 'lanches', 'pratos principais', 'saladas',
+  'massas', 'doces',
+  // Dutch
+  'recepten', 'ontbijt', 'voorgerechten', 'hoofdgerechten', 'nagerechten', 'soepen', 'taarten',
+  // Polish, Russian, Turkish
+  'przepisy', 'desery', 'ciasta', 'zupy', 'sałatki', 'obiady', 'śniadania', 'przekąski', 'dania główne', 'рецепты',
+  'десерты', 'выпечка', 'супы', 'салаты', 'закуски', 'вторые блюда', 'завтраки', 'tarifler', 'tatlılar', 'çorbalar',
+  'salatalar', 'ana yemekler', 'hamur işleri', 'mezeler',
+]);
+
+/** "Chicken recipes", "Dessert recipes", "Rezepte" after or before a course word: the course word alone. */
+const RECIPES_WORD =
+  /^(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)\s+(?:de\s+|di\s+|für\s+)?|\s+(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)$/u;
+
+/** The menu's words when a page's own links name RECIPE_MENU_MIN_WORDS or more courses, meals or diets; else null. */
+export function recipeMenu(links: readonly PageLink[]): string[] | null {
+  const found = new Set<string>();
+  for (const link of links) {
+    if (!link.internal || link.anchor.length > 40) continue;
+    const anchor = link.anchor
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
+    const word = RECIPE_MENU_WORDS.has(anchor) ? anchor : anchor.replace(RECIPES_WORD, '');
+    if (RECIPE_MENU_WORDS.has(word)) found.add(word);
+  }
+  return found.size >= RECIPE_MENU_MIN_WORDS ? [...found] : null;
+}
