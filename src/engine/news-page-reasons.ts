@@ -11,8 +11,8 @@ import {
   wireCredit,
 } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
-import { recipeMenu } from './recipe-menu.js';
 import { hostedBlogDeclaresNews, newsSelfDescription } from './site-kind-signals.js';
+import { aboutMeLink, recipeMenu } from './site-menus.js';
 
 const NEWS_TYPES: ReadonlySet<string> = new Set([
   'NewsArticle',
@@ -341,6 +341,16 @@ export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       signal: 'recipe_menu',
       weight: WEIGHTS.recipe_menu,
       evidence: `a recipe site's menu on ${page.url}: ${menu.slice(0, 8).join(', ')}${menu.length > 8 ? ` and ${menu.length - 8} more` : ''}`,
+    });
+    break;
+  }
+  for (const page of all) {
+    const about = aboutMeLink(page.links);
+    if (about === null) continue;
+    reasons.push({
+      signal: 'about_me_link',
+      weight: WEIGHTS.about_me_link,
+      evidence: `a link to its author's own page on ${page.url}: "${about.anchor}" ${about.url}`,
     });
     break;
   }

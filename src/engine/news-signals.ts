@@ -68,6 +68,7 @@ export const WEIGHTS = {
   recipe_plugin: -2,
   recipe_words: -1,
   recipe_menu: -1.5,
+  about_me_link: -1,
   product_schema: -2,
   offer_schema: -0.7,
   software_schema: -1.5,

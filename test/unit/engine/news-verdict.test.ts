@@ -400,6 +400,28 @@ describe('judgeNews', () => {
     ).not.toContain('recipe_menu');
   });
 
+  it("reads a link to the author's own page, in the first person or by a first name, as a personal site's", () => {
+    const blog = (anchor: string, href = '/about') =>
+      judgeNews(
+        input(
+          'writer.example',
+          `<html><a href="${href}">${anchor}</a>${stories(20)}<p>By Ann Lee</p></html>`,
+        ),
+      );
+    for (const anchor of ['About me', 'Über mich', 'Chi sono', 'O mnie', 'Hakkımda', 'Meet Joy']) {
+      const judged = blog(anchor);
+      expect(signals(judged)).toContain('about_me_link');
+      expect(judged.verdict).toBe('not_news');
+    }
+    expect(blog('About me').reasons.find((r) => r.signal === 'about_me_link')!.evidence).toContain(
+      '"About me" https://writer.example/about',
+    );
+    // A newsroom's pages about itself and its writers, and another site's page, are not it.
+    for (const anchor of ['About us', 'About the author', 'Meet the team', 'Meet us'])
+      expect(signals(blog(anchor))).not.toContain('about_me_link');
+    expect(signals(blog('About me', 'https://other.example/about'))).not.toContain('about_me_link');
+  });
+
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
     const site = `<nav><a href="/world">World</a><a href="/politics">Politics</a></nav>${stories(20)}<p>By Ann Lee</p>`;
     const judged = (words: string[]) =>

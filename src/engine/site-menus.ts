@@ -1,3 +1,5 @@
+// Menus of kinds of site that are not newsrooms, printed on every page of theirs, the front included.
+//
 // A recipe site's menu: its own links named for courses, meals, diets and cooking methods ("Breakfast", "Side
 // dishes", "Slow cooker", "Primi piatti", "Nachspeisen"). A recipe blog prints that menu on every page, its front page
 // included, where no recipe card (Recipe markup, a plugin's classes, "prep time") shows: so the front of a recipe
@@ -45,17 +47,45 @@ const RECIPE_MENU_WORDS: ReadonlySet<string> = new Set([
 const RECIPES_WORD =
   /^(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)\s+(?:de\s+|di\s+|für\s+)?|\s+(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)$/u;
 
+/** A link's anchor as a menu item reads: lower case, spaces collapsed, no punctuation or symbol at either end. */
+function menuItem(anchor: string): string {
+  return anchor
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
+}
+
 /** The menu's words when a page's own links name RECIPE_MENU_MIN_WORDS or more courses, meals or diets; else null. */
 export function recipeMenu(links: readonly PageLink[]): string[] | null {
   const found = new Set<string>();
   for (const link of links) {
     if (!link.internal || link.anchor.length > 40) continue;
-    const anchor = link.anchor
-      .toLowerCase()
-      .replace(/\s+/g, ' ')
-      .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
+    const anchor = menuItem(link.anchor);
     const word = RECIPE_MENU_WORDS.has(anchor) ? anchor : anchor.replace(RECIPES_WORD, '');
     if (RECIPE_MENU_WORDS.has(word)) found.add(word);
   }
   return found.size >= RECIPE_MENU_MIN_WORDS ? [...found] : null;
+}
+
+/**
+ * A personal site's page about its one author, named in the first person ("About me", "Über mich", "Chi sono", "O
+ * mnie", "Hakkımda") or by the author's first name ("Meet Joy"): a blogger's, a writer's or a cook's site. A newsroom's
+ * is "About us"; its article's "About the author" box names a writer of many, and is not read.
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const ABOUT_ME = new RegExp(
+  `^(?:${[
+    'about me', 'über mich', 'ueber mich', 'qui suis-je', 'qui suis je', 'à propos de moi', 'a propos de moi',
+    'sobre mí', 'sobre mi', 'acerca de mí', 'sobre mim', 'chi sono', 'over mij', 'om mig', 'om meg', 'o mnie',
+    'o mně', 'обо мне', 'про мене', 'hakkımda', 'rólam', 'despre mine', 'tentang saya', '关于我', '關於我',
+    'meet (?!us$|the$)\\p{L}+',
+  ].join('|')})$`,
+  'u',
+);
+
+/** The anchor of a page's own link to its author's "About me" page, or null. */
+export function aboutMeLink(links: readonly PageLink[]): PageLink | null {
+  for (const link of links)
+    if (link.internal && link.anchor.length <= 40 && ABOUT_ME.test(menuItem(link.anchor))) return link;
+  return null;
 }
