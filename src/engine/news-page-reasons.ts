@@ -12,7 +12,7 @@ import {
 } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import { hostedBlogDeclaresNews, newsSelfDescription } from './site-kind-signals.js';
-import { aboutMeLink, recipeMenu } from './site-menus.js';
+import { aboutMeLink, companyMenu, recipeMenu } from './site-menus.js';
 
 const NEWS_TYPES: ReadonlySet<string> = new Set([
   'NewsArticle',
@@ -341,6 +341,16 @@ export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       signal: 'recipe_menu',
       weight: WEIGHTS.recipe_menu,
       evidence: `a recipe site's menu on ${page.url}: ${menu.slice(0, 8).join(', ')}${menu.length > 8 ? ` and ${menu.length - 8} more` : ''}`,
+    });
+    break;
+  }
+  for (const page of all) {
+    const menu = companyMenu(page.links);
+    if (menu === null) continue;
+    reasons.push({
+      signal: 'company_menu',
+      weight: WEIGHTS.company_menu,
+      evidence: `a company's own menu on ${page.url}: ${menu.slice(0, 6).join(', ')}`,
     });
     break;
   }

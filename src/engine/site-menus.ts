@@ -89,3 +89,31 @@ export function aboutMeLink(links: readonly PageLink[]): PageLink | null {
     if (link.internal && link.anchor.length <= 40 && ABOUT_ME.test(menuItem(link.anchor))) return link;
   return null;
 }
+
+/** Distinct corporate menu items among a page's own links that make a company's menu. */
+export const COMPANY_MENU_MIN_ITEMS = 3;
+
+/**
+ * A company's menu about itself, its business and its shareholders, several languages: what a consultancy's, a
+ * manufacturer's or a listed group's site lists and a newsroom's does not (no news page of the labelled sets has two
+ * of them; a listed publisher's "Investor relations" or a paper's reader "Servicios" is one).
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const COMPANY_MENU_ITEMS: ReadonlySet<string> = new Set([
+  'all industries', 'all services', 'our services', 'clients', 'our clients', 'business partners', 'investor relations',
+  'share price', 'corporate governance', 'office locations', 'our offices', 'executive biographies', 'leadership team',
+  'current vacancies', 'case studies', 'unsere leistungen', 'leistungen', 'dienstleistungen', 'nos services',
+  'nos solutions', 'nos métiers', 'nuestros servicios', 'servicios', 'clientes', 'inversores', 'sedes',
+  'líneas de negocio',
+]);
+
+/** The items when a page's own links name COMPANY_MENU_MIN_ITEMS or more of a company's menu; else null. */
+export function companyMenu(links: readonly PageLink[]): string[] | null {
+  const found = new Set<string>();
+  for (const link of links) {
+    if (!link.internal || link.anchor.length > 40) continue;
+    const item = menuItem(link.anchor);
+    if (COMPANY_MENU_ITEMS.has(item)) found.add(item);
+  }
+  return found.size >= COMPANY_MENU_MIN_ITEMS ? [...found] : null;
+}

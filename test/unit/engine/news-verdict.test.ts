@@ -422,6 +422,26 @@ describe('judgeNews', () => {
     expect(signals(blog('About me', 'https://other.example/about'))).not.toContain('about_me_link');
   });
 
+  it("reads a company's menu about itself, its business and its shareholders: three of its items, not one", () => {
+    const site = (items: string[]) =>
+      judgeNews(
+        input(
+          'firm.example',
+          `<html><nav>${items.map((w, i) => `<a href="/m${i}">${w}</a>`).join('')}</nav>${NEWS_NAV}${stories(20)}<p>By Ann Lee</p></html>`,
+        ),
+      );
+    const firm = site(['All Industries', 'All Services', 'Current Vacancies', 'Executive Biographies']);
+    expect(signals(firm)).toContain('company_menu');
+    expect(firm.reasons.find((r) => r.signal === 'company_menu')!.evidence).toContain(
+      "a company's own menu on https://firm.example/: all industries, all services, current vacancies",
+    );
+    expect(firm.score).toBeLessThan(site([]).score);
+    expect(signals(site(['Clientes', 'Inversores', 'Sedes']))).toContain('company_menu');
+    // A listed publisher's investor pages or a paper's reader services: one or two items, no company's menu.
+    expect(signals(site(['Investor relations', 'Servicios']))).not.toContain('company_menu');
+    expect(site(['Investor relations', 'Servicios']).verdict).toBe('news');
+  });
+
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {
     const site = `<nav><a href="/world">World</a><a href="/politics">Politics</a></nav>${stories(20)}<p>By Ann Lee</p>`;
     const judged = (words: string[]) =>

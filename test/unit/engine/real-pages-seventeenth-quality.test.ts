@@ -22,6 +22,9 @@
 // 26), recall 0.870 (20 of 23). The floors sit a little under that, as floors, not targets: one more page read news
 // wrongly gives 0.741 (< 0.75), one news front lost 0.826 (< 0.84), one country miss 0.700 (< 0.74), one more language
 // miss 0.975 (< 0.976).
+// 2026-11-29 (session 24): a recipe site's menu and a company's menu read (recipe_menu, company_menu): Martha Stewart's
+// front not news, PwC Romania maybe, Kalysis not news. Precision 0.870 (20 of 23), floor 0.85: one more page read news
+// wrongly gives 0.833.
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -33,7 +36,7 @@ const judged = describeEntrySetQuality({
   dir: SEVENTEENTH_PAGES_DIR,
   minPages: 198,
   minNotNewsShare: 0.85,
-  floors: { precision: 0.75, recall: 0.84, country: 0.74, language: 0.976 },
+  floors: { precision: 0.85, recall: 0.84, country: 0.74, language: 0.976 },
 });
 
 describe('the seventeenth set: what shared links find beside news', () => {
