@@ -12,7 +12,7 @@ import {
 } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import { hostedBlogDeclaresNews, newsSelfDescription } from './site-kind-signals.js';
-import { aboutMeLink, companyMenu, recipeMenu } from './site-menus.js';
+import { aboutMeLink, companyMenu, recipeMenu, schoolMenu } from './site-menus.js';
 
 const NEWS_TYPES: ReadonlySet<string> = new Set([
   'NewsArticle',
@@ -334,36 +334,7 @@ export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       weight: WEIGHTS.recipe_words,
       evidence: [...new Set(recipeWords)].slice(0, 4).join(', '),
     });
-  for (const page of all) {
-    const menu = recipeMenu(page.links);
-    if (menu === null) continue;
-    reasons.push({
-      signal: 'recipe_menu',
-      weight: WEIGHTS.recipe_menu,
-      evidence: `a recipe site's menu on ${page.url}: ${menu.slice(0, 8).join(', ')}${menu.length > 8 ? ` and ${menu.length - 8} more` : ''}`,
-    });
-    break;
-  }
-  for (const page of all) {
-    const menu = companyMenu(page.links);
-    if (menu === null) continue;
-    reasons.push({
-      signal: 'company_menu',
-      weight: WEIGHTS.company_menu,
-      evidence: `a company's own menu on ${page.url}: ${menu.slice(0, 6).join(', ')}`,
-    });
-    break;
-  }
-  for (const page of all) {
-    const about = aboutMeLink(page.links);
-    if (about === null) continue;
-    reasons.push({
-      signal: 'about_me_link',
-      weight: WEIGHTS.about_me_link,
-      evidence: `a link to its author's own page on ${page.url}: "${about.anchor}" ${about.url}`,
-    });
-    break;
-  }
+  reasons.push(...siteMenuReasons(all));
   const shop = [...new Set(all.flatMap((p) => p.shop_signals))];
   if (shop.length >= MANY_SHOP_SIGNS)
     reasons.push({
@@ -396,5 +367,40 @@ export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
       weight: WEIGHTS.parked,
       evidence: `${parked.parked_signals.slice(0, 3).join('; ')} on ${parked.url}`,
     });
+  return reasons;
+}
+
+/** The menus of kinds of site that are not newsrooms (site-menus.ts): each read once, from the first page showing it. */
+const SITE_MENUS = [
+  ['recipe_menu', "a recipe site's menu", recipeMenu],
+  ['company_menu', "a company's own menu", companyMenu],
+  ['school_menu', "a school's or course seller's menu", schoolMenu],
+] as const;
+
+function siteMenuReasons(all: PageFacts[]): NewsReason[] {
+  const reasons: NewsReason[] = [];
+  for (const [signal, what, read] of SITE_MENUS) {
+    for (const page of all) {
+      const menu = read(page.links);
+      if (menu === null) continue;
+      const more = menu.length > 8 ? ` and ${menu.length - 8} more` : '';
+      reasons.push({
+        signal,
+        weight: WEIGHTS[signal],
+        evidence: `${what} on ${page.url}: ${menu.slice(0, 8).join(', ')}${more}`,
+      });
+      break;
+    }
+  }
+  for (const page of all) {
+    const about = aboutMeLink(page.links);
+    if (about === null) continue;
+    reasons.push({
+      signal: 'about_me_link',
+      weight: WEIGHTS.about_me_link,
+      evidence: `a link to its author's own page on ${page.url}: "${about.anchor}" ${about.url}`,
+    });
+    break;
+  }
   return reasons;
 }

@@ -70,6 +70,7 @@ export const WEIGHTS = {
   recipe_menu: -1.5,
   about_me_link: -1,
   company_menu: -1.5,
+  school_menu: -1.5,
   product_schema: -2,
   offer_schema: -0.7,
   software_schema: -1.5,

@@ -90,8 +90,8 @@ export function aboutMeLink(links: readonly PageLink[]): PageLink | null {
   return null;
 }
 
-/** Distinct corporate menu items among a page's own links that make a company's menu. */
-export const COMPANY_MENU_MIN_ITEMS = 3;
+/** Distinct items of a company's or a school's own menu that make it that kind of site's. */
+export const KIND_MENU_MIN_ITEMS = 3;
 
 /**
  * A company's menu about itself, its business and its shareholders, several languages: what a consultancy's, a
@@ -107,13 +107,35 @@ const COMPANY_MENU_ITEMS: ReadonlySet<string> = new Set([
   'líneas de negocio',
 ]);
 
-/** The items when a page's own links name COMPANY_MENU_MIN_ITEMS or more of a company's menu; else null. */
-export function companyMenu(links: readonly PageLink[]): string[] | null {
+/**
+ * A school's, a university's or a course seller's menu for its students, several languages. Not "Research",
+ * "Students" or "Campus": newsrooms' menus carry them (Die Zeit's "Campus", a trade paper's "Students").
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const SCHOOL_MENU_ITEMS: ReadonlySet<string> = new Set([
+  'courses', 'all courses', 'online courses', 'lessons', 'flashcards', 'test prep', 'study guides', 'tutoring',
+  'degrees', 'certificates', 'admissions', 'undergraduate', 'postgraduate', 'alumni', 'faculty',
+  'prospective students', 'current students', 'scholarships', 'tuition', 'campus life', 'studium', 'studiengänge',
+  'formations', 'formación', 'cursos', 'corsi', 'licenciaturas', 'posgrados', 'admisiones', 'inscripciones',
+]);
+
+/** The items of `menu` among a page's own links when there are KIND_MENU_MIN_ITEMS or more; else null. */
+function kindMenu(links: readonly PageLink[], menu: ReadonlySet<string>): string[] | null {
   const found = new Set<string>();
   for (const link of links) {
     if (!link.internal || link.anchor.length > 40) continue;
     const item = menuItem(link.anchor);
-    if (COMPANY_MENU_ITEMS.has(item)) found.add(item);
+    if (menu.has(item)) found.add(item);
   }
-  return found.size >= COMPANY_MENU_MIN_ITEMS ? [...found] : null;
+  return found.size >= KIND_MENU_MIN_ITEMS ? [...found] : null;
+}
+
+/** A company's own menu on a page (its items), or null. */
+export function companyMenu(links: readonly PageLink[]): string[] | null {
+  return kindMenu(links, COMPANY_MENU_ITEMS);
+}
+
+/** A school's or a course seller's own menu on a page (its items), or null. */
+export function schoolMenu(links: readonly PageLink[]): string[] | null {
+  return kindMenu(links, SCHOOL_MENU_ITEMS);
 }

@@ -422,7 +422,7 @@ describe('judgeNews', () => {
     expect(signals(blog('About me', 'https://other.example/about'))).not.toContain('about_me_link');
   });
 
-  it("reads a company's menu about itself, its business and its shareholders: three of its items, not one", () => {
+  it("reads a company's or a school's menu about itself: three of its items, not one", () => {
     const site = (items: string[]) =>
       judgeNews(
         input(
@@ -440,6 +440,14 @@ describe('judgeNews', () => {
     // A listed publisher's investor pages or a paper's reader services: one or two items, no company's menu.
     expect(signals(site(['Investor relations', 'Servicios']))).not.toContain('company_menu');
     expect(site(['Investor relations', 'Servicios']).verdict).toBe('news');
+    // A school's or a course seller's menu the same way (study.com, ncbs.res.in), not a newsroom's "Campus".
+    const school = site(['Courses', 'Degrees', 'Certificates', 'Test prep']);
+    expect(signals(school)).toContain('school_menu');
+    expect(school.reasons.find((r) => r.signal === 'school_menu')!.evidence).toContain(
+      "a school's or course seller's menu on https://firm.example/: courses, degrees, certificates, test prep",
+    );
+    expect(signals(site(['Admissions', 'Alumni', 'Faculty']))).toContain('school_menu');
+    expect(signals(site(['Campus', 'Research', 'Students']))).not.toContain('school_menu');
   });
 
   it("counts an organisation's own menu against: two of its words, not one, and never a newsroom's Donate or Events", () => {

@@ -15,7 +15,9 @@
 // more language miss 0.978 (< 0.98).
 // 2026-11-29 (session 24): recall 0.833 (5 of 6) and its floor 0.8 — finance.si had read news on its privacy-policy
 // link ("Politika zasebnosti") taken for a politics desk; the link is no desk (section-words.ts), and without it the
-// front shows story links and a byline only (maybe). A second lost front gives 0.667 (< 0.8).
+// front shows story links and a byline only (maybe). A second lost front gives 0.667 (< 0.8). The same session a
+// school's or course seller's menu counts against (school_menu): study.com maybe, precision 0.833 (5 of 6), floor
+// 0.8 — one page read news wrongly again gives 0.714.
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -27,7 +29,7 @@ const judged = describeEntrySetQuality({
   dir: SIXTEENTH_PAGES_DIR,
   minPages: 91,
   minNotNewsShare: 0.9,
-  floors: { precision: 0.7, recall: 0.8, country: 0.9, language: 0.98 },
+  floors: { precision: 0.8, recall: 0.8, country: 0.9, language: 0.98 },
   minNewsFronts: 6,
 });
 
