@@ -12,7 +12,7 @@ import {
 } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import { hostedBlogDeclaresNews, newsSelfDescription } from './site-kind-signals.js';
-import { aboutMeLink, companyMenu, recipeMenu, schoolMenu } from './site-menus.js';
+import { aboutMeLink, companyMenu, recipeMenu, schoolMenu, sportsDesks } from './site-menus.js';
 
 const NEWS_TYPES: ReadonlySet<string> = new Set([
   'NewsArticle',
@@ -370,17 +370,20 @@ export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
   return reasons;
 }
 
-/** The menus of kinds of site that are not newsrooms (site-menus.ts): each read once, from the first page showing it. */
+/** The menus of kinds of site (site-menus.ts): each read once, from the first page showing it. */
 const SITE_MENUS = [
   ['recipe_menu', "a recipe site's menu", recipeMenu],
   ['company_menu', "a company's own menu", companyMenu],
   ['school_menu', "a school's or course seller's menu", schoolMenu],
+  ['sports_desks', "a newsroom's sports desk menu", sportsDesks],
 ] as const;
 
 function siteMenuReasons(all: PageFacts[]): NewsReason[] {
   const reasons: NewsReason[] = [];
   for (const [signal, what, read] of SITE_MENUS) {
     for (const page of all) {
+      // A sports shop lists sports as a sports desk does: beside a shop sign the menu is the shop's.
+      if (signal === 'sports_desks' && (page.shop_signals?.length ?? 0) > 0) continue;
       const menu = read(page.links);
       if (menu === null) continue;
       const more = menu.length > 8 ? ` and ${menu.length - 8} more` : '';

@@ -119,6 +119,22 @@ const SCHOOL_MENU_ITEMS: ReadonlySet<string> = new Set([
   'formations', 'formación', 'cursos', 'corsi', 'licenciaturas', 'posgrados', 'admisiones', 'inscripciones',
 ]);
 
+/**
+ * A newsroom's sports desk, one menu item a sport or a league ("Football", "NBA", "Formel 1", "Baloncesto", "Serie A"):
+ * what a paper's sports menu lists under its Sport desk, several languages. The one kind of menu here that reads for
+ * news: sports shops list sports too, and their shop signs say what they are.
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const SPORTS_DESK_ITEMS: ReadonlySet<string> = new Set([
+  'football', 'soccer', 'basketball', 'tennis', 'hockey', 'ice hockey', 'cycling', 'golf', 'rugby', 'cricket',
+  'baseball', 'nfl', 'nba', 'nhl', 'mlb', 'f1', 'formula 1', 'formula one', 'motogp', 'boxing', 'mma', 'ufc',
+  'athletics', 'volleyball', 'handball', 'skiing', 'premier league', 'champions league', 'la liga', 'serie a',
+  'bundesliga', 'ligue 1', 'fußball', 'fussball', 'eishockey', 'radsport', 'formel 1', 'fútbol', 'futbol',
+  'baloncesto', 'ciclismo', 'tenis', 'automovilismo', 'calcio', 'pallavolo', 'basket', 'cyclisme', 'futebol',
+  'basquete', 'piłka nożna', 'siatkówka', 'футбол', 'хокей', 'хоккей', 'баскетбол', 'теніс', 'теннис', 'basketbol',
+  'voleybol',
+]);
+
 /** The items of `menu` among a page's own links when there are KIND_MENU_MIN_ITEMS or more; else null. */
 function kindMenu(links: readonly PageLink[], menu: ReadonlySet<string>): string[] | null {
   const found = new Set<string>();
@@ -138,4 +154,9 @@ export function companyMenu(links: readonly PageLink[]): string[] | null {
 /** A school's or a course seller's own menu on a page (its items), or null. */
 export function schoolMenu(links: readonly PageLink[]): string[] | null {
   return kindMenu(links, SCHOOL_MENU_ITEMS);
+}
+
+/** A newsroom's sports desk menu on a page (its sports and leagues), or null. */
+export function sportsDesks(links: readonly PageLink[]): string[] | null {
+  return kindMenu(links, SPORTS_DESK_ITEMS);
 }

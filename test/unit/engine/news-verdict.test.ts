@@ -400,6 +400,28 @@ describe('judgeNews', () => {
     ).not.toContain('recipe_menu');
   });
 
+  it("reads a sports desk's menu of sports and leagues as a newsroom's, not beside a shop's sign", () => {
+    const desks = ['NFL', 'NBA', 'MLB', 'NHL', 'Golf'].map((w, i) => `<a href="/s${i}">${w}</a>`).join('');
+    // A sports site's article page (cbssports.com, bleacherreport.com): its story links, a byline and a time, and
+    // the menu of its desks, which lifts the no_newsroom_sign bound.
+    const story = (extra = '') =>
+      judgeNews(
+        onArticlePage(
+          'sports.example',
+          `<html><head><meta property="og:type" content="article"><meta property="article:published_time" content="2026-11-25T10:00:00Z"></head><nav>${desks}</nav>${stories(16)}<p>By Ann Lee</p>${extra}</html>`,
+        ),
+      );
+    const judged = story();
+    expect(signals(judged)).toContain('sports_desks');
+    expect(signals(judged)).not.toContain('no_newsroom_sign');
+    expect(judged.verdict).toBe('news');
+    expect(judged.reasons.find((r) => r.signal === 'sports_desks')!.evidence).toContain(
+      "a newsroom's sports desk menu on https://sports.example/2026/11/25/a-story-of-the-day: nfl, nba, mlb, nhl, golf",
+    );
+    // A sports shop's menu is the same list: with a cart beside it, it says nothing.
+    expect(signals(story('<a href="/cart">Cart</a>'))).not.toContain('sports_desks');
+  });
+
   it("reads a link to the author's own page, in the first person or by a first name, as a personal site's", () => {
     const blog = (anchor: string, href = '/about') =>
       judgeNews(
