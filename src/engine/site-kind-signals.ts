@@ -109,7 +109,8 @@ const NEWSROOM_HOST_WORD =
 const NEWS_WORDS = [
   'news', 'noticias', 'not[ií]cias', 'not[ií]cies', 'notizie', 'nachrichten', 'nieuws', 'wiadomo[sś]ci', 'zpr[aá]vy',
   'spr[aá]vy', 'h[ií]rek', '[sș]tiri', 'vijesti', 'vesti', 'uutiset', 'nyheter', 'nyheder', 'haberleri', 'berita',
-  'habari', 'tin t[uứ]c', 'новости', 'новини', 'ειδήσεις', 'समाचार', 'খবর', 'সংবাদ', 'أخبار', 'اخبار', 'חדשות',
+  'habari', 'tin t[uứ]c', 'zi[nņ]as', 'zi[nņ]u', 'naujienos', 'naujien[uų]', 'uudised', 'lajme', 'fréttir', 'nuacht',
+  'newyddion', 'новости', 'новини', 'ειδήσεις', 'समाचार', 'খবর', 'সংবাদ', 'أخبار', 'اخبار', 'חדשות',
   'peri[oó]dico', 'zeitung', 'giornale', 'gazeta', 'gazette',
 ];
 /** Any of `words` as a whole word (no letter on either side), case-insensitive. */

@@ -218,6 +218,14 @@ describe("a front page's own description", () => {
     ['Новости Республики Коми', null],
     ['Yahoo! JAPAN', 'ニュース、天気、メール'],
     ['Prothom Alo', 'বাংলা সংবাদ'],
+    // Latvian and Lithuanian (la.lv, f-1.lt), Estonian, Albanian, Icelandic, Irish, Welsh.
+    ['LA.LV | Ziņu portāls Latvijai', null],
+    [null, 'Viskas apie „Formulę-1“ lietuvių kalba. Naujienos, straipsniai, nuotraukos'],
+    ['Eesti uudised', null],
+    ['Lajme nga Kosova', null],
+    ['Fréttir dagsins', null],
+    ['Nuacht as Gaeilge', null],
+    ['Newyddion Cymru', null],
   ])('reads news in the title %s or the description %s', (title, description) => {
     expect(newsSelfDescription(title, description)).not.toBeNull();
   });
