@@ -110,7 +110,9 @@ const NEWS_WORDS = [
   'news', 'noticias', 'not[ií]cias', 'not[ií]cies', 'notizie', 'nachrichten', 'nieuws', 'wiadomo[sś]ci', 'zpr[aá]vy',
   'spr[aá]vy', 'h[ií]rek', '[sș]tiri', 'vijesti', 'vesti', 'uutiset', 'nyheter', 'nyheder', 'haberleri', 'berita',
   'habari', 'tin t[uứ]c', 'zi[nņ]as', 'zi[nņ]u', 'naujienos', 'naujien[uų]', 'uudised', 'lajme', 'fréttir', 'nuacht',
-  'newyddion', 'новости', 'новини', 'ειδήσεις', 'समाचार', 'খবর', 'সংবাদ', 'أخبار', 'اخبار', 'חדשות',
+  'newyddion', 'xəbərlər\\p{L}*', 'yangilik\\p{L}*', 'жаңалық\\p{L}*', 'мэдээ', 'ახალი ამბები', 'լուրեր', 'خبریں', 'వార్తలు',
+  'ಸುದ್ದಿ', 'വാർത്തകൾ', 'വാർത്ത', 'बातम्या', 'સમાચાર', 'ਖ਼ਬਰਾਂ', 'ਖਬਰਾਂ', 'செய்திகள்', 'පුවත්', 'ዜና', 'labarai',
+  'wararka', 'новости', 'новини', 'ειδήσεις', 'समाचार', 'খবর', 'সংবাদ', 'أخبار', 'اخبار', 'חדשות',
   'peri[oó]dico', 'zeitung', 'giornale', 'gazeta', 'gazette',
 ];
 /** Any of `words` as a whole word (no letter on either side), case-insensitive. */
@@ -153,7 +155,7 @@ const NEWSROOM_NAME_COMPOUND =
  * news). Three words only a description gives: "haberler", "balita", "newspaper".
  */
 const NEWS_SELF_WORD = new RegExp(
-  `${wholeWords([...NEWS_WORDS, 'haberler', 'balita', 'newspaper'])}|新闻|新聞|뉴스|ニュース|ข่าว`,
+  `${wholeWords([...NEWS_WORDS, 'haberler', 'balita', 'newspaper'])}|新闻|新聞|뉴스|ニュース|ข่าว|ព័ត៌មាន|သတင်း`,
   'iu',
 );
 

@@ -226,6 +226,18 @@ describe("a front page's own description", () => {
     ['Fréttir dagsins', null],
     ['Nuacht as Gaeilge', null],
     ['Newyddion Cymru', null],
+    // Languages of the Caucasus, Central and South Asia, the Horn and West Africa (no labelled page yet).
+    ['ახალი ამბები საქართველოდან', null],
+    ['Լուրեր Հայաստանից', null],
+    ['Son xəbərlər', null],
+    ['Тәулік жаңалықтары', null],
+    ['Ташкент - Yangiliklar', null],
+    ['తాజా తెలుగు వార్తలు', null],
+    ['தமிழ் செய்திகள்', null],
+    ['ਪੰਜਾਬੀ ਖ਼ਬਰਾਂ', null],
+    ['ताज्या बातम्या', null],
+    ['ព័ត៌មានជាតិ', null],
+    ['Labarai daga Najeriya', null],
   ])('reads news in the title %s or the description %s', (title, description) => {
     expect(newsSelfDescription(title, description)).not.toBeNull();
   });
