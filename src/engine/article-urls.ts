@@ -19,8 +19,9 @@ const NOT_ARTICLE_SEGMENT =
 /** Files that are never an article page, whatever their path says. */
 const NOT_ARTICLE_FILE =
   /\.(jpe?g|png|gif|webp|avif|svg|ico|css|js|json|xml|rss|pdf|zip|mp3|mp4|m3u8|woff2?|ttf)$/i;
-/** A query naming one story by its id: ?p=128314, &id=4567, ?newsid=20240512. */
-const ARTICLE_ID_QUERY = /(?:^\?|&)(id|article|story|p|newsid|news_id|aid|nid|idxno|article_?id)=\d{4,}/i;
+/** A query naming one story by its id: ?p=128314, &id=4567, ?newsid=20240512, &newid=5178, ?storyid=9912. */
+const ARTICLE_ID_QUERY =
+  /(?:^\?|&)(id|article|story|p|newsid|news_id|new_?id|aid|nid|idxno|article_?id|story_?id)=\d{4,}/i;
 /**
  * A script that shows one news story or article, named so (news_view.html, articleView.html, newsDetail.aspx,
  * read_article.php), with any parameter of four or more digits: the story's number, under whatever name the CMS gives

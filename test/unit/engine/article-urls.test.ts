@@ -24,6 +24,9 @@ describe('articleUrlShape', () => {
     // A query value that is a date and a serial number, under any name (asiatoday.co.kr in the fifteenth set).
     ['https://n.example/view.php?key=20180315010008773', 'numeric_id'],
     ['https://n.example/view.php?key=20180315010008773&ref=main_top', 'numeric_id'],
+    // A Greek local site's news script (eordaialive.com, the ninth set): the story's number as "newid".
+    ['https://n.example/live/news.php?lang=173&newid=5178&cat=153', 'numeric_id'],
+    ['https://n.example/templates/story/story.php?storyId=1001', 'numeric_id'],
   ])('%s is %s', (url, shape) => {
     expect(articleUrlShape(url)).toBe(shape);
   });
