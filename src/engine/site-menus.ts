@@ -132,18 +132,33 @@ const SPORTS_DESK_ITEMS: ReadonlySet<string> = new Set([
   'bundesliga', 'ligue 1', 'fußball', 'fussball', 'eishockey', 'radsport', 'formel 1', 'fútbol', 'futbol',
   'baloncesto', 'ciclismo', 'tenis', 'automovilismo', 'calcio', 'pallavolo', 'basket', 'cyclisme', 'futebol',
   'basquete', 'piłka nożna', 'siatkówka', 'футбол', 'хокей', 'хоккей', 'баскетбол', 'теніс', 'теннис', 'basketbol',
-  'voleybol',
+  'voleybol', 'волейбол', 'тенис', 'формула 1', 'бокс', 'хандбал', 'гандбол', 'fotbal', 'hokej', 'košarka', 'nogomet',
+  'rukomet', 'odbojka', 'kosárlabda', 'labdarúgás', 'jégkorong', 'fotboll', 'ishockey', 'fodbold', 'jalkapallo',
+  'jääkiekko', 'voetbal', 'wielrennen', 'schaatsen',
 ]);
 
 /** The items of `menu` among a page's own links when there are KIND_MENU_MIN_ITEMS or more; else null. */
-function kindMenu(links: readonly PageLink[], menu: ReadonlySet<string>): string[] | null {
+function kindMenu(
+  links: readonly PageLink[],
+  menu: ReadonlySet<string>,
+  itemOf: (item: string) => string | null = (item) => (menu.has(item) ? item : null),
+): string[] | null {
   const found = new Set<string>();
   for (const link of links) {
     if (!link.internal || link.anchor.length > 40) continue;
-    const item = menuItem(link.anchor);
-    if (menu.has(item)) found.add(item);
+    const item = itemOf(menuItem(link.anchor));
+    if (item !== null) found.add(item);
   }
   return found.size >= KIND_MENU_MIN_ITEMS ? [...found] : null;
+}
+
+/** A sport or league with one word beside it is that sport's desk: "Български футбол", "College football". */
+function sportOf(item: string): string | null {
+  if (SPORTS_DESK_ITEMS.has(item)) return item;
+  const words = item.split(' ');
+  if (words.length !== 2) return null;
+  const [first, last] = words as [string, string];
+  return SPORTS_DESK_ITEMS.has(last) ? last : SPORTS_DESK_ITEMS.has(first) ? first : null;
 }
 
 /** A company's own menu on a page (its items), or null. */
@@ -158,5 +173,5 @@ export function schoolMenu(links: readonly PageLink[]): string[] | null {
 
 /** A newsroom's sports desk menu on a page (its sports and leagues), or null. */
 export function sportsDesks(links: readonly PageLink[]): string[] | null {
-  return kindMenu(links, SPORTS_DESK_ITEMS);
+  return kindMenu(links, SPORTS_DESK_ITEMS, sportOf);
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { PageLink } from '../../../src/engine/page-facts.js';
+import { aboutMeLink, recipeMenu, sportsDesks } from '../../../src/engine/site-menus.js';
+
+const own = (...anchors: string[]): PageLink[] =>
+  anchors.map((anchor, i) => ({ url: `https://site.example/m${i}`, anchor, internal: true }));
+
+describe('the menus of kinds of site', () => {
+  it("reads a sports desk's sports and leagues, each alone or with one word beside it", () => {
+    // sportinglife.bg (the eleventh set): national and world football, volleyball, tennis, Formula 1.
+    expect(sportsDesks(own('БЪЛГАРСКИ ФУТБОЛ', 'Волейбол', 'Тенис', 'Формула 1'))).toEqual([
+      'футбол',
+      'волейбол',
+      'тенис',
+      'формула 1',
+    ]);
+    expect(sportsDesks(own('College football', "Women's basketball", 'NHL'))).toEqual([
+      'football',
+      'basketball',
+      'nhl',
+    ]);
+    // Two sports are not a desk's menu; a sport inside a longer name is not a desk.
+    expect(sportsDesks(own('Football', 'Tennis'))).toBeNull();
+    expect(sportsDesks(own('Football', 'Tennis', 'Golf course management'))).toBeNull();
+    // Another site's links are not its menu.
+    const elsewhere = own('Football', 'Tennis', 'Golf').map((l) => ({ ...l, internal: false }));
+    expect(sportsDesks(elsewhere)).toBeNull();
+  });
+
+  it('reads "X recipes" and "Recetas de X" as the course X, whole anchors only', () => {
+    expect(
+      recipeMenu(own('Chicken recipes', 'Recetas de postres', 'Soups', 'Salads', 'Baking', 'Vegan')),
+    ).toEqual(['chicken', 'postres', 'soups', 'salads', 'baking', 'vegan']);
+    expect(recipeMenu(own('Chicken recipes', 'Soups', 'Salads', 'Baking', 'Vegan', 'Cookies'))).toBeNull();
+    expect(
+      recipeMenu(own('Soups for the soul of the city', 'Salads', 'Baking', 'Vegan', 'Desserts')),
+    ).toBeNull();
+  });
+
+  it('finds an "About me" link among its own, not another site\'s', () => {
+    expect(aboutMeLink(own('Home', 'Über mich'))?.anchor).toBe('Über mich');
+    expect(aboutMeLink(own('Home', 'About us', 'Meet the team'))).toBeNull();
+    expect(
+      aboutMeLink([{ url: 'https://other.example/about', anchor: 'About me', internal: false }]),
+    ).toBeNull();
+  });
+});
