@@ -12,7 +12,14 @@ import {
 } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import { hostedBlogDeclaresNews, newsSelfDescription } from './site-kind-signals.js';
-import { aboutMeLink, companyMenu, recipeMenu, schoolMenu, sportsDesks } from './site-menus.js';
+import {
+  aboutMeLink,
+  companyMenu,
+  newsroomGenres,
+  recipeMenu,
+  schoolMenu,
+  sportsDesks,
+} from './site-menus.js';
 
 const NEWS_TYPES: ReadonlySet<string> = new Set([
   'NewsArticle',
@@ -376,6 +383,7 @@ const SITE_MENUS = [
   ['company_menu', "a company's own menu", companyMenu],
   ['school_menu', "a school's or course seller's menu", schoolMenu],
   ['sports_desks', "a newsroom's sports desk menu", sportsDesks],
+  ['newsroom_genres', "a newsroom's menu of journalism's kinds", newsroomGenres],
 ] as const;
 
 function siteMenuReasons(all: PageFacts[]): NewsReason[] {

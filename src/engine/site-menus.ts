@@ -137,6 +137,22 @@ const SPORTS_DESK_ITEMS: ReadonlySet<string> = new Set([
   'jääkiekko', 'voetbal', 'wielrennen', 'schaatsen',
 ]);
 
+/**
+ * A newsroom's menu of the kinds of journalism it publishes — news beside analysis, interviews, reportage, exclusives,
+ * investigations, features, columns, editorials — several languages. Alone, "News" is every site's; three of them
+ * together are a newsroom's (no non-news page of the labelled sets but a travel blog already read news has three).
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const NEWSROOM_GENRE_ITEMS: ReadonlySet<string> = new Set([
+  'news', 'latest news', 'nachrichten', 'новости', 'новини', 'noticias', 'notizie', 'actualités', 'aktualności',
+  'wiadomości', 'haberler', 'berita', 'analysis', 'analyses', 'аналитика', 'analyse', 'analysen', 'análisis', 'analisi',
+  'analiza', 'analizy', 'interview', 'interviews', 'интервью', 'інтерв\'ю', 'entrevista', 'entrevistas', 'interviste',
+  'wywiad', 'wywiady', 'röportaj', 'reportage', 'reportagen', 'reportajes', 'reportages', 'репортаж', 'репортажи',
+  'exclusive', 'exclusives', 'эксклюзив', 'exclusivo', 'investigation', 'investigations', 'investigative',
+  'расследования', 'investigaciones', 'inchieste', 'śledztwa', 'features', 'columns', 'kolumne', 'колонки', 'колумне',
+  'op-ed', 'editorial', 'editorials', 'leitartikel', 'éditorial',
+]);
+
 /** The items of `menu` among a page's own links when there are KIND_MENU_MIN_ITEMS or more; else null. */
 function kindMenu(
   links: readonly PageLink[],
@@ -174,4 +190,9 @@ export function schoolMenu(links: readonly PageLink[]): string[] | null {
 /** A newsroom's sports desk menu on a page (its sports and leagues), or null. */
 export function sportsDesks(links: readonly PageLink[]): string[] | null {
   return kindMenu(links, SPORTS_DESK_ITEMS, sportOf);
+}
+
+/** A newsroom's menu of journalism's kinds on a page (its items), or null. */
+export function newsroomGenres(links: readonly PageLink[]): string[] | null {
+  return kindMenu(links, NEWSROOM_GENRE_ITEMS);
 }

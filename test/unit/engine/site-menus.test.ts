@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageLink } from '../../../src/engine/page-facts.js';
-import { aboutMeLink, recipeMenu, sportsDesks } from '../../../src/engine/site-menus.js';
+import { aboutMeLink, newsroomGenres, recipeMenu, sportsDesks } from '../../../src/engine/site-menus.js';
 
 const own = (...anchors: string[]): PageLink[] =>
   anchors.map((anchor, i) => ({ url: `https://site.example/m${i}`, anchor, internal: true }));
@@ -25,6 +25,21 @@ describe('the menus of kinds of site', () => {
     // Another site's links are not its menu.
     const elsewhere = own('Football', 'Tennis', 'Golf').map((l) => ({ ...l, internal: false }));
     expect(sportsDesks(elsewhere)).toBeNull();
+  });
+
+  it("reads a newsroom's menu of journalism's kinds: three of them, not a site's lone News", () => {
+    // karelinform.ru (the tenth set) and stereogum.com (the thirteenth).
+    expect(newsroomGenres(own('Новости', 'Аналитика', 'Интервью', 'Мнение'))).toEqual([
+      'новости',
+      'аналитика',
+      'интервью',
+    ]);
+    expect(newsroomGenres(own('News', 'New Music', 'Columns', 'Interviews', 'Reviews'))).toEqual([
+      'news',
+      'columns',
+      'interviews',
+    ]);
+    expect(newsroomGenres(own('News', 'Interviews', 'Shop'))).toBeNull();
   });
 
   it('reads "X recipes" and "Recetas de X" as the course X, whole anchors only', () => {
