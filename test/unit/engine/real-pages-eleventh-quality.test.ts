@@ -18,6 +18,7 @@
 // prompted by the seventeenth set): Red Radio reads news, recall 0.857 (24 of 28), and the recall floor 0.83 catches one
 // news front lost (0.821).
 
+// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "A recipe site's menu" and after): recall 0.893 (25 of 28): floor 0.87, one lost front under it.
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
 import { ELEVENTH_PAGES_DIR, loadRealPages } from '../../support/real-pages.js';
@@ -29,7 +30,7 @@ describeEntrySetQuality({
   dir: ELEVENTH_PAGES_DIR,
   minPages: 66,
   minNotNewsShare: 0.55,
-  floors: { precision: 0.96, recall: 0.83, country: 0.86, language: 0.94 },
+  floors: { precision: 0.96, recall: 0.87, country: 0.86, language: 0.94 },
 });
 
 describe('the eleventh set: what a party, a university or a shop is never read as', () => {

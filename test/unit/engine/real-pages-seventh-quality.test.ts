@@ -16,6 +16,7 @@
 // counts (catalogue_counts, 2026-11-28; alo.bg, prompted by this hold-out page): precision 0.778 (7 of 9), and the
 // precision floor 0.72 catches one more page read news wrongly (0.700).
 
+// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "A recipe site's menu" and after): precision 0.800 (8 of 10), recall 1.000 (8 of 8): floors 0.75 and 0.9, one more wrong page or one lost front under each.
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
 import { SEVENTH_PAGES_DIR } from '../../support/real-pages.js';
 
@@ -25,5 +26,5 @@ describeEntrySetQuality({
   dir: SEVENTH_PAGES_DIR,
   minPages: 56,
   minNotNewsShare: 0.8,
-  floors: { precision: 0.72, recall: 0.86, country: 0.9, language: 0.98 },
+  floors: { precision: 0.75, recall: 0.9, country: 0.9, language: 0.98 },
 });
