@@ -12,14 +12,7 @@ import {
 } from './newsroom-signals.js';
 import type { PageFacts } from './page-facts.js';
 import { hostedBlogDeclaresNews, newsSelfDescription } from './site-kind-signals.js';
-import {
-  aboutMeLink,
-  companyMenu,
-  newsroomGenres,
-  recipeMenu,
-  schoolMenu,
-  sportsDesks,
-} from './site-menus.js';
+import { readSiteMenus, type SiteMenus } from './site-menus.js';
 
 const NEWS_TYPES: ReadonlySet<string> = new Set([
   'NewsArticle',
@@ -377,41 +370,42 @@ export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
   return reasons;
 }
 
-/** The menus of kinds of site (site-menus.ts): each read once, from the first page showing it. */
+/** The menus of kinds of site (site-menus.ts), each read once, from the first page showing it. */
 const SITE_MENUS = [
-  ['recipe_menu', "a recipe site's menu", recipeMenu],
-  ['company_menu', "a company's own menu", companyMenu],
-  ['school_menu', "a school's or course seller's menu", schoolMenu],
-  ['sports_desks', "a newsroom's sports desk menu", sportsDesks],
-  ['newsroom_genres', "a newsroom's menu of journalism's kinds", newsroomGenres],
-] as const;
+  ['recipe_menu', "a recipe site's menu", 'recipe'],
+  ['company_menu', "a company's own menu", 'company'],
+  ['school_menu', "a school's or course seller's menu", 'school'],
+  ['sports_desks', "a newsroom's sports desk menu", 'sports'],
+  ['newsroom_genres', "a newsroom's menu of journalism's kinds", 'genres'],
+] as const satisfies ReadonlyArray<
+  readonly [keyof typeof WEIGHTS, string, Exclude<keyof SiteMenus, 'aboutMe'>]
+>;
 
 function siteMenuReasons(all: PageFacts[]): NewsReason[] {
   const reasons: NewsReason[] = [];
-  for (const [signal, what, read] of SITE_MENUS) {
-    for (const page of all) {
+  const menus = all.map((page) => readSiteMenus(page.links));
+  for (const [signal, what, kind] of SITE_MENUS) {
+    const at = menus.findIndex((menu, i) => {
       // A sports shop lists sports as a sports desk does: beside a shop sign the menu is the shop's.
-      if (signal === 'sports_desks' && (page.shop_signals?.length ?? 0) > 0) continue;
-      const menu = read(page.links);
-      if (menu === null) continue;
-      const more = menu.length > 8 ? ` and ${menu.length - 8} more` : '';
-      reasons.push({
-        signal,
-        weight: WEIGHTS[signal],
-        evidence: `${what} on ${page.url}: ${menu.slice(0, 8).join(', ')}${more}`,
-      });
-      break;
-    }
+      if (kind === 'sports' && (all[i]?.shop_signals?.length ?? 0) > 0) return false;
+      return menu[kind] !== null;
+    });
+    const items = menus[at]?.[kind];
+    if (!items) continue;
+    const more = items.length > 8 ? ` and ${items.length - 8} more` : '';
+    reasons.push({
+      signal,
+      weight: WEIGHTS[signal],
+      evidence: `${what} on ${all[at]?.url}: ${items.slice(0, 8).join(', ')}${more}`,
+    });
   }
-  for (const page of all) {
-    const about = aboutMeLink(page.links);
-    if (about === null) continue;
+  const at = menus.findIndex((menu) => menu.aboutMe !== null);
+  const about = menus[at]?.aboutMe;
+  if (about)
     reasons.push({
       signal: 'about_me_link',
       weight: WEIGHTS.about_me_link,
-      evidence: `a link to its author's own page on ${page.url}: "${about.anchor}" ${about.url}`,
+      evidence: `a link to its author's own page on ${all[at]?.url}: "${about.anchor}" ${about.url}`,
     });
-    break;
-  }
   return reasons;
 }

@@ -47,24 +47,32 @@ const RECIPE_MENU_WORDS: ReadonlySet<string> = new Set([
 const RECIPES_WORD =
   /^(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)\s+(?:de\s+|di\s+|für\s+)?|\s+(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)$/u;
 
-/** A link's anchor as a menu item reads: lower case, spaces collapsed, no punctuation or symbol at either end. */
-function menuItem(anchor: string): string {
-  return anchor
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
-}
+/** A space, a punctuation mark or a symbol (an emoji too): what a menu item's text is trimmed of at either end. */
+const EDGE = /^[\s\p{P}\p{S}]$/u;
+const SPACE_RUN = /\s{2,}|[^\S ]/;
 
-/** The menu's words when a page's own links name RECIPE_MENU_MIN_WORDS or more courses, meals or diets; else null. */
-export function recipeMenu(links: readonly PageLink[]): string[] | null {
-  const found = new Set<string>();
-  for (const link of links) {
-    if (!link.internal || link.anchor.length > 40) continue;
-    const anchor = menuItem(link.anchor);
-    const word = RECIPE_MENU_WORDS.has(anchor) ? anchor : anchor.replace(RECIPES_WORD, '');
-    if (RECIPE_MENU_WORDS.has(word)) found.add(word);
+/**
+ * A link's anchor as a menu item reads: lower case, spaces collapsed, no space, punctuation or symbol at either end.
+ * Trimmed a code point at a time, not by a regular expression anchored at the end, which scans the whole anchor
+ * (a front page has a hundred links and more).
+ */
+function menuItem(anchor: string): string {
+  let text = anchor.toLowerCase();
+  if (SPACE_RUN.test(text)) text = text.replace(/\s+/g, ' ');
+  let start = 0;
+  let end = text.length;
+  while (start < end) {
+    const point = String.fromCodePoint(text.codePointAt(start) as number);
+    if (!EDGE.test(point)) break;
+    start += point.length;
   }
-  return found.size >= RECIPE_MENU_MIN_WORDS ? [...found] : null;
+  while (end > start) {
+    const low = text.charCodeAt(end - 1);
+    const size = low >= 0xdc00 && low <= 0xdfff && end - 2 >= start ? 2 : 1;
+    if (!EDGE.test(text.slice(end - size, end))) break;
+    end -= size;
+  }
+  return text.slice(start, end);
 }
 
 /**
@@ -82,13 +90,6 @@ const ABOUT_ME = new RegExp(
   ].join('|')})$`,
   'u',
 );
-
-/** The anchor of a page's own link to its author's "About me" page, or null. */
-export function aboutMeLink(links: readonly PageLink[]): PageLink | null {
-  for (const link of links)
-    if (link.internal && link.anchor.length <= 40 && ABOUT_ME.test(menuItem(link.anchor))) return link;
-  return null;
-}
 
 /** Distinct items of a company's or a school's own menu that make it that kind of site's. */
 export const KIND_MENU_MIN_ITEMS = 3;
@@ -153,46 +154,71 @@ const NEWSROOM_GENRE_ITEMS: ReadonlySet<string> = new Set([
   'op-ed', 'editorial', 'editorials', 'leitartikel', 'éditorial',
 ]);
 
-/** The items of `menu` among a page's own links when there are KIND_MENU_MIN_ITEMS or more; else null. */
-function kindMenu(
-  links: readonly PageLink[],
-  menu: ReadonlySet<string>,
-  itemOf: (item: string) => string | null = (item) => (menu.has(item) ? item : null),
-): string[] | null {
-  const found = new Set<string>();
-  for (const link of links) {
-    if (!link.internal || link.anchor.length > 40) continue;
-    const item = itemOf(menuItem(link.anchor));
-    if (item !== null) found.add(item);
-  }
-  return found.size >= KIND_MENU_MIN_ITEMS ? [...found] : null;
-}
-
 /** A sport or league with one word beside it is that sport's desk: "Български футбол", "College football". */
 function sportOf(item: string): string | null {
   if (SPORTS_DESK_ITEMS.has(item)) return item;
-  const words = item.split(' ');
-  if (words.length !== 2) return null;
-  const [first, last] = words as [string, string];
+  const space = item.indexOf(' ');
+  if (space < 0 || item.indexOf(' ', space + 1) >= 0) return null;
+  const first = item.slice(0, space);
+  const last = item.slice(space + 1);
   return SPORTS_DESK_ITEMS.has(last) ? last : SPORTS_DESK_ITEMS.has(first) ? first : null;
 }
 
-/** A company's own menu on a page (its items), or null. */
-export function companyMenu(links: readonly PageLink[]): string[] | null {
-  return kindMenu(links, COMPANY_MENU_ITEMS);
+/** A course, meal or diet a menu item names, "X recipes" read as X; else null. */
+function courseOf(item: string): string | null {
+  if (RECIPE_MENU_WORDS.has(item)) return item;
+  if (!item.includes(' ')) return null;
+  const course = item.replace(RECIPES_WORD, '');
+  return course !== item && RECIPE_MENU_WORDS.has(course) ? course : null;
 }
 
-/** A school's or a course seller's own menu on a page (its items), or null. */
-export function schoolMenu(links: readonly PageLink[]): string[] | null {
-  return kindMenu(links, SCHOOL_MENU_ITEMS);
+/** What a page's own menu says of its site: each kind's items when there are enough of them, else null. */
+export interface SiteMenus {
+  /** A recipe site's courses, meals and diets (RECIPE_MENU_MIN_WORDS or more). */
+  recipe: string[] | null;
+  /** A company's menu about itself (KIND_MENU_MIN_ITEMS or more). */
+  company: string[] | null;
+  /** A school's or a course seller's menu. */
+  school: string[] | null;
+  /** A newsroom's sports desk: its sports and leagues. */
+  sports: string[] | null;
+  /** A newsroom's menu of journalism's kinds. */
+  genres: string[] | null;
+  /** The page's own link to its author's "About me" page. */
+  aboutMe: PageLink | null;
 }
 
-/** A newsroom's sports desk menu on a page (its sports and leagues), or null. */
-export function sportsDesks(links: readonly PageLink[]): string[] | null {
-  return kindMenu(links, SPORTS_DESK_ITEMS, sportOf);
-}
-
-/** A newsroom's menu of journalism's kinds on a page (its items), or null. */
-export function newsroomGenres(links: readonly PageLink[]): string[] | null {
-  return kindMenu(links, NEWSROOM_GENRE_ITEMS);
+/**
+ * Every kind of menu a page's own links make, read in one pass: each link's anchor is read as a menu item once (a
+ * front page has a hundred links and more, and a contract run reads every domain's).
+ */
+export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
+  const recipe = new Set<string>();
+  const company = new Set<string>();
+  const school = new Set<string>();
+  const sports = new Set<string>();
+  const genres = new Set<string>();
+  let aboutMe: PageLink | null = null;
+  for (const link of links) {
+    if (!link.internal || link.anchor.length > 40) continue;
+    const item = menuItem(link.anchor);
+    if (item === '') continue;
+    const course = courseOf(item);
+    if (course !== null) recipe.add(course);
+    if (COMPANY_MENU_ITEMS.has(item)) company.add(item);
+    if (SCHOOL_MENU_ITEMS.has(item)) school.add(item);
+    const sport = sportOf(item);
+    if (sport !== null) sports.add(sport);
+    if (NEWSROOM_GENRE_ITEMS.has(item)) genres.add(item);
+    if (aboutMe === null && ABOUT_ME.test(item)) aboutMe = link;
+  }
+  const atLeast = (found: Set<string>, min: number) => (found.size >= min ? [...found] : null);
+  return {
+    recipe: atLeast(recipe, RECIPE_MENU_MIN_WORDS),
+    company: atLeast(company, KIND_MENU_MIN_ITEMS),
+    school: atLeast(school, KIND_MENU_MIN_ITEMS),
+    sports: atLeast(sports, KIND_MENU_MIN_ITEMS),
+    genres: atLeast(genres, KIND_MENU_MIN_ITEMS),
+    aboutMe,
+  };
 }

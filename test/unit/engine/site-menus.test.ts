@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PageLink } from '../../../src/engine/page-facts.js';
-import { aboutMeLink, newsroomGenres, recipeMenu, sportsDesks } from '../../../src/engine/site-menus.js';
+import { readSiteMenus } from '../../../src/engine/site-menus.js';
+
+const sportsDesks = (links: PageLink[]) => readSiteMenus(links).sports;
+const newsroomGenres = (links: PageLink[]) => readSiteMenus(links).genres;
+const recipeMenu = (links: PageLink[]) => readSiteMenus(links).recipe;
+const aboutMeLink = (links: PageLink[]) => readSiteMenus(links).aboutMe;
 
 const own = (...anchors: string[]): PageLink[] =>
   anchors.map((anchor, i) => ({ url: `https://site.example/m${i}`, anchor, internal: true }));
@@ -47,6 +52,10 @@ describe('the menus of kinds of site', () => {
       recipeMenu(own('Chicken recipes', 'Recetas de postres', 'Soups', 'Salads', 'Baking', 'Vegan')),
     ).toEqual(['chicken', 'postres', 'soups', 'salads', 'baking', 'vegan']);
     expect(recipeMenu(own('Chicken recipes', 'Soups', 'Salads', 'Baking', 'Vegan', 'Cookies'))).toBeNull();
+    // Case, runs of spaces, and punctuation, symbols or emoji at either end are not the item's words.
+    expect(
+      recipeMenu(own('🥗 Salads', '» SOUPS', 'Baking…', ' Side\n  dishes ', '#Vegan', 'Desserts 🍰')),
+    ).toEqual(['salads', 'soups', 'baking', 'side dishes', 'vegan', 'desserts']);
     expect(
       recipeMenu(own('Soups for the soul of the city', 'Salads', 'Baking', 'Vegan', 'Desserts')),
     ).toBeNull();
