@@ -1,4 +1,6 @@
-// Menus of kinds of site that are not newsrooms, printed on every page of theirs, the front included.
+// What a site's own menu says of its kind, printed on every page of it, the front included: a recipe site's courses,
+// a company's pages about itself, a school's pages for its students, a person's "About me" (against news); a sports
+// desk's sports and a newsroom's kinds of journalism (for it). Each a whole menu item, several of them together.
 //
 // A recipe site's menu: its own links named for courses, meals, diets and cooking methods ("Breakfast", "Side
 // dishes", "Slow cooker", "Primi piatti", "Nachspeisen"). A recipe blog prints that menu on every page, its front page
@@ -122,8 +124,8 @@ const SCHOOL_MENU_ITEMS: ReadonlySet<string> = new Set([
 
 /**
  * A newsroom's sports desk, one menu item a sport or a league ("Football", "NBA", "Formel 1", "Baloncesto", "Serie A"):
- * what a paper's sports menu lists under its Sport desk, several languages. The one kind of menu here that reads for
- * news: sports shops list sports too, and their shop signs say what they are.
+ * what a paper's sports menu lists under its Sport desk, several languages. Sports shops list sports too: their shop
+ * signs say what they are, and the verdict does not read this menu beside one.
  */
 // biome-ignore format: a word list reads better packed than one word a line
 const SPORTS_DESK_ITEMS: ReadonlySet<string> = new Set([
