@@ -18,7 +18,7 @@
 // prompted by the seventeenth set): Red Radio reads news, recall 0.857 (24 of 28), and the recall floor 0.83 catches one
 // news front lost (0.821).
 
-// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "A recipe site's menu" and after): recall 0.893 (25 of 28): floor 0.87, one lost front under it.
+// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "What a site's menu says of its kind"): recall 0.893 (25 of 28): floor 0.87, one lost front under it.
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
 import { ELEVENTH_PAGES_DIR, loadRealPages } from '../../support/real-pages.js';

@@ -16,7 +16,7 @@
 // counts (catalogue_counts, 2026-11-28; alo.bg, prompted by this hold-out page): precision 0.778 (7 of 9), and the
 // precision floor 0.72 catches one more page read news wrongly (0.700).
 
-// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "A recipe site's menu" and after): precision 0.800 (8 of 10), recall 1.000 (8 of 8): floors 0.75 and 0.9, one more wrong page or one lost front under each.
+// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "What a site's menu says of its kind"): precision 0.800 (8 of 10), recall 1.000 (8 of 8): floors 0.75 and 0.9, one more wrong page or one lost front under each.
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
 import { SEVENTH_PAGES_DIR } from '../../support/real-pages.js';
 

@@ -17,7 +17,7 @@
 // (slow_front, 2026-11-28; lauraberardi.com, prompted by this hold-out page): precision 1.000 (35 of 35), and the
 // precision floor 0.98 catches one page read news wrongly (0.972).
 
-// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "A recipe site's menu" and after): recall 1.000 (36 of 36): floor 0.98, one lost front under it.
+// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "What a site's menu says of its kind"): recall 1.000 (36 of 36): floor 0.98, one lost front under it.
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
 import { loadRealPages, TENTH_PAGES_DIR } from '../../support/real-pages.js';

@@ -14,7 +14,7 @@
 // gives 0.471 (< 0.48), one news front lost 0.438 (< 0.45), one country miss 0.688 (< 0.7), one language miss 0.974
 // (< 0.98).
 
-// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "A recipe site's menu" and after): precision 0.625 (10 of 16), recall 0.625 (10 of 16): floors 0.6 each, one more wrong page or one lost front under each.
+// 2026-11-29 (session 24, site menus and news words read: docs/discovery.md, "What a site's menu says of its kind"): precision 0.625 (10 of 16), recall 0.625 (10 of 16): floors 0.6 each, one more wrong page or one lost front under each.
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
 import { THIRTEENTH_PAGES_DIR } from '../../support/real-pages.js';
 
