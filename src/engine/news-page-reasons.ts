@@ -377,6 +377,7 @@ const SITE_MENUS = [
   ['school_menu', "a school's or course seller's menu", 'school'],
   ['sports_desks', "a newsroom's sports desk menu", 'sports'],
   ['newsroom_genres', "a newsroom's menu of journalism's kinds", 'genres'],
+  ['newspaper_features', "a newspaper's reader features", 'features'],
 ] as const satisfies ReadonlyArray<
   readonly [keyof typeof WEIGHTS, string, Exclude<keyof SiteMenus, 'aboutMe'>]
 >;

@@ -73,6 +73,7 @@ export const WEIGHTS = {
   school_menu: -1.5,
   sports_desks: 0.5,
   newsroom_genres: 0.5,
+  newspaper_features: 0.5,
   product_schema: -2,
   offer_schema: -0.7,
   software_schema: -1.5,
@@ -108,7 +109,7 @@ export const NO_NEWSROOM_SIGN_WEIGHT = -1;
 /**
  * Signals only a newsroom gives (news markup or sitemap, a section menu, newsroom meta, a wire credit, reader pages,
  * a fact-check, a newspaper name, a feed of several stories a day, a front dating its stories hours apart, a sports
- * desk's menu, a menu of journalism's kinds). The others
+ * desk's menu, a menu of journalism's kinds, a newspaper's reader features). The others
  * for news — an article's og:type and time, article-shaped links, bylines, dated items — show a publisher of articles,
  * which blogs, magazines, tutorial sites and research institutes are too: without one of these `no_newsroom_sign`
  * takes up to 1 off, never below maybe.
@@ -134,6 +135,7 @@ export const NEWSROOM_SIGNS: ReadonlySet<string> = new Set([
   'frequent_front',
   'sports_desks',
   'newsroom_genres',
+  'newspaper_features',
 ]);
 
 /** Distinct shop signs that make a shop (`shop_signals_many`), and that make a page's "most viewed" box a shop's. */

@@ -203,7 +203,7 @@ export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODD
     reasons.push({
       signal: 'no_newsroom_sign',
       weight,
-      evidence: `only signs of a publisher of articles (${articleSigns.map((r) => r.signal).join(', ')}), none of a newsroom (news markup or sitemap, section menu, newsroom meta, wire credit, reader pages, frequent feed, a front dated hours apart, a sports desk's menu, a menu of journalism's kinds) on ${raw.pageCount} page(s)`,
+      evidence: `only signs of a publisher of articles (${articleSigns.map((r) => r.signal).join(', ')}), none of a newsroom (news markup or sitemap, section menu, newsroom meta, wire credit, reader pages, frequent feed, a front dated hours apart, a sports desk's menu, a menu of journalism's kinds, a newspaper's reader features) on ${raw.pageCount} page(s)`,
     });
     sum += weight;
   }

@@ -1,6 +1,6 @@
 // What a site's own menu says of its kind, printed on every page of it, the front included: a recipe site's courses,
 // a company's pages about itself, a school's pages for its students, a person's "About me" (against news); a sports
-// desk's sports and a newsroom's kinds of journalism (for it). Each a whole menu item, several of them together.
+// desk's sports, a newsroom's kinds of journalism and a newspaper's reader features (for it). Each a whole menu item, several of them together.
 //
 // A recipe site's menu: its own links named for courses, meals, diets and cooking methods ("Breakfast", "Side
 // dishes", "Slow cooker", "Primi piatti", "Nachspeisen"). A recipe blog prints that menu on every page, its front page
@@ -156,6 +156,36 @@ const NEWSROOM_GENRE_ITEMS: ReadonlySet<string> = new Set([
   'op-ed', 'editorial', 'editorials', 'leitartikel', 'éditorial',
 ]);
 
+/**
+ * A newspaper's reader features, by family: death notices, horoscopes, puzzles, comics, TV listings, lottery results.
+ * Two families together are a paper's (a puzzle site has puzzles alone; a mail portal with horoscopes and lottery
+ * numbers is capped as one); no non-news page of the labelled sets but WEB.DE's front has two.
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const NEWSPAPER_FEATURES: ReadonlyMap<string, string> = new Map([
+  ...[
+    'obituaries', 'obits', 'death notices', 'todesanzeigen', 'traueranzeigen', 'trauer', 'esquelas', 'necrológicas',
+    'necrologie', 'avis de décès', 'nekrologi', 'nekrologer', 'dödsannonser',
+  ].map((w) => [w, 'death notices'] as const),
+  ...[
+    'horoscope', 'horoscopes', 'horóscopo', 'horoskop', 'oroscopo', 'гороскоп', 'burçlar',
+  ].map((w) => [w, 'horoscopes'] as const),
+  ...[
+    'crossword', 'crosswords', 'puzzles', 'games & puzzles', 'kreuzworträtsel', 'rätsel', 'crucigrama', 'crucigramas',
+    'mots croisés', 'mots fléchés', 'cruciverba', 'sudoku',
+  ].map((w) => [w, 'puzzles'] as const),
+  ...['comics', 'comic strips', 'cartoons'].map((w) => [w, 'comics'] as const),
+  ...[
+    'tv listings', 'tv guide', 'tv-programm', 'tv programm', 'programmation tv', 'programme tv', 'programación tv',
+    'guida tv', 'tv-gids', 'tv-program',
+  ].map((w) => [w, 'tv listings'] as const),
+  ...['lottery', 'lotto', 'lottozahlen', 'lotería', 'résultats du loto', 'lotto results'].map(
+    (w) => [w, 'lottery'] as const,
+  ),
+]);
+/** Families of newspaper features that make a paper's. */
+export const NEWSPAPER_FEATURE_MIN_FAMILIES = 2;
+
 /** A sport or league with one word beside it is that sport's desk: "Български футбол", "College football". */
 function sportOf(item: string): string | null {
   if (SPORTS_DESK_ITEMS.has(item)) return item;
@@ -186,6 +216,8 @@ export interface SiteMenus {
   sports: string[] | null;
   /** A newsroom's menu of journalism's kinds. */
   genres: string[] | null;
+  /** A newspaper's reader features, one item a family (NEWSPAPER_FEATURE_MIN_FAMILIES or more families). */
+  features: string[] | null;
   /** The page's own link to its author's "About me" page. */
   aboutMe: PageLink | null;
 }
@@ -200,6 +232,7 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
   const school = new Set<string>();
   const sports = new Set<string>();
   const genres = new Set<string>();
+  const features = new Map<string, string>();
   let aboutMe: PageLink | null = null;
   for (const link of links) {
     if (!link.internal || link.anchor.length > 40) continue;
@@ -212,6 +245,8 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
     const sport = sportOf(item);
     if (sport !== null) sports.add(sport);
     if (NEWSROOM_GENRE_ITEMS.has(item)) genres.add(item);
+    const family = NEWSPAPER_FEATURES.get(item);
+    if (family !== undefined && !features.has(family)) features.set(family, item);
     if (aboutMe === null && ABOUT_ME.test(item)) aboutMe = link;
   }
   const atLeast = (found: Set<string>, min: number) => (found.size >= min ? [...found] : null);
@@ -221,6 +256,7 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
     school: atLeast(school, KIND_MENU_MIN_ITEMS),
     sports: atLeast(sports, KIND_MENU_MIN_ITEMS),
     genres: atLeast(genres, KIND_MENU_MIN_ITEMS),
+    features: atLeast(new Set(features.values()), NEWSPAPER_FEATURE_MIN_FAMILIES),
     aboutMe,
   };
 }

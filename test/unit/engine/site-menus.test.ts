@@ -6,6 +6,7 @@ const sportsDesks = (links: PageLink[]) => readSiteMenus(links).sports;
 const newsroomGenres = (links: PageLink[]) => readSiteMenus(links).genres;
 const recipeMenu = (links: PageLink[]) => readSiteMenus(links).recipe;
 const aboutMeLink = (links: PageLink[]) => readSiteMenus(links).aboutMe;
+const newspaperFeatures = (links: PageLink[]) => readSiteMenus(links).features;
 
 const own = (...anchors: string[]): PageLink[] =>
   anchors.map((anchor, i) => ({ url: `https://site.example/m${i}`, anchor, internal: true }));
@@ -45,6 +46,17 @@ describe('the menus of kinds of site', () => {
       'interviews',
     ]);
     expect(newsroomGenres(own('News', 'Interviews', 'Shop'))).toBeNull();
+  });
+
+  it("reads a newspaper's reader features by family: two families, not a puzzle site's puzzles", () => {
+    // bild.de (the sixth set): Horoskop and Kreuzworträtsel; a US metro's obituaries, comics and lottery.
+    expect(newspaperFeatures(own('Horoskop', 'Kreuzworträtsel'))).toEqual(['horoskop', 'kreuzworträtsel']);
+    expect(newspaperFeatures(own('Obituaries', 'Obits', 'Comics', 'Lottery'))).toEqual([
+      'obituaries',
+      'comics',
+      'lottery',
+    ]);
+    expect(newspaperFeatures(own('Crosswords', 'Puzzles', 'Sudoku', 'Mots fléchés'))).toBeNull();
   });
 
   it('reads "X recipes" and "Recetas de X" as the course X, whole anchors only', () => {
