@@ -71,6 +71,7 @@ export const WEIGHTS = {
   about_me_link: -1,
   company_menu: -1.5,
   school_menu: -1.5,
+  shop_menu: -1,
   sports_desks: 0.5,
   newsroom_genres: 0.5,
   newspaper_features: 0.5,

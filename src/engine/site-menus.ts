@@ -1,5 +1,6 @@
 // What a site's own menu says of its kind, printed on every page of it, the front included: a recipe site's courses,
-// a company's pages about itself, a school's pages for its students, a person's "About me" (against news); a sports
+// a company's pages about itself, a school's pages for its students, a shop's pages about buying, a person's "About
+// me" (against news); a sports
 // desk's sports, a newsroom's kinds of journalism and a newspaper's reader features (for it). Each a whole menu item, several of them together.
 //
 // A recipe site's menu: its own links named for courses, meals, diets and cooking methods ("Breakfast", "Side
@@ -157,6 +158,23 @@ const NEWSROOM_GENRE_ITEMS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * A shop's menu about buying: new arrivals, sales, gift cards, wish lists, shipping and returns, order tracking, a
+ * store locator, several languages. A shop that shows no cart or price on its front still prints these; no news page
+ * of the labelled sets has two of them.
+ */
+// biome-ignore format: a word list reads better packed than one word a line
+const SHOP_MENU_ITEMS: ReadonlySet<string> = new Set([
+  'new arrivals', 'sale', 'gift card', 'gift cards', 'wishlist', 'wish list', 'shipping', 'free shipping', 'returns',
+  'track order', 'track my order', 'order status', 'store locator', 'find a store', 'size guide', 'shop all',
+  'best sellers', 'bestsellers', 'clearance', 'neuheiten', 'versandkostenfrei', 'merkzettel', 'wunschliste',
+  'nouveautés', 'soldes', 'livraison', 'novedades', 'rebajas', 'envíos', 'lista de deseos', 'promozioni', 'saldi',
+  'spedizione', 'lançamentos', 'promoções', 'frete grátis', 'nowości', 'wyprzedaż', 'dostawa', 'новинки',
+  'распродажа', 'доставка',
+]);
+/** Distinct shop menu items that make a shop's menu. */
+export const SHOP_MENU_MIN_ITEMS = 2;
+
+/**
  * A newspaper's reader features, by family: death notices, horoscopes, puzzles, comics, TV listings, lottery results.
  * Two families together are a paper's (a puzzle site has puzzles alone; a mail portal with horoscopes and lottery
  * numbers is capped as one); no non-news page of the labelled sets but WEB.DE's front has two.
@@ -216,6 +234,8 @@ export interface SiteMenus {
   sports: string[] | null;
   /** A newsroom's menu of journalism's kinds. */
   genres: string[] | null;
+  /** A shop's menu about buying (SHOP_MENU_MIN_ITEMS or more). */
+  shop: string[] | null;
   /** A newspaper's reader features, one item a family (NEWSPAPER_FEATURE_MIN_FAMILIES or more families). */
   features: string[] | null;
   /** The page's own link to its author's "About me" page. */
@@ -233,6 +253,7 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
   const sports = new Set<string>();
   const genres = new Set<string>();
   const features = new Map<string, string>();
+  const shop = new Set<string>();
   let aboutMe: PageLink | null = null;
   for (const link of links) {
     if (!link.internal || link.anchor.length > 40) continue;
@@ -245,6 +266,7 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
     const sport = sportOf(item);
     if (sport !== null) sports.add(sport);
     if (NEWSROOM_GENRE_ITEMS.has(item)) genres.add(item);
+    if (SHOP_MENU_ITEMS.has(item)) shop.add(item);
     const family = NEWSPAPER_FEATURES.get(item);
     if (family !== undefined && !features.has(family)) features.set(family, item);
     if (aboutMe === null && ABOUT_ME.test(item)) aboutMe = link;
@@ -257,6 +279,7 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
     sports: atLeast(sports, KIND_MENU_MIN_ITEMS),
     genres: atLeast(genres, KIND_MENU_MIN_ITEMS),
     features: atLeast(new Set(features.values()), NEWSPAPER_FEATURE_MIN_FAMILIES),
+    shop: atLeast(shop, SHOP_MENU_MIN_ITEMS),
     aboutMe,
   };
 }

@@ -7,6 +7,7 @@ const newsroomGenres = (links: PageLink[]) => readSiteMenus(links).genres;
 const recipeMenu = (links: PageLink[]) => readSiteMenus(links).recipe;
 const aboutMeLink = (links: PageLink[]) => readSiteMenus(links).aboutMe;
 const newspaperFeatures = (links: PageLink[]) => readSiteMenus(links).features;
+const shopMenu = (links: PageLink[]) => readSiteMenus(links).shop;
 
 const own = (...anchors: string[]): PageLink[] =>
   anchors.map((anchor, i) => ({ url: `https://site.example/m${i}`, anchor, internal: true }));
@@ -57,6 +58,16 @@ describe('the menus of kinds of site', () => {
       'lottery',
     ]);
     expect(newspaperFeatures(own('Crosswords', 'Puzzles', 'Sudoku', 'Mots fléchés'))).toBeNull();
+  });
+
+  it("reads a shop's menu about buying: two of its items, not one", () => {
+    expect(shopMenu(own('New arrivals', 'Sale', 'Gift cards'))).toEqual([
+      'new arrivals',
+      'sale',
+      'gift cards',
+    ]);
+    expect(shopMenu(own('Nowości', 'Wyprzedaż'))).toEqual(['nowości', 'wyprzedaż']);
+    expect(shopMenu(own('Sale', 'Subscribe', 'Newsletters'))).toBeNull();
   });
 
   it('reads "X recipes" and "Recetas de X" as the course X, whole anchors only', () => {
