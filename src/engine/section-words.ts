@@ -1,6 +1,7 @@
 // Which news section an anchor text names ("Politik" → politics, "国际新闻" → world), from page-vocabulary.ts.
 // Short anchors only: a headline that mentions "sport" is not a section link.
 import { CJK, CORE_SECTIONS, OTHER_SECTIONS, UNSPACED } from './page-vocabulary.js';
+import { menuItem } from './site-menus.js';
 
 export interface SectionMatch {
   section: string;
@@ -117,11 +118,7 @@ export function sectionOfAnchor(anchor: string): Readonly<SectionMatch> | null {
 }
 
 function readAnchor(anchor: string): SectionMatch | null {
-  const text = anchor
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
-    .trim();
+  const text = menuItem(anchor);
   if (
     text === '' ||
     text.length > MAX_ANCHOR_CHARS ||

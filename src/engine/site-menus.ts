@@ -59,7 +59,7 @@ const SPACE_RUN = /\s{2,}|[^\S ]/;
  * Trimmed a code point at a time, not by a regular expression anchored at the end, which scans the whole anchor
  * (a front page has a hundred links and more).
  */
-function menuItem(anchor: string): string {
+export function menuItem(anchor: string): string {
   let text = anchor.toLowerCase();
   if (SPACE_RUN.test(text)) text = text.replace(/\s+/g, ' ');
   let start = 0;
