@@ -21,10 +21,13 @@
 // Korean, Thai and Hebrew; and the sixteenth (test/fixtures/real-pages-sixteenth), the rest of the 2021 crawl: six news
 // fronts among 85 shops', banks', companies', marketplaces' and tools' homepages; and the seventeenth
 // (test/fixtures/real-pages-seventeenth), every site root left in the 2020 Twitter-links exercise: 23 news fronts among
-// 175 homepages of companies, people, charities and public bodies.
+// 175 homepages of companies, people, charities and public bodies; and the eighteenth
+// (test/fixtures/real-pages-eighteenth), 60 homepages of a 2023 company crawl: 18 news fronts among companies', shops',
+// colleges' and platforms' homepages.
 // Last come every set pooled (tuning halves included, so an optimistic figure), its entry pages alone, and the
 // verdicts by labelled kind: which kinds of site read news wrongly, and how many news pages stay maybe.
 import {
+  EIGHTEENTH_PAGES_DIR,
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
   FIFTEENTH_PAGES_DIR,
@@ -76,6 +79,7 @@ const laterSets = (
     ['fifteenth', 'fifteenth set', FIFTEENTH_PAGES_DIR],
     ['sixteenth', 'sixteenth set', SIXTEENTH_PAGES_DIR],
     ['seventeenth', 'seventeenth set', SEVENTEENTH_PAGES_DIR],
+    ['eighteenth', 'eighteenth set', EIGHTEENTH_PAGES_DIR],
   ] as const
 ).map(([short, name, dir]) => {
   const all = loadRealPages(dir).map(judge);

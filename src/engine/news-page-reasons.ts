@@ -376,6 +376,7 @@ const SITE_MENUS = [
   ['company_menu', "a company's own menu", 'company'],
   ['school_menu', "a school's or course seller's menu", 'school'],
   ['shop_menu', "a shop's menu about buying", 'shop'],
+  ['product_links', "a catalogue's product pages", 'products'],
   ['sports_desks', "a newsroom's sports desk menu", 'sports'],
   ['newsroom_genres', "a newsroom's menu of journalism's kinds", 'genres'],
   ['newspaper_features', "a newspaper's reader features", 'features'],

@@ -72,6 +72,7 @@ export const WEIGHTS = {
   company_menu: -1.5,
   school_menu: -1.5,
   shop_menu: -1,
+  product_links: -1,
   sports_desks: 0.5,
   newsroom_genres: 0.5,
   newspaper_features: 0.5,

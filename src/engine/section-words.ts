@@ -74,6 +74,13 @@ const LANGUAGE_NAME =
   /(?<!\p{L})(?:english|deutsch|français|francais|español|espanol|italiano|português|portugues|nederlands|svenska|dansk|norsk|suomi|polski|čeština|türkçe|русский|日本語|中文|한국어)(?!\p{L})/u;
 
 /**
+ * A region picker's item with its language's or region's code in brackets ("Deutschland (DE)", "Global (EN)",
+ * "Schweiz (de-CH)"): a consultancy's country sites, not a newsroom's national and world desks. Read after menuItem
+ * has trimmed the closing bracket. No news page of the labelled sets has a desk so written (session 25).
+ */
+const LOCALE_CODE = /\s\((?:[a-z]{2})(?:[-_][a-z]{2})?\)?$/u;
+
+/**
  * A site's privacy or cookie policy ("Política de privacidad", "Politique de confidentialité", "Polityka prywatności",
  * "Privatumo politika", "Политика конфиденциальности", "سياسة الخصوصية", "Πολιτική απορρήτου"): its "policy" word is
  * the politics section's in half of the world's languages, and every site has one, so it must never count as a news
@@ -123,6 +130,7 @@ function readAnchor(anchor: string): SectionMatch | null {
     text === '' ||
     text.length > MAX_ANCHOR_CHARS ||
     LANGUAGE_NAME.test(text) ||
+    LOCALE_CODE.test(text) ||
     SITE_POLICY.test(text) ||
     FIRST_PERSON.test(text)
   )

@@ -1,7 +1,8 @@
 // What a site's own menu says of its kind, printed on every page of it, the front included: a recipe site's courses,
 // a company's pages about itself, a school's pages for its students, a shop's pages about buying, a person's "About
-// me" (against news); a sports
-// desk's sports, a newsroom's kinds of journalism and a newspaper's reader features (for it). Each a whole menu item, several of them together.
+// me" (against news); a sports desk's sports, a newsroom's kinds of journalism and a newspaper's reader features (for
+// it). Each a whole menu item, several of them together. In the same pass over the page's own links, the one kind read
+// off URLs rather than anchors: a catalogue's many product pages.
 //
 // A recipe site's menu: its own links named for courses, meals, diets and cooking methods ("Breakfast", "Side
 // dishes", "Slow cooker", "Primi piatti", "Nachspeisen"). A recipe blog prints that menu on every page, its front page
@@ -109,6 +110,12 @@ const COMPANY_MENU_ITEMS: ReadonlySet<string> = new Set([
   'current vacancies', 'case studies', 'unsere leistungen', 'leistungen', 'dienstleistungen', 'nos services',
   'nos solutions', 'nos métiers', 'nuestros servicios', 'servicios', 'clientes', 'inversores', 'sedes',
   'líneas de negocio',
+  // The industries a vendor sells to, as its menu names them (juniper.net, nvidia.com, arxan.com): no news page of the
+  // labelled sets carries two; a business paper's desks are "Banking", "Retail", "Healthcare", which are not here.
+  'financial services', 'life sciences', 'service provider', 'service providers', 'cloud providers', 'public sector',
+  'federal government', 'state & local government', 'state and local government', 'higher education', 'k-12',
+  'energy & utilities', 'energy and utilities', 'telecommunications', 'oil & gas', 'media & entertainment',
+  'media and entertainment', 'professional services', 'consumer goods', 'transportation & logistics',
 ]);
 
 /**
@@ -170,7 +177,28 @@ const SHOP_MENU_ITEMS: ReadonlySet<string> = new Set([
   'nouveautés', 'soldes', 'livraison', 'novedades', 'rebajas', 'envíos', 'lista de deseos', 'promozioni', 'saldi',
   'spedizione', 'lançamentos', 'promoções', 'frete grátis', 'nowości', 'wyprzedaż', 'dostawa', 'новинки',
   'распродажа', 'доставка',
+  // A customer's orders and the whole catalogue (session 25: 27 non-news pages carry one, no news page).
+  'all products', 'reorder', 're-order', 'all orders', 'my orders', 'order history', 'saved payment methods',
+  'alle produkte', 'meine bestellungen', 'mes commandes', 'todos los productos', 'mis pedidos', 'tutti i prodotti',
+  'i miei ordini',
 ]);
+/**
+ * The catalogue's parts as a shop's menu opens them ("Shop all office", "Shop all envelopes", "Shop our templates"):
+ * each its own item. A newsroom's own shop is one "Shop" link.
+ */
+const SHOP_ALL_OF = /^shop (?:all|our) \S/;
+/**
+ * A link to one of a catalogue's product pages: a path segment naming products, then the product's own segment
+ * (/product/1322520/autumn-changes.aspx, /produkte/aspirin_433873). Read off the URL string, not a parsed URL: every link
+ * of every page passes here.
+ */
+const PRODUCT_PAGE =
+  /^https?:\/\/[^/?#]+\/(?:[^?#]*\/)?(?:product|products|produkt|produkte|produit|produits|producto|productos|prodotto|prodotti)\/[^/?#]/i;
+/**
+ * Distinct product pages a page links that make it a catalogue's: 19 non-news pages of the labelled sets link 15 or
+ * more, no news page (a paper's own shop or product tests link a few: stern.de 7).
+ */
+export const PRODUCT_LINKS_MIN = 15;
 /** Distinct shop menu items that make a shop's menu. */
 export const SHOP_MENU_MIN_ITEMS = 2;
 
@@ -238,6 +266,8 @@ export interface SiteMenus {
   shop: string[] | null;
   /** A newspaper's reader features, one item a family (NEWSPAPER_FEATURE_MIN_FAMILIES or more families). */
   features: string[] | null;
+  /** A catalogue's product pages (PRODUCT_LINKS_MIN or more distinct URLs). */
+  products: string[] | null;
   /** The page's own link to its author's "About me" page. */
   aboutMe: PageLink | null;
 }
@@ -254,9 +284,12 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
   const genres = new Set<string>();
   const features = new Map<string, string>();
   const shop = new Set<string>();
+  const products = new Set<string>();
   let aboutMe: PageLink | null = null;
   for (const link of links) {
-    if (!link.internal || link.anchor.length > 40) continue;
+    if (!link.internal) continue;
+    if (PRODUCT_PAGE.test(link.url)) products.add(link.url);
+    if (link.anchor.length > 40) continue;
     const item = menuItem(link.anchor);
     if (item === '') continue;
     const course = courseOf(item);
@@ -266,7 +299,7 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
     const sport = sportOf(item);
     if (sport !== null) sports.add(sport);
     if (NEWSROOM_GENRE_ITEMS.has(item)) genres.add(item);
-    if (SHOP_MENU_ITEMS.has(item)) shop.add(item);
+    if (SHOP_MENU_ITEMS.has(item) || SHOP_ALL_OF.test(item)) shop.add(item);
     const family = NEWSPAPER_FEATURES.get(item);
     if (family !== undefined && !features.has(family)) features.set(family, item);
     if (aboutMe === null && ABOUT_ME.test(item)) aboutMe = link;
@@ -280,6 +313,7 @@ export function readSiteMenus(links: readonly PageLink[]): SiteMenus {
     genres: atLeast(genres, KIND_MENU_MIN_ITEMS),
     features: atLeast(new Set(features.values()), NEWSPAPER_FEATURE_MIN_FAMILIES),
     shop: atLeast(shop, SHOP_MENU_MIN_ITEMS),
+    products: atLeast(products, PRODUCT_LINKS_MIN),
     aboutMe,
   };
 }

@@ -12,6 +12,7 @@ import { registrableDomainOf } from '../../src/domain/domains.js';
 import { closedPort } from './closed-port.js';
 import {
   declaredCharset,
+  EIGHTEENTH_PAGES_DIR,
   EIGHTH_PAGES_DIR,
   ELEVENTH_PAGES_DIR,
   FIFTEENTH_PAGES_DIR,
@@ -53,6 +54,7 @@ export const ENTRY_PAGE_SETS = {
   fifteenth: FIFTEENTH_PAGES_DIR,
   sixteenth: SIXTEENTH_PAGES_DIR,
   seventeenth: SEVENTEENTH_PAGES_DIR,
+  eighteenth: EIGHTEENTH_PAGES_DIR,
 };
 export const REAL_PAGE_SETS = { ...ARTICLE_PAGE_SETS, ...ENTRY_PAGE_SETS };
 export type RealPageSet = keyof typeof REAL_PAGE_SETS;

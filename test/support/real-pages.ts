@@ -99,6 +99,12 @@ export const SIXTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-sixteenth');
  * public bodies, as following shared links finds them — labelled before the engine ran.
  */
 export const SEVENTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-seventeenth');
+/**
+ * The eighteenth set, read blind: 60 homepages from a company-tagging tool's 2023 crawl — 18 news fronts (US local
+ * television stations and dailies, two Quebec fronts) among 42 homepages of companies, shops, restaurants, colleges,
+ * associations and platforms — labelled before the engine ran (its SOURCES.md).
+ */
+export const EIGHTEENTH_PAGES_DIR = join(FIXTURES_DIR, 'real-pages-eighteenth');
 
 /** Every labelled set, in the order they were built: a set's publishers are none of the sets before it. */
 export const REAL_PAGE_SET_DIRS: readonly string[] = [
@@ -119,6 +125,7 @@ export const REAL_PAGE_SET_DIRS: readonly string[] = [
   FIFTEENTH_PAGES_DIR,
   SIXTEENTH_PAGES_DIR,
   SEVENTEENTH_PAGES_DIR,
+  EIGHTEENTH_PAGES_DIR,
 ];
 
 /** The sets built before the one in `dir`. */

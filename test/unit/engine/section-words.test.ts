@@ -114,7 +114,7 @@ const NOT_SECTIONS: readonly string[] = [
   // tibet.net, pwc.ro).
   'Walt Disney World', 'Global Tibet Movement', 'Global mobility services', 'Celebrity baby names',
   // Language pickers.
-  'English', 'Deutsch', 'Español (México)',
+  'English', 'Deutsch', 'Español (México)', 'Deutschland (DE)', 'Global (EN)', 'Schweiz (de-CH)',
   // In the first person: a writer's own topic (a personal site's tag, gwern.net) or a reader's account page.
   'Weather & my mood', 'My politics', 'Meine Nachrichten aus der Politik', 'Mijn sport', 'Мои новости',
   // Headlines that hold a section word are not menu items.

@@ -68,6 +68,38 @@ describe('the menus of kinds of site', () => {
     ]);
     expect(shopMenu(own('Nowości', 'Wyprzedaż'))).toEqual(['nowości', 'wyprzedaż']);
     expect(shopMenu(own('Sale', 'Subscribe', 'Newsletters'))).toBeNull();
+    // 123print.com (the eighteenth set): the catalogue's parts and a customer's orders; a paper's one "Shop" is not.
+    expect(shopMenu(own('ALL PRODUCTS', 'Shop All Office', 'Shop All Marketing', 'Shop'))).toEqual([
+      'all products',
+      'shop all office',
+      'shop all marketing',
+    ]);
+    expect(shopMenu(own('Re-Order', 'All Orders'))).toEqual(['re-order', 'all orders']);
+    expect(shopMenu(own('Shop', 'Shopping', 'Shop all'))).toBeNull();
+  });
+
+  it("counts a catalogue's product pages by URL, distinct and its own, fifteen or more", () => {
+    const products = (n: number, path = 'product', internal = true): PageLink[] =>
+      Array.from({ length: n }, (_, i) => ({
+        url: `https://shop.example/${path}/${1000 + i}/card-${i}.aspx`,
+        anchor: '',
+        internal,
+      }));
+    expect(readSiteMenus(products(15)).products).toHaveLength(15);
+    expect(readSiteMenus(products(15, 'de/produkte')).products).toHaveLength(15);
+    expect(readSiteMenus(products(14)).products).toBeNull();
+    expect(readSiteMenus([...products(10), ...products(10)]).products).toBeNull();
+    expect(readSiteMenus(products(20, 'product', false)).products).toBeNull();
+    // A section named for products (/products/) is no product page; nor is a story whose slug says "product".
+    expect(readSiteMenus(products(20, 'news/product-launch')).products).toBeNull();
+  });
+
+  it("reads the industries a vendor sells to as a company's menu", () => {
+    // juniper.net (the eighteenth set); a business paper's desks Banking, Retail, Healthcare are no such menu.
+    expect(
+      readSiteMenus(own('Service Provider', 'Energy & Utilities', 'Media & Entertainment')).company,
+    ).toEqual(['service provider', 'energy & utilities', 'media & entertainment']);
+    expect(readSiteMenus(own('Banking', 'Retail', 'Healthcare', 'Insurance')).company).toBeNull();
   });
 
   it('reads "X recipes" and "Recetas de X" as the course X, whole anchors only', () => {
