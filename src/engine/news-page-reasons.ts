@@ -5,6 +5,7 @@ import { articleUrlShape, pathAndQuery } from './article-urls.js';
 import { ARTICLE_LINK_TIERS, MANY_SHOP_SIGNS, type NewsReason, WEIGHTS } from './news-signals.js';
 import {
   aggregatorLinks,
+  bylineNamesSite,
   catalogueLinks,
   editorialLinks,
   isPlaceholderByline,
@@ -236,8 +237,9 @@ function wireReason(all: PageFacts[]): NewsReason | null {
 
 export function pageSignalReasons(all: PageFacts[]): NewsReason[] {
   const reasons: NewsReason[] = [...howtoReasons(all)];
-  // A byline counts when it names someone: "admin" is the blog software's default account.
-  const named = (p: PageFacts) => p.bylines.filter((b) => !isPlaceholderByline(b));
+  // A byline counts when it names someone: "admin" is the blog software's default account, and the site's own name is
+  // an organisation signing its pages.
+  const named = (p: PageFacts) => p.bylines.filter((b) => !isPlaceholderByline(b) && !bylineNamesSite(b, p));
   const bylined = all.find((p) => named(p).length > 0);
   if (bylined !== undefined)
     reasons.push({

@@ -107,6 +107,14 @@ export const WEIGHTS = {
 export const MAYBE_CEILING_LOG_ODDS = 0.3;
 /** The most `no_newsroom_sign` takes off. */
 export const NO_NEWSROOM_SIGN_WEIGHT = -1;
+/**
+ * The most `layout_only_front` takes off: enough that only a front with dozens of stories under a full section menu
+ * (article_links_many and sections_many) stays news on its layout alone. At −1, as `no_newsroom_sign`, dozens of
+ * stories under three desks did too (session 25): on the labelled sets three non-news fronts (AARP, Daum, Parents) and
+ * one news front (nbdpress.com) read so, and on a 2023 crawl of 5,484 company homepages four more (a utility, two
+ * banks, a cancer centre) and no news front.
+ */
+export const LAYOUT_ONLY_FRONT_WEIGHT = -1.25;
 
 /**
  * Signals only a newsroom gives (news markup or sitemap, a section menu, newsroom meta, a wire credit, reader pages,

@@ -14,6 +14,7 @@ import {
   BASE_LOG_ODDS,
   DECISIVE_WEIGHT,
   FEED_RATE_SIGNS,
+  LAYOUT_ONLY_FRONT_WEIGHT,
   LAYOUT_SIGNS,
   MAYBE_CEILING_LOG_ODDS,
   NEWS_THRESHOLD,
@@ -95,11 +96,12 @@ export function verdictOfScore(score: number): NewsVerdictValue {
 }
 
 /**
- * What a bounded reason takes off a sum above the maybe band: down to its ceiling, never more than
- * NO_NEWSROOM_SIGN_WEIGHT, so strong evidence stays news and weaker evidence stays a candidate for a person.
+ * What a bounded reason takes off a sum above the maybe band: down to its ceiling, never more than `most`
+ * (NO_NEWSROOM_SIGN_WEIGHT unless said), so strong evidence stays news and weaker evidence stays a candidate for a
+ * person.
  */
-function towardMaybe(sum: number): number {
-  return round(Math.max(NO_NEWSROOM_SIGN_WEIGHT, MAYBE_CEILING_LOG_ODDS - sum));
+function towardMaybe(sum: number, most = NO_NEWSROOM_SIGN_WEIGHT): number {
+  return round(Math.max(most, MAYBE_CEILING_LOG_ODDS - sum));
 }
 
 /**
@@ -210,8 +212,9 @@ export function verdictOfReasons(raw: RawNewsReasons, baseLogOdds = BASE_LOG_ODD
   const layout = articleSigns.filter((r) => LAYOUT_SIGNS.has(r.signal));
   if (sum > MAYBE_CEILING_LOG_ODDS && layout.length === articleSigns.length && frontUrl !== null) {
     // Bounded like no_newsroom_sign: a front with dozens of stories under a full menu stays news; a thinner one is a
-    // candidate for a person to look at, since portals, classifieds and city sites have the same layout.
-    const weight = towardMaybe(sum);
+    // candidate for a person to look at, since portals, classifieds, city sites and companies' fronts have the same
+    // layout.
+    const weight = towardMaybe(sum, LAYOUT_ONLY_FRONT_WEIGHT);
     reasons.push({
       signal: 'layout_only_front',
       weight,

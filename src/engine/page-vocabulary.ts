@@ -419,10 +419,27 @@ export const PARKING_HOSTS: ReadonlySet<string> = new Set([
 
 /**
  * "By Jane Doe", "Von Max Muster", "Par …": a byline's prefix before a capitalised name — not a listing's filter
- * ("By Category", "By Content Type", "By Date" on an archive's or an institution's front).
+ * ("By Category", "By Content Type", "By Date" on an archive's or an institution's front; since session 25 also a
+ * recipe site's "By Course", "By Ingredient", a shop's "By Brand", "By Price", a vendor's "By Function", a dealer's
+ * "By State": 24 non-news pages of the labelled sets and a 2023 company crawl's fronts carried them), and not a shop's
+ * door hardware under the Dutch "door" ("Door Knobs", "Door Hangers").
  */
-export const BYLINE_TEXT =
-  /^\s*([Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i|[Dd]oor|[Aa]v|[Aa]f|[Pp]rzez|[Аа]втор:?|[Yy]azan:?|[Kk]irjoittanut)\s+(?!(?:Category|Categories|Content|Type|Date|Topic|Topics|Tag|Tags|Year|Month|Region|Country|Subject|Theme|Keyword|Location|Sector|Industry|Popularity|Relevance)\b)\p{Lu}[\p{L}'’.-]+(\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$/u;
+// biome-ignore format: a word list reads better packed than one word a line
+const NOT_A_NAME = [
+  'Category', 'Categories', 'Content', 'Type', 'Date', 'Topic', 'Topics', 'Tag', 'Tags', 'Year', 'Month', 'Region',
+  'Country', 'Subject', 'Theme', 'Keyword', 'Location', 'Sector', 'Industry', 'Popularity', 'Relevance',
+  'Course', 'Courses', 'Dessert', 'Ingredients?', 'Diet', 'Protein', 'Season', 'Holiday', 'Occasion', 'Meal',
+  'Cuisine', 'Dish', 'Method', 'Brands?', 'Price', 'State', 'City', 'Level', 'Benefits?', 'Division', 'Specialty',
+  'Products?', 'Services?', 'Size', 'Colou?r', 'Style', 'Needs?', 'Use', 'Application', 'Investment', 'Giving',
+  'Function', 'App', 'Role', 'Stage', 'Title', 'Publisher', 'Solutions?', 'Department', 'Audience', 'Collection',
+  'Material', 'Room', 'Age', 'Interest', 'Format', 'Platform', 'Market', 'Model', 'The Numbers',
+].join('|');
+const DOOR_HARDWARE =
+  'Knobs?|Hangers?|Hardware|Rails?|Hinges?|Latch(?:es)?|Braces?|Sweeps?|Springs?|Locks?|Handles?|Mats?|Stops?|Closers?|Chimes?|Bells?|Frames?|Levers?';
+export const BYLINE_TEXT = new RegExp(
+  String.raw`^\s*(?:(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i|[Aa]v|[Aa]f|[Pp]rzez|[Аа]втор:?|[Yy]azan:?|[Kk]irjoittanut)\s+(?!(?:${NOT_A_NAME})\b)|[Dd]oor\s+(?!(?:${DOOR_HARDWARE})\b))\p{Lu}[\p{L}'’.-]+(\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$`,
+  'u',
+);
 /** Class names of byline and author elements. */
 export const BYLINE_CLASS =
   /(^|[\s_-])(byline|by-line|author|autor|auteur|article-author|writer|reporter)([\s_-]|$)/i;

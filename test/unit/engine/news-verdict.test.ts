@@ -9,7 +9,7 @@ import {
   NOT_NEWS_THRESHOLD,
   verdictOfScore,
 } from '../../../src/engine/news-verdict.js';
-import { editorialLinks, reporterCredits } from '../../../src/engine/newsroom-signals.js';
+import { bylineNamesSite, editorialLinks, reporterCredits } from '../../../src/engine/newsroom-signals.js';
 import { readPageFacts } from '../../../src/engine/page-facts.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -280,12 +280,23 @@ describe('judgeNews', () => {
       ),
     );
     expect(signals(signed)).not.toContain('layout_only_front');
-    // Dozens of stories under a full menu stay news: the reason takes at most 1 off.
+    // Dozens of stories under a full menu stay news: the reason takes at most 1.25 off.
     const daily = judgeNews(input('daily.example', `<html>${NEWS_NAV}${stories(40)}</html>`));
     expect(daily.verdict).toBe('news');
     expect(daily.reasons.find((r) => r.signal === 'layout_only_front')?.weight ?? 0).toBeGreaterThanOrEqual(
-      -1,
+      -1.25,
     );
+    // Dozens of stories under three desks are a company's, a bank's or a magazine's front as often: maybe (session 25).
+    const thinner = judgeNews(
+      input(
+        'portal.example',
+        `<html>${NEWS_NAV.replace(/<a href="\/(world|opinion)">\w+<\/a>/g, '')}${stories(40)}</html>`,
+      ),
+    );
+    expect(signals(thinner)).toEqual(
+      expect.arrayContaining(['article_links_many', 'sections_some', 'layout_only_front']),
+    );
+    expect(thinner.verdict).toBe('maybe');
     // The same page as an article page is not a front.
     expect(
       signals(judgeNews(onArticlePage('portal.example', `<html>${NEWS_NAV}${stories(16)}</html>`))),
@@ -704,6 +715,33 @@ describe('judgeNews', () => {
     expect(guide.reasons.find((r) => r.signal === 'guide_schema')!.evidence).toContain('HowTo');
     const both = `<script type="application/ld+json">[{"@type":"NewsArticle"},{"@type":"FAQPage"}]</script>`;
     expect(signals(judgeNews(input('paper.example', both)))).not.toContain('guide_schema');
+  });
+
+  it("does not count the site's own name signing its pages as a byline", () => {
+    // Session 25: a 2023 crawl's company fronts carry their own name as meta author or JSON-LD author.
+    const own = (host: string, title: string, author: string) =>
+      signals(
+        judgeNews(
+          input(
+            host,
+            `<html><head><title>${title}</title><meta name="author" content="${author}"></head></html>`,
+          ),
+        ),
+      );
+    expect(own('tetratech.example', 'Consulting and Engineering Firm', 'Tetratech')).not.toContain('bylines');
+    expect(own('tuv.example', 'TÜV Rheinland - Home', 'TÜV Rheinland')).not.toContain('bylines');
+    expect(own('paper.example', 'The Daily Paper', 'Jane Doe')).toContain('bylines');
+    expect(
+      bylineNamesSite('By Tetra Tech', {
+        url: 'https://www.tetratech.example/',
+        title: null,
+        og_site_name: null,
+      }),
+    ).toBe(true);
+    // Fewer than four letters are not compared: "By AP" on ap.example is a credit, read elsewhere.
+    expect(bylineNamesSite('AP', { url: 'https://ap.example/', title: null, og_site_name: null })).toBe(
+      false,
+    );
   });
 
   it('counts a byline that names no writer against, and not as a byline', () => {

@@ -192,6 +192,17 @@ describe('readPageFacts', () => {
     expect(facts.bylines).toEqual(['By Tenzin Dolma']);
   });
 
+  it("takes a recipe site's, a shop's or a vendor's filters and a shop's door hardware for no byline", () => {
+    // Session 25: recipe sites' "By Course", a dealer's "By Brand", tractorsupply.com's "Door Hangers" (Dutch "door" = by).
+    const facts = readPageFacts(
+      `<ul><li>By Course</li><li>By Ingredient</li><li>By Brand</li><li>By Price</li><li>By Function</li>
+      <li>By The Numbers</li><li>Door Hangers</li><li>Door Knobs</li></ul>
+      <p>By Priceline Staff</p><p>Door Jan Jansen</p>`,
+      URL,
+    );
+    expect(facts.bylines).toEqual(['By Priceline Staff', 'Door Jan Jansen']);
+  });
+
   it("takes neither a commenter's name nor a comment form's name field for a byline", () => {
     const facts = readPageFacts(
       `<span class="author">Max Muster</span><cite class="comment-author">Happy Reader</cite>

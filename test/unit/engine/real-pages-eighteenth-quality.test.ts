@@ -10,9 +10,11 @@
 // their English text). docs/discovery.md, "The eighteenth set". The same session, before the set was wired in: a
 // region picker's "Deutschland (DE)" no national desk, a vendor's industries a company's menu, "Shop all …" and a
 // customer's orders a shop's menu, fifteen or more product pages a catalogue's (product_links) — the consultancy, the
-// vendor and the print shop not news. Precision 0.900 (18 of 20). The floors sit a little under that: one more page
-// read news wrongly gives 0.857 (< 0.87), one news front lost 0.944 (< 0.95), one country miss 0.836 (< 0.845), one
-// more language miss 0.933 (< 0.94).
+// vendor and the print shop not news. Precision 0.900 (18 of 20). Then a company's own name as a page's author is no
+// byline, and a front on its layout alone stays news only under a full section menu (layout_only_front at most −1.25):
+// AARP maybe, precision 0.947 (18 of 19; TV Guide reads news). The floors sit a little under that: one more page read
+// news wrongly gives 0.900 (< 0.92), one news front lost 0.944 (< 0.95), one country miss 0.836 (< 0.845), one more
+// language miss 0.933 (< 0.94).
 
 import { describe, expect, it } from 'vitest';
 import { describeEntrySetQuality } from '../../support/entry-set-quality.js';
@@ -25,7 +27,7 @@ const judged = describeEntrySetQuality({
   dir: EIGHTEENTH_PAGES_DIR,
   minPages: 60,
   minNotNewsShare: 0.65,
-  floors: { precision: 0.87, recall: 0.95, country: 0.845, language: 0.94 },
+  floors: { precision: 0.92, recall: 0.95, country: 0.845, language: 0.94 },
 });
 
 describe("the eighteenth set: companies' and shops' homepages beside news fronts", () => {
