@@ -15,7 +15,7 @@ const COMPACT_DATE = /(?:^|[/\-_])((?:19|20)\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3
 const NUMERIC_ID = /(?:^|[/\-_.=,])(\d{5,})(?=$|[/\-_.,&?])/;
 /** Path segments that name listings, people, shops or site furniture, never one story. */
 const NOT_ARTICLE_SEGMENT =
-  /^(tag|tags|category|categories|categoria|kategorie|rubrique|author|authors|autor|auteur|page|pages|search|suche|login|signin|sign-in|register|account|about|about-us|contact|contacto|kontakt|impressum|privacy|privacy-policy|terms|cookies|legal|shop|store|product|products|produkt|produit|producto|collections|cart|checkout|basket|warenkorb|panier|carrito|carrello|item|items|wp-admin|wp-content|wp-includes|wp-json|feed|rss|cdn-cgi|static|assets|images|img|media|uploads|video|videos|gallery|galleries|topics?|subscribe|subscription|newsletter|jobs|careers|events)$/i;
+  /^(tag|tags|category|categories|categoria|kategorie|rubrique|author|authors|autor|auteur|page|pages|search|suche|login|signin|sign-in|register|account|about|about-us|contact|contacto|kontakt|impressum|privacy|privacy-policy|terms|cookies|legal|shop|store|product|products|produkt|produit|producto|collections|catalog|catalogue|katalog|cart|checkout|basket|warenkorb|panier|carrito|carrello|item|items|wp-admin|wp-content|wp-includes|wp-json|feed|rss|cdn-cgi|static|assets|images|img|media|uploads|video|videos|gallery|galleries|topics?|subscribe|subscription|newsletter|jobs|careers|events)$/i;
 /** Files that are never an article page, whatever their path says. */
 const NOT_ARTICLE_FILE =
   /\.(jpe?g|png|gif|webp|avif|svg|ico|css|js|json|xml|rss|pdf|zip|mp3|mp4|m3u8|woff2?|ttf)$/i;

@@ -182,6 +182,8 @@ function ownShopOnNewsroomFront(reasons: NewsReason[], frontUrl: string | null):
   if (frontUrl === null) return;
   const has = (signal: string) => reasons.some((r) => r.signal === signal);
   if (!has('sections_many') || !has('article_links_many')) return;
+  // Beside a shop's own menu or its catalogue's product pages, the sign is the shop's (a farm store's "Checkout").
+  if (has('shop_menu') || has('product_links')) return;
   const at = reasons.findIndex((r) => r.signal === 'shop_signals_one');
   if (at < 0) return;
   const shop = reasons[at] as NewsReason;

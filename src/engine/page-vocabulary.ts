@@ -422,7 +422,8 @@ export const PARKING_HOSTS: ReadonlySet<string> = new Set([
  * ("By Category", "By Content Type", "By Date" on an archive's or an institution's front; since session 25 also a
  * recipe site's "By Course", "By Ingredient", a shop's "By Brand", "By Price", a vendor's "By Function", a dealer's
  * "By State": 24 non-news pages of the labelled sets and a 2023 company crawl's fronts carried them), and not a shop's
- * door hardware under the Dutch "door" ("Door Knobs", "Door Hangers").
+ * door hardware under the Dutch "door" ("Door Knobs", "Door Hangers"): after "door" two names, or the desk or agency
+ * a Dutch or Flemish paper signs with ("Door Redactie", "Door ANP").
  */
 // biome-ignore format: a word list reads better packed than one word a line
 const NOT_A_NAME = [
@@ -437,7 +438,7 @@ const NOT_A_NAME = [
 const DOOR_HARDWARE =
   'Knobs?|Hangers?|Hardware|Rails?|Hinges?|Latch(?:es)?|Braces?|Sweeps?|Springs?|Locks?|Handles?|Mats?|Stops?|Closers?|Chimes?|Bells?|Frames?|Levers?';
 export const BYLINE_TEXT = new RegExp(
-  String.raw`^\s*(?:(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i|[Aa]v|[Aa]f|[Pp]rzez|[Аа]втор:?|[Yy]azan:?|[Kk]irjoittanut)\s+(?!(?:${NOT_A_NAME})\b)|[Dd]oor\s+(?!(?:${DOOR_HARDWARE})\b))\p{Lu}[\p{L}'’.-]+(\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$`,
+  String.raw`^\s*(?:(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i|[Aa]v|[Aa]f|[Pp]rzez|[Аа]втор:?|[Yy]azan:?|[Kk]irjoittanut)\s+(?!(?:${NOT_A_NAME})\b)|[Dd]oor\s+(?!(?:${DOOR_HARDWARE})\b)(?=\S+\s+\p{Lu}|(?:Redactie|ANP|Belga)\s*$))\p{Lu}[\p{L}'’.-]+(\s+\p{Lu}[\p{L}'’.-]+){0,3}\s*$`,
   'u',
 );
 /** Class names of byline and author elements. */

@@ -51,6 +51,14 @@ const RECIPE_MENU_WORDS: ReadonlySet<string> = new Set([
 const RECIPES_WORD =
   /^(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)\s+(?:de\s+|di\s+|für\s+)?|\s+(?:recipes?|rezepte|recettes|ricette|recetas|receitas|recepten|przepisy|рецепты)$/u;
 
+/**
+ * A recipe index's way in ("Recipes by Course", "Recipes by Cuisine", "Rezepte nach Anlass", "Recettes par
+ * ingrédient"): each counts as one of the menu's courses. Session 25: ten recipe sites' pages of the labelled sets and
+ * Serious Eats' front carry them, no news page.
+ */
+const RECIPES_BY =
+  /^(?:recipes?|rezepte|recettes|recetas|ricette|receitas|recepten|przepisy)\s+(?:by|nach|par|por|per|wg|op)\s+\S/u;
+
 /** A space, a punctuation mark or a symbol (an emoji too): what a menu item's text is trimmed of at either end. */
 const EDGE = /^[\s\p{P}\p{S}]$/u;
 const SPACE_RUN = /\s{2,}|[^\S ]/;
@@ -246,6 +254,7 @@ function sportOf(item: string): string | null {
 function courseOf(item: string): string | null {
   if (RECIPE_MENU_WORDS.has(item)) return item;
   if (!item.includes(' ')) return null;
+  if (RECIPES_BY.test(item)) return item;
   const course = item.replace(RECIPES_WORD, '');
   return course !== item && RECIPE_MENU_WORDS.has(course) ? course : null;
 }

@@ -40,6 +40,9 @@ describe('articleUrlShape', () => {
     'https://n.example/2024/05/',
     'https://n.example/tag/some-very-long-tag-name-with-words',
     'https://n.example/product/blue-cotton-shirt-size-medium-long',
+    // A shop's catalogue pages (tractorsupply.com's /tsc/catalog/…, session 25).
+    'https://n.example/tsc/catalog/ag-sprayer-tips-boom-supplies',
+    'https://n.example/katalog/gartenmoebel-aus-holz-und-metall-fuer-draussen',
     'https://n.example/images/2024/05/12/photo-of-the-day.jpg',
     'https://n.example/news/2',
     // "item" stays a shop's word: a code, a short name, or a K2-like slug under a shop's segment.

@@ -702,6 +702,15 @@ describe('judgeNews', () => {
       onArticlePage('www.tabloid.example', `<html>${NEWS_NAV}${stories(40)}${basket}</html>`),
     );
     expect(article.reasons.find((r) => r.signal === 'shop_signals_one')!.weight).toBeLessThan(0);
+    // Beside a shop's own menu the sign is the shop's, whatever the front's layout (a farm store's, session 25).
+    const store = judgeNews(
+      input(
+        'www.store.example',
+        `<html>${NEWS_NAV}${stories(40)}${basket}<a href="/order-status">Order status</a><a href="/sale">Sale</a></html>`,
+      ),
+    );
+    expect(signals(store)).toContain('shop_menu');
+    expect(store.reasons.find((r) => r.signal === 'shop_signals_one')!.weight).toBeLessThan(0);
   });
 
   it('counts a fact-check for news and a how-to or health reference against, unless a news type is declared', () => {

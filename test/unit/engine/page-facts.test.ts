@@ -196,11 +196,11 @@ describe('readPageFacts', () => {
     // Session 25: recipe sites' "By Course", a dealer's "By Brand", tractorsupply.com's "Door Hangers" (Dutch "door" = by).
     const facts = readPageFacts(
       `<ul><li>By Course</li><li>By Ingredient</li><li>By Brand</li><li>By Price</li><li>By Function</li>
-      <li>By The Numbers</li><li>Door Hangers</li><li>Door Knobs</li></ul>
-      <p>By Priceline Staff</p><p>Door Jan Jansen</p>`,
+      <li>By The Numbers</li><li>Door Hangers</li><li>Door Knobs</li><li>Door Pulls</li></ul>
+      <p>By Priceline Staff</p><p>Door Jan Jansen</p><p>Door Redactie</p>`,
       URL,
     );
-    expect(facts.bylines).toEqual(['By Priceline Staff', 'Door Jan Jansen']);
+    expect(facts.bylines).toEqual(['By Priceline Staff', 'Door Jan Jansen', 'Door Redactie']);
   });
 
   it("takes neither a commenter's name nor a comment form's name field for a byline", () => {

@@ -114,6 +114,17 @@ describe('the menus of kinds of site', () => {
     expect(
       recipeMenu(own('Soups for the soul of the city', 'Salads', 'Baking', 'Vegan', 'Desserts')),
     ).toBeNull();
+    // A recipe index's ways in, each one of the menu's (seriouseats.com, session 25); a paper's lone "Recipes" is not.
+    const index = own(
+      'Recipes by Course',
+      'Recipes by Ingredient',
+      'Recipes by Cuisine',
+      'Recipes by Method',
+      'Recipes by Diet',
+      'Recettes par occasion',
+    );
+    expect(recipeMenu(index)).toHaveLength(6);
+    expect(recipeMenu(own('Recipes', 'Politics', 'Sport', 'Business', 'World', 'Opinion'))).toBeNull();
   });
 
   it('finds an "About me" link among its own, not another site\'s', () => {
