@@ -7,7 +7,7 @@
 // Read blind 2026-11-29 14:13 UTC (src as 5058466): news precision 0.783 (18 of 23: a print shop, a consultancy's
 // front, a network vendor's, AARP's and TV Guide's read news), recall 1.000 (18 of 18), country 0.855 (47 of 55:
 // companies' .com fronts with nothing of a country, intl), language 0.950 (three pages whose `<html lang>` contradicts
-// their English text). docs/discovery.md, "The eighteenth set". The same session, before the set was wired in: a
+// their English text). docs/discovery.md, "The eighteenth set". The same session, after that reading: a
 // region picker's "Deutschland (DE)" no national desk, a vendor's industries a company's menu, "Shop all …" and a
 // customer's orders a shop's menu, fifteen or more product pages a catalogue's (product_links) — the consultancy, the
 // vendor and the print shop not news. Precision 0.900 (18 of 20). Then a company's own name as a page's author is no
